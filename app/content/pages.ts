@@ -1,0 +1,108 @@
+import { SITE } from "./site";
+
+/**
+ * Every page of SPEC.md's route table with its document title, h1 and description. Routes, the
+ * sidebar, the sitemap and the smoke test read them from here.
+ */
+export interface PageInfo {
+  path: string;
+  /** Shown in the browser tab and search results (the suffix is added by pageMeta). */
+  title: string;
+  heading: string;
+  description: string;
+}
+
+export const pages = {
+  home: {
+    path: "/",
+    title: SITE.defaultTitle,
+    heading: SITE.name,
+    description: SITE.defaultDescription,
+  },
+  portfolio: {
+    path: "/portfolio",
+    title: "Portfolio",
+    heading: "Portfolio",
+    description: "Every venture of AFX Holding Group: 9 active ventures across 8 industry sectors in 1 unified ecosystem.",
+  },
+  blog: {
+    path: "/blog",
+    title: "AFX Insights",
+    heading: "AFX Insights",
+    description: "News and insights from AFX Holding Group and its ventures, from our newsletter.",
+  },
+  investors: {
+    path: "/investors",
+    title: "Investors",
+    heading: "Investors",
+    description: "Why invest in AFX Holding Group: 11 active ventures, an impact focus and organic growth.",
+  },
+  funding: {
+    path: "/funding",
+    title: "Funding",
+    heading: "Funding",
+    description: "How AFX Holding Group funds its ventures, where we are today and how to partner with us.",
+  },
+  consultancy: {
+    path: "/consultancy",
+    title: "Consultancy",
+    heading: "Consultancy",
+    description: "What we look for in projects and how AFX Holding Group supports the ventures we consult for.",
+  },
+  store: {
+    path: "/store",
+    title: "Store",
+    heading: "Store",
+    description: "Physical goods, digital products and professional services from AFX Holding Group: 100+ products.",
+  },
+  legal: {
+    path: "/legal",
+    title: "Legal",
+    heading: "Legal",
+    description: "Terms of service and privacy policy of AFX Holding Group.",
+  },
+  partners: {
+    path: "/partners",
+    title: "Partners",
+    heading: "Partners",
+    description: "Technology, distribution, strategic alliance and affiliate partnerships with AFX Holding Group.",
+  },
+  sitemap: {
+    path: "/sitemap",
+    title: "Sitemap",
+    heading: "Sitemap",
+    description: "Every page of the AFX Holding Group site and every venture in its portfolio.",
+  },
+  settings: {
+    path: "/settings",
+    title: "Settings",
+    heading: "Settings",
+    description: "Your account and display settings.",
+  },
+  help: {
+    path: "/help",
+    title: "Help",
+    heading: "Help",
+    description: "Contact AFX Holding Group, book a session and find answers to common questions.",
+  },
+  notifications: {
+    path: "/notifications",
+    title: "Notifications",
+    heading: "Notifications",
+    description: "Your notifications from AFX Holding Group.",
+  },
+  documents: {
+    path: "/documents",
+    title: "Documents",
+    heading: "Documents",
+    description: "Corporate overview and pitch decks of AFX Holding Group's ventures, as PDF downloads.",
+  },
+  leads: {
+    path: "/admin/leads",
+    title: "Leads Dashboard",
+    heading: "Leads Dashboard",
+    description: "Newsletter subscribers, statistics and CSV export.",
+  },
+} as const satisfies Record<string, PageInfo>;
+
+export type PageKey = keyof typeof pages;

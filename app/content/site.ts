@@ -1,0 +1,14 @@
+/** Facts about the group itself, used by the shell, metadata and structured data. */
+export const SITE = {
+  name: "AFX Holding Group",
+  shortName: "AFX",
+  defaultTitle: "AFX Holding Group | Digital Portfolio Hub",
+  defaultDescription:
+    "AFX Holding Group's digital portfolio hub: browse our ventures in fintech, food tech, government services, family support, pet care, journalism and logistics, and consider funding us.",
+  foundingYear: 2020,
+  copyrightYear: 2025,
+  /** Landing copy's claims (SPEC.md §1). */
+  employeesClaim: "67000+",
+  subscribersClaim: "67,000+",
+  subsidiariesClaim: "11+",
+} as const;

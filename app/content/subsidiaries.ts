@@ -1,0 +1,161 @@
+/**
+ * The group's ventures: the single source of truth for every page, the sidebar, the sitemap,
+ * the documents catalogue and the CSP's frame-src. (SPEC.md §3: nine, all in MVP development.)
+ */
+export const STAGES = {
+  ideation: "Ideation",
+  "mvp-development": "MVP Development",
+  "beta-testing": "Beta Testing",
+  validation: "Validation",
+  "live-in-market": "Live in Market",
+} as const;
+
+export type Stage = keyof typeof STAGES;
+
+/** Names of lucide-react icons; resolved to components in app/components/subsidiary-icon.tsx. */
+export type SubsidiaryIconName =
+  | "DollarSign"
+  | "Landmark"
+  | "ChefHat"
+  | "Baby"
+  | "Dog"
+  | "Newspaper"
+  | "Truck"
+  | "MapPin"
+  | "Users";
+
+export interface Subsidiary {
+  id: string;
+  name: string;
+  /** Bare host name of the venture's website. */
+  domain: string;
+  tagline: string;
+  description: string;
+  /** CSS colour, an hsl() string. */
+  primaryColor: string;
+  icon: SubsidiaryIconName;
+  youtubeVideoId?: string;
+  status: Stage;
+}
+
+export const subsidiaries: readonly Subsidiary[] = [
+  {
+    id: "fiscal-me",
+    name: "FiscalMe",
+    domain: "fiscalme.com",
+    tagline: "Fintech tools for modern finance",
+    description:
+      "Personal finance and bookkeeping tools that make budgeting, taxes and planning approachable for everyday people and small businesses.",
+    primaryColor: "hsl(142 71% 36%)",
+    icon: "DollarSign",
+    status: "mvp-development",
+  },
+  {
+    id: "gaas",
+    name: "GaaS",
+    domain: "getgaas.com",
+    tagline: "Government as a Service",
+    description:
+      "Digital services that help local governments and citizens handle permits, requests and public records with less paperwork.",
+    primaryColor: "hsl(221 83% 53%)",
+    icon: "Landmark",
+    status: "mvp-development",
+  },
+  {
+    id: "gastrotech",
+    name: "GastroTech",
+    domain: "gastrotech.app",
+    tagline: "Food cycle technology reimagined",
+    description:
+      "Technology across the food cycle, from sourcing and kitchens to reducing waste, for restaurants and food producers.",
+    primaryColor: "hsl(25 95% 45%)",
+    icon: "ChefHat",
+    status: "mvp-development",
+  },
+  {
+    id: "how-to-raise",
+    name: "How To Raise",
+    domain: "howtoraise.com",
+    tagline: "Family support for childhood development",
+    description:
+      "Guidance and resources that support parents and caregivers through every stage of a child's development.",
+    primaryColor: "hsl(330 81% 50%)",
+    icon: "Baby",
+    status: "mvp-development",
+  },
+  {
+    id: "park-your-pup",
+    name: "Park Your Pup",
+    domain: "parkyourpup.com",
+    tagline: "The ultimate pet boarding experience",
+    description:
+      "Pet boarding and day care that owners can book with confidence, with trusted carers and updates while they are away.",
+    primaryColor: "hsl(38 92% 40%)",
+    icon: "Dog",
+    status: "mvp-development",
+  },
+  {
+    id: "snews",
+    name: "SNews",
+    domain: "snewspress.com",
+    tagline: "Slow, substantial journalism",
+    description:
+      "Independent journalism that takes its time: fewer stories, researched in depth and written to last.",
+    primaryColor: "hsl(0 72% 46%)",
+    icon: "Newspaper",
+    status: "mvp-development",
+  },
+  {
+    id: "vctr",
+    name: "VCTR",
+    domain: "vctr.io",
+    tagline: "Transportation, logistics, civil infrastructure",
+    description:
+      "Software and services for transportation, logistics and the civil infrastructure that moves people and goods.",
+    primaryColor: "hsl(199 89% 38%)",
+    icon: "Truck",
+    status: "mvp-development",
+  },
+  {
+    id: "your-sign-is-out",
+    name: "Your Sign Is Out",
+    domain: "yoursignisout.com",
+    tagline: "Maintain and address signage issues",
+    description:
+      "Reporting and maintenance for business signage, so a broken or unlit sign is noticed and fixed quickly.",
+    primaryColor: "hsl(262 83% 58%)",
+    icon: "MapPin",
+    status: "mvp-development",
+  },
+  {
+    id: "youtopia",
+    name: "YouTopia",
+    domain: "youtopia.social",
+    tagline: "Ethical social media - coming soon",
+    description:
+      "A social network built around wellbeing and respect for its members' data, without manipulative feeds. Coming soon.",
+    primaryColor: "hsl(173 80% 30%)",
+    icon: "Users",
+    status: "mvp-development",
+  },
+];
+
+/** Old and shortcut ids (SPEC.md §2 sidebar, §3 note) that redirect to the canonical id. */
+export const SUBSIDIARY_ALIASES: Readonly<Record<string, string>> = {
+  fiscalme: "fiscal-me",
+  "get-gaas": "gaas",
+  "snews-press": "snews",
+};
+
+export function getSubsidiary(id: string): Subsidiary | undefined {
+  return subsidiaries.find((s) => s.id === id);
+}
+
+export function subsidiaryUrl(s: Pick<Subsidiary, "domain">): string {
+  return `https://${s.domain}`;
+}
+
+/** Origins the subsidiary detail page may frame. */
+export function embeddableOrigins(): string[] {
+  return subsidiaries.flatMap((s) => [`https://${s.domain}`, `https://www.${s.domain}`]);
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Members, upserted from the OpenID provider at each sign-in (DESIGN.md "Identity and roles"). */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** The provider's `sub` claim, prefixed with the issuer host. */
+    subject: text("subject").notNull(),
+    email: text("email"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("users_subject_unique").on(t.subject), index("users_email_idx").on(t.email)],
+);
+
+/** Newsletter subscribers (DESIGN.md "Leads"). `email` is stored trimmed and lower-cased. */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    source: text("source").notNull(),
+    userAgent: text("user_agent"),
+    referrer: text("referrer"),
+    /** The client's own timestamp from the submitted metadata, as sent (ISO 8601). */
+    clientTimestamp: text("client_timestamp"),
+    /** Same-origin path of the page the signup came from. */
+    pagePath: text("page_path"),
+    subscribedAt: integer("subscribed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("leads_email_unique").on(t.email),
+    // Newest-first listing, the 7- and 30-day windows and keyset pagination.
+    index("leads_subscribed_at_idx").on(t.subscribedAt, t.id),
+    // Counts per source.
+    index("leads_source_idx").on(t.source),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Lead = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;

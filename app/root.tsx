@@ -1,0 +1,95 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorScreen } from "~/components/error-screen";
+import { NotFound } from "~/components/not-found";
+import { AppShell } from "~/components/shell/app-shell";
+import { SITE } from "~/content/site";
+import { publicConfig } from "~/utils/config.server";
+import { useNonce } from "~/utils/nonce-provider";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { ...publicConfig(context.cloudflare.env) };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+// Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
+const THEME_SCRIPT = `try{if(localStorage.getItem("theme")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1120" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh antialiased">
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: SITE.defaultTitle },
+    { name: "description", content: SITE.defaultDescription },
+  ];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const config = useRouteLoaderData<RootLoaderData>("root");
+  const content =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFound path={location.pathname} />
+    ) : (
+      <ErrorScreen
+        message={
+          isRouteErrorResponse(error)
+            ? `${error.status}: ${typeof error.data === "string" && error.data ? error.data : error.statusText}`
+            : error instanceof Error
+              ? error.message
+              : undefined
+        }
+      />
+    );
+  // Without root data (the root loader itself failed) render the bare screen.
+  return config ? <AppShell>{content}</AppShell> : <main id="main-content">{content}</main>;
+}

@@ -1,0 +1,19 @@
+import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { useLocation } from "@remix-run/react";
+import { NotFound } from "~/components/not-found";
+import { SITE } from "~/content/site";
+
+// SPEC.md: the leads dashboard is not registered for anonymous visitors, who get the not-found
+// page. Sign-in (and the admin check of DESIGN.md) is the only way past this loader.
+export function loader() {
+  return data({ notFound: true as const }, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [
+  { title: `Page Not Found | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function LeadsDashboard() {
+  return <NotFound path={useLocation().pathname} />;
+}

@@ -1,0 +1,13 @@
+/** The configuration the browser may see: contact details and outbound links, never secrets. */
+export function publicConfig(env: Env) {
+  return {
+    siteUrl: env.SITE_URL,
+    contact: {
+      phone: env.CONTACT_PHONE,
+      email: env.CONTACT_EMAIL,
+      investorEmail: env.INVESTOR_EMAIL,
+    },
+    storeUrl: env.STORE_URL,
+    linkedinUrl: env.LINKEDIN_URL,
+  };
+}

@@ -1,0 +1,15 @@
+// Remix's own options. The Vite plugin does not read this file by itself: vite.config.ts
+// imports it and passes it to the plugin, so these flags live in exactly one place.
+/** @type {import('@remix-run/dev').VitePluginConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  serverModuleFormat: "esm",
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+    v3_routeConfig: true,
+  },
+};

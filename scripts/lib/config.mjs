@@ -1,0 +1,34 @@
+// Local configuration: the variables of wrangler.toml [vars] and .dev.vars, and the
+// process environment's overrides of them for one run.
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+
+/** Creates .dev.vars from .dev.vars.example on a fresh clone. */
+export function ensureDevVars() {
+  const devVars = resolve(ROOT, ".dev.vars");
+  if (!existsSync(devVars)) {
+    copyFileSync(resolve(ROOT, ".dev.vars.example"), devVars);
+    console.log("Created .dev.vars from .dev.vars.example");
+  }
+}
+
+/** Names of every configuration variable the worker reads. */
+export function configNames() {
+  const toml = readFileSync(resolve(ROOT, "wrangler.toml"), "utf8");
+  const vars = toml.split(/^\[vars\]$/m)[1]?.split(/^\[/m)[0] ?? "";
+  const example = readFileSync(resolve(ROOT, ".dev.vars.example"), "utf8");
+  const names = [...vars.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm), ...example.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm)];
+  return [...new Set(names.map((m) => m[1]))];
+}
+
+/** `--var NAME:value` arguments for wrangler dev: the environment wins over the files. */
+export function varArgs(overrides = {}) {
+  const values = {};
+  for (const name of configNames()) {
+    if (process.env[name] !== undefined) values[name] = process.env[name];
+  }
+  Object.assign(values, overrides);
+  return Object.entries(values).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+}

@@ -1,0 +1,86 @@
+// Starts the production build under `wrangler dev` with a local D1, for npm start, the browser
+// tests and the benchmarks.
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { ROOT, varArgs } from "./config.mjs";
+
+const WRANGLER = resolve(ROOT, "node_modules/.bin/wrangler");
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    throw new Error(`${cmd} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+export function build() {
+  run(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"]);
+}
+
+/** Applies pending migrations to the local D1 kept in `persistTo`. */
+export function migrate(persistTo) {
+  run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: { ...process.env, CI: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `wrangler dev` on 127.0.0.1:port serving the built worker; resolves once it answers.
+ * `vars` override configuration for this run (after the environment).
+ */
+export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost" }) {
+  const child = spawn(
+    WRANGLER,
+    [
+      "dev",
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--persist-to", persistTo,
+      "--local-protocol", "http",
+      "--show-interactive-dev-session=false",
+      ...varArgs(vars),
+    ],
+    { cwd: ROOT, stdio, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } },
+  );
+  const url = `http://${host}:${port}`;
+  await waitForHttp(`${url}/robots.txt`, { child });
+  return { child, url, stop: () => stopChild(child) };
+}
+
+export function stopChild(child) {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null) return resolveStop();
+    child.once("exit", () => resolveStop());
+    child.kill("SIGTERM");
+    setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 5_000).unref();
+  });
+}

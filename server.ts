@@ -1,0 +1,29 @@
+// The worker entry: Workers Static Assets answer files in build/client first; everything else
+// reaches Remix here, and every response leaves with the security headers.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore - written by `remix vite:build`
+import * as build from "./build/server/index.js";
+import { getLoadContext } from "./load-context";
+import { withSecurityHeaders } from "./app/utils/security-headers.server";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const context = getLoadContext({
+      request,
+      context: { cloudflare: { env, ctx, cf: request.cf, caches } },
+    });
+    const secure = new URL(request.url).protocol === "https:";
+    try {
+      const response = await handleRemixRequest(request, context);
+      return withSecurityHeaders(response, { nonce: context.nonce, secure });
+    } catch (error) {
+      console.error(`[${context.requestId}] unhandled`, error);
+      return withSecurityHeaders(
+        new Response("An unexpected error occurred", { status: 500 }),
+        { nonce: context.nonce, secure },
+      );
+    }
+  },
+} satisfies ExportedHandler<Env>;
