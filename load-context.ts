@@ -1,12 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { PlatformProxy } from "wrangler";
 
 // One load context for `vite dev` (through cloudflareDevProxyVitePlugin) and the worker.
-export interface CloudflareContext {
-  env: Env;
-  ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
-  cf?: unknown;
-  caches: CacheStorage;
-}
+export type CloudflareContext = Omit<PlatformProxy<Env>, "dispose">;
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

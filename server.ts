@@ -3,7 +3,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - written by `remix vite:build`
 import * as build from "./build/server/index.js";
-import { getLoadContext } from "./load-context";
+import { getLoadContext, type CloudflareContext } from "./load-context";
 import { withSecurityHeaders } from "./app/utils/security-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -12,7 +12,14 @@ export default {
   async fetch(request, env, ctx) {
     const context = getLoadContext({
       request,
-      context: { cloudflare: { env, ctx, cf: request.cf, caches } },
+      context: {
+        cloudflare: {
+          env,
+          ctx,
+          cf: request.cf as CloudflareContext["cf"],
+          caches: caches as unknown as CloudflareContext["caches"],
+        },
+      },
     });
     const secure = new URL(request.url).protocol === "https:";
     try {

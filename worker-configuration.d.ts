@@ -1,17 +1,20 @@
 // Bindings and variables of the worker (wrangler.toml [vars], .dev.vars secrets, bindings).
-interface Env {
-  DB: D1Database;
-  ASSETS?: Fetcher;
-  SITE_URL: string;
-  BLOG_FEED_URL: string;
-  OAUTH_ISSUER: string;
-  OAUTH_CLIENT_ID: string;
-  OAUTH_CLIENT_SECRET: string;
-  SESSION_SECRET: string;
-  ADMIN_EMAILS: string;
-  CONTACT_PHONE: string;
-  CONTACT_EMAIL: string;
-  INVESTOR_EMAIL: string;
-  STORE_URL: string;
-  LINKEDIN_URL: string;
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    ASSETS?: Fetcher;
+    SITE_URL: string;
+    BLOG_FEED_URL: string;
+    OAUTH_ISSUER: string;
+    OAUTH_CLIENT_ID: string;
+    OAUTH_CLIENT_SECRET: string;
+    SESSION_SECRET: string;
+    ADMIN_EMAILS: string;
+    CONTACT_PHONE: string;
+    CONTACT_EMAIL: string;
+    INVESTOR_EMAIL: string;
+    STORE_URL: string;
+    LINKEDIN_URL: string;
+  }
 }
+interface Env extends Cloudflare.Env {}

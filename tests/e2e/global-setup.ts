@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureDevVars } from "../../scripts/lib/config.mjs";
+import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
+import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
+import { chromiumPath } from "./chromium";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    persistTo: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  chromiumPath(); // fail fast, with instructions, when there is no browser
+  ensureDevVars();
+  const persistTo = mkdtempSync(join(tmpdir(), "afx-e2e-d1-"));
+  migrate(persistTo);
+  const provider = await startLocalProviderIfNeeded();
+  const port = await freePort();
+  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}` };
+  if (provider) vars.OAUTH_ISSUER = provider.issuer;
+  const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
+  project.provide("baseURL", worker.url);
+  project.provide("persistTo", persistTo);
+  return async () => {
+    await worker.stop();
+    await provider?.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+}

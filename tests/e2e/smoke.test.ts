@@ -1,0 +1,45 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pages } from "~/content/pages";
+import { subsidiaries } from "~/content/subsidiaries";
+import { launch, newPage, screenshot } from "./browser";
+
+// Every row of SPEC.md's route table, in a real browser: status, heading, CSP, no console errors.
+const ROUTES: { path: string; status: number; heading: string; finalPath?: string }[] = [
+  ...Object.values(pages)
+    .filter((p) => p.path !== pages.leads.path)
+    .map((p) => ({ path: p.path, status: 200, heading: p.heading })),
+  { path: "/home", status: 200, heading: pages.home.heading },
+  { path: `/subsidiary/${subsidiaries[0].id}`, status: 200, heading: subsidiaries[0].name },
+  { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
+  { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },
+  { path: "/admin/leads", status: 404, heading: "Page Not Found" },
+  { path: "/any/other/path", status: 404, heading: "Page Not Found" },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("smoke: every route in Chromium", () => {
+  it.each(ROUTES)("$path → $status, '$heading'", async ({ path, status, heading, finalPath }) => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(status);
+    expect(new URL(page.url()).pathname).toBe(finalPath ?? path);
+    await expect(page.locator("h1").first().textContent()).resolves.toBe(heading);
+    const csp = await response!.headerValue("content-security-policy");
+    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    // The page hydrated: React attached and the client router is live.
+    await expect(page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).resolves.toBe("function");
+    // Chromium reports the 404 document itself as a failed resource; nothing else may fail.
+    const unexpected = consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)));
+    expect(unexpected).toEqual([]);
+    if (path === "/" || path === "/any/other/path") await screenshot(page, `smoke${path.replaceAll("/", "-")}`);
+    await context.close();
+  });
+});

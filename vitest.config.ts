@@ -1,0 +1,29 @@
+// Integration and unit tests inside workerd (the Workers runtime) with a real local D1 that has
+// every migration applied. The worker under test is server.ts over the production server build,
+// so `npm run build` must run first (npm test does).
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./server.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          SESSION_SECRET: "test-session-secret",
+          OAUTH_CLIENT_SECRET: "test-client-secret",
+          SITE_URL: "https://afx.test",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    })),
+  ],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["./tests/worker/apply-migrations.ts"],
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+  },
+});

@@ -1,0 +1,18 @@
+// Browser tests: playwright-core drives Debian's Chromium against the production build served by
+// wrangler dev on a free port with a throw-away D1 (tests/e2e/global-setup.ts).
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One worker server for all files; two browsers at a time keep a 2-core machine responsive.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
