@@ -15,6 +15,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NotFound } from "~/components/not-found";
 import { AppShell } from "~/components/shell/app-shell";
 import { SITE } from "~/content/site";
+import { getUser } from "~/utils/auth.server";
 import { publicConfig } from "~/utils/config.server";
 import { useNonce } from "~/utils/nonce-provider";
 import stylesheet from "~/tailwind.css?url";
@@ -24,8 +25,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { ...publicConfig(context.cloudflare.env) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  return { ...publicConfig(env), user: await getUser(request, env) };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

@@ -1,0 +1,23 @@
+import { data } from "@remix-run/cloudflare";
+import { getUser } from "~/utils/auth.server";
+import { isAdmin, type CurrentUser } from "~/utils/user";
+
+/**
+ * The one guard for admin-only data (DESIGN.md "Authorization"): lead JSON endpoints and the CSV
+ * export answer 401 without a session and 403 for a signed-in non-admin, as `{ message }`.
+ */
+export async function requireAdminApi(request: Request, env: Env): Promise<CurrentUser> {
+  const user = await getUser(request, env);
+  if (!user) throw data({ message: "Authentication required" }, { status: 401 });
+  if (!isAdmin(user)) throw data({ message: "Admin access required" }, { status: 403 });
+  return user;
+}
+
+/**
+ * For admin pages: the user when they are an admin, otherwise null and the page renders the
+ * not-found page with a 404 (the spec's behaviour for visitors who may not see it).
+ */
+export async function getAdminOrNull(request: Request, env: Env): Promise<CurrentUser | null> {
+  const user = await getUser(request, env);
+  return isAdmin(user) ? user : null;
+}

@@ -1,0 +1,26 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { RootLoaderData } from "~/root";
+
+/** The signed-in user as the browser sees it (the `/api/auth/user` shape, SPEC.md §3). */
+export interface CurrentUser {
+  id: string;
+  role: "member" | "admin";
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<RootLoaderData>("root");
+}
+
+export function useOptionalUser(): CurrentUser | null {
+  return useRootData()?.user ?? null;
+}
+
+export function isAdmin(user: Pick<CurrentUser, "role"> | null | undefined): boolean {
+  return user?.role === "admin";
+}
