@@ -69,7 +69,12 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
       "--show-interactive-dev-session=false",
       ...varArgs(vars),
     ],
-    { cwd: ROOT, stdio, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } },
+    {
+      cwd: ROOT,
+      stdio,
+      // Loopback only: no metrics, no download of the Request.cf sample.
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+    },
   );
   const url = `http://${host}:${port}`;
   await waitForHttp(`${url}/robots.txt`, { child });
