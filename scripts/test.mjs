@@ -8,6 +8,7 @@ import { build } from "./lib/local-worker.mjs";
 
 const vitest = resolve(ROOT, "node_modules/.bin/vitest");
 const suites = [
+  { name: "node", config: "vitest.node.config.ts" },
   { name: "worker", config: "vitest.config.ts" },
   { name: "e2e", config: "vitest.e2e.config.ts" },
 ];
