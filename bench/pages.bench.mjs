@@ -1,0 +1,129 @@
+// Server throughput, render cost, bytes per page, worker size and start-up: issue 8's table.
+// Every figure is measured in this one run; throughput is reported as a ratio to a static asset
+// served by the same wrangler dev, so a noisy shared machine moves both sides alike.
+import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
+import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
+import { assetBytes, frameworkFloor, remixManifest, routeChain, stylesheetGzip, workerBundle } from "../scripts/lib/sizes.mjs";
+import { benchFixtures } from "./lib/fixtures.mjs";
+
+const DURATION = Number(process.env.BENCH_SECONDS || 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const RENDER_SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES || 40);
+const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+const PAGES = [
+  { path: "/", route: "routes/_index", anonymous: true },
+  { path: "/portfolio", route: "routes/portfolio", anonymous: true },
+  { path: "/subsidiary/fiscal-me", route: "routes/subsidiary.$id", anonymous: true },
+  { path: "/blog", route: "routes/blog", anonymous: true },
+  { path: "/documents", route: "routes/documents._index", anonymous: true },
+  { path: "/admin/leads", route: "routes/admin.leads", anonymous: false },
+];
+
+async function throughput(url, headers) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} failed responses of ${result.requests.total}`);
+  return result.requests.average;
+}
+
+/** Mean time in the worker for a full render (a bot gets the whole document; a cookie skips the HTML cache). */
+async function renderCost(url, cookie) {
+  const samples = [];
+  for (let i = 0; i < RENDER_SAMPLES; i++) {
+    const res = await fetch(url, { headers: { "User-Agent": BOT_UA, Accept: "text/html", Cookie: cookie } });
+    await res.arrayBuffer();
+    const dur = Number(res.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1]);
+    if (Number.isFinite(dur)) samples.push(dur);
+  }
+  // workerd's clock ticks in whole milliseconds: the mean of many samples resolves below that.
+  return samples.reduce((a, b) => a + b, 0) / samples.length;
+}
+
+function startupMs() {
+  const outfile = join(mkdtempSync(join(tmpdir(), "afx-startup-")), "startup.cpuprofile");
+  const result = spawnSync(resolve(ROOT, "node_modules/.bin/wrangler"), ["check", "startup", "--outfile", outfile], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
+  if (result.status !== 0) throw new Error(`wrangler check startup failed: ${result.stderr}`);
+  const profile = JSON.parse(readFileSync(outfile, "utf8"));
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    if (!idle.has(id)) busy += profile.timeDeltas[i];
+  });
+  return busy / 1000;
+}
+
+export default async function pagesBench() {
+  ensureDevVars();
+  if (process.env.SKIP_BUILD !== "1") build();
+  const persistTo = mkdtempSync(join(tmpdir(), "afx-bench-d1-"));
+  migrate(persistTo);
+  const fixtures = await benchFixtures({ persistTo, leads: Number(process.env.BENCH_LEADS || 100_000) });
+  const port = await freePort();
+  const worker = await startWorker({ port, persistTo, vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars }, stdio: "ignore" });
+  try {
+    const adminCookie = await fixtures.adminCookie?.(worker.url);
+    const html = { Accept: "text/html" };
+    // Warm every page (and the HTML cache, the feed cache) first.
+    for (const p of PAGES) await fetch(worker.url + p.path, { headers: { ...html, Cookie: p.anonymous ? "" : adminCookie ?? "" } });
+
+    const staticRps = await throughput(`${worker.url}/favicon.svg`, {});
+    const manifest = remixManifest();
+    const floor = frameworkFloor(manifest);
+    const css = stylesheetGzip();
+    const rows = [["static asset /favicon.svg", staticRps.toFixed(0), "1.00", "", "", ""]];
+    for (const p of PAGES) {
+      if (!p.anonymous && !adminCookie) {
+        rows.push([p.path, "n/a (no sign-in)", "", "", "", ""]);
+        continue;
+      }
+      const headers = { ...html, ...(p.anonymous ? {} : { Cookie: adminCookie }) };
+      const rps = await throughput(worker.url + p.path, headers);
+      const render = await renderCost(worker.url + p.path, p.anonymous ? "bench=render" : adminCookie);
+      const { jsGzip } = assetBytes(manifest, routeChain(manifest, p.route));
+      rows.push([
+        p.path,
+        rps.toFixed(0),
+        (rps / staticRps).toFixed(2),
+        render.toFixed(2),
+        `${(jsGzip / 1024).toFixed(1)} KiB`,
+        (jsGzip / floor).toFixed(2),
+      ]);
+    }
+    const bundle = workerBundle();
+    const startup = startupMs();
+    return [
+      {
+        title: `Pages (${CONNECTIONS} connections × ${DURATION} s each; render = mean of ${RENDER_SAMPLES} full renders in the worker)`,
+        columns: ["page", "req/s", "× static", "render ms", "JS gzip", "× floor"],
+        rows,
+        notes: [
+          `Framework floor (React + Remix runtime): ${(floor / 1024).toFixed(1)} KiB gzip; stylesheet: ${(css / 1024).toFixed(1)} KiB gzip on every page.`,
+          "Goals: anonymous pages ≥ 0.50 × static; render < 3 ms (Workers free plan: 10 ms CPU); landing JS ≤ 1.30 × floor.",
+        ],
+      },
+      {
+        title: "Worker",
+        columns: ["metric", "value", "goal"],
+        rows: [
+          ["bundle (minified)", `${(bundle.bytes / 1024).toFixed(1)} KiB`, ""],
+          ["bundle gzip", `${(bundle.gzip / 1024).toFixed(1)} KiB`, "< 1024 KiB"],
+          ["start-up CPU (wrangler check startup, busy samples)", `${startup.toFixed(1)} ms`, "< 50 ms"],
+        ],
+      },
+    ];
+  } finally {
+    await worker.stop();
+    await fixtures.stop?.();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+}
