@@ -10,6 +10,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
+    const started = performance.now();
     const context = getLoadContext({
       request,
       context: {
@@ -23,8 +24,11 @@ export default {
     });
     const secure = new URL(request.url).protocol === "https:";
     try {
-      const response = await handleRemixRequest(request, context);
-      return withSecurityHeaders(response, { nonce: context.nonce, secure });
+      const response = withSecurityHeaders(await handleRemixRequest(request, context), { nonce: context.nonce, secure });
+      // Time in the worker before the response started (the whole render for bots, which get the
+      // complete document); read by `npm run bench`.
+      response.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(2)}`);
+      return response;
     } catch (error) {
       console.error(`[${context.requestId}] unhandled`, error);
       return withSecurityHeaders(
