@@ -15,6 +15,7 @@ declare namespace Cloudflare {
     INVESTOR_EMAIL: string;
     STORE_URL: string;
     LINKEDIN_URL: string;
+    LEADS_RATE_LIMIT: string;
   }
 }
 interface Env extends Cloudflare.Env {}

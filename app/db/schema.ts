@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Members, upserted from the OpenID provider at each sign-in (DESIGN.md "Identity and roles"). */
 export const users = sqliteTable(
@@ -47,6 +47,18 @@ export const leads = sqliteTable(
     // Counts per source.
     index("leads_source_idx").on(t.source),
   ],
+);
+
+/** Fixed-window signup counters per client (a keyed hash of its address), for the rate limit. */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    /** Start of the window, ms since the epoch. */
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
 export type User = typeof users.$inferSelect;
