@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,6 +18,7 @@ import { SITE } from "~/content/site";
 import { getUser } from "~/utils/auth.server";
 import { publicConfig } from "~/utils/config.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { readSignupResult } from "~/utils/signup-result.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -27,10 +28,15 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  return { ...publicConfig(env), user: await getUser(request, env) };
+  // A newsletter form posted without JavaScript: its result, shown once by its signup block.
+  const signup = await readSignupResult(env, request);
+  return data(
+    { ...publicConfig(env), user: await getUser(request, env), signup: signup.result },
+    { headers: signup.headers ?? undefined },
+  );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = SerializeFrom<typeof loader>;
 
 // Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
 const THEME_SCRIPT = `try{if(localStorage.getItem("theme")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;

@@ -1,0 +1,238 @@
+/**
+ * POST /api/leads: one action for the JSON API (SPEC.md §7) and the HTML forms that work without
+ * JavaScript (DESIGN.md "Leads"). The checks run cheapest first: content type (415), size (413),
+ * syntax (400), rate limit (429), fields (400), honeypot (fake success), then one insert that
+ * answers 201 or, for a repeat, 409.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { z } from "zod";
+import {
+  LEAD_LIMITS,
+  NEWSLETTER_TEXT as T,
+  SIGNUP_FIELDS as F,
+  signupAnchor,
+  type SignupFieldErrors,
+  type SignupResult,
+} from "~/content/newsletter";
+import { insertLead, type PublicLead } from "~/utils/leads.server";
+import { clientKey, hitRateLimit, parseRateLimit } from "~/utils/rate-limit.server";
+import { signupResultCookie } from "~/utils/signup-result.server";
+
+const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
+const DEFAULT_SOURCE = "website";
+
+export const signupSchema = z
+  .object({
+    email: z
+      .string({ message: T.invalidEmail })
+      .trim()
+      .toLowerCase()
+      .max(LEAD_LIMITS.email, T.invalidEmail)
+      .email(T.invalidEmail),
+    firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
+    lastName: z
+      .string({ message: T.nameTooLong })
+      .trim()
+      .max(LEAD_LIMITS.name, T.nameTooLong)
+      .nullish()
+      .transform((v) => v || null),
+    source: z.string({ message: T.invalidSource }).trim().regex(SOURCE_PATTERN, T.invalidSource).default(DEFAULT_SOURCE),
+    /** Which form the visitor saw; the compact one has no first-name field (docs/decisions/003). */
+    variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
+  })
+  .superRefine((v, ctx) => {
+    if (v.variant !== "compact" && v.firstName === "") {
+      ctx.addIssue({ code: "custom", path: ["firstName"], message: T.firstNameRequired });
+    }
+  });
+
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export function validateSignup(input: unknown): { ok: true; value: SignupInput } | { ok: false; errors: SignupFieldErrors } {
+  const parsed = signupSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, errors: parsed.error.flatten().fieldErrors as SignupFieldErrors };
+}
+
+type BodyKind = "json" | "form";
+
+function bodyKind(contentType: string | null): BodyKind | null {
+  const type = contentType?.split(";")[0].trim().toLowerCase();
+  if (type === "application/json") return "json";
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
+  return null;
+}
+
+/** The body, or null once it passes `max` bytes (whatever Content-Length claims). */
+async function readBody(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > max) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** Text of at most `max` characters, or null: metadata is stored as plain, bounded text. */
+function text(value: unknown, max: number): string | null {
+  return typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
+}
+
+/** A same-origin path (with query) from a URL or path, or null. */
+function sameOriginPath(value: string | null | undefined, origin: string): string | null {
+  if (!value || value.includes("\\")) return null;
+  try {
+    const url = new URL(value, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}`.slice(0, 2048) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface ParsedBody {
+  fields: Record<string, unknown>;
+  metadata: { userAgent: string | null; referrer: string | null; timestamp: string | null };
+  honeypot: boolean;
+  /** Form posts only: where to land afterwards. */
+  redirectTo: string;
+}
+
+async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request: Request): Promise<ParsedBody | null> {
+  const origin = new URL(request.url).origin;
+  const refererPath = sameOriginPath(request.headers.get("Referer"), origin);
+  const headerAgent = text(request.headers.get("User-Agent"), 512);
+  if (kind === "json") {
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return null;
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
+    const body = json as Record<string, unknown>;
+    const meta = (typeof body.metadata === "object" && body.metadata) || {};
+    const m = meta as Record<string, unknown>;
+    return {
+      fields: body,
+      metadata: {
+        userAgent: text(m.userAgent, 512) ?? headerAgent,
+        referrer: text(m.referrer, 2048),
+        timestamp: text(m.timestamp, 64),
+      },
+      honeypot: Boolean(text(body[F.honeypot], 1)),
+      redirectTo: refererPath ?? "/",
+    };
+  }
+  let form: FormData;
+  try {
+    form = await new Request(request.url, {
+      method: "POST",
+      headers: { "Content-Type": request.headers.get("Content-Type")! },
+      body: bytes,
+    }).formData();
+  } catch {
+    return null;
+  }
+  const fields: Record<string, string> = {};
+  for (const name of [F.email, F.firstName, F.lastName, F.source, F.variant]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value;
+  }
+  return {
+    fields,
+    metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
+    honeypot: Boolean(text(form.get(F.honeypot), 1)),
+    redirectTo: sameOriginPath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/",
+  };
+}
+
+type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
+
+const json = (body: unknown, status: number, headers?: HeadersInit) => Response.json(body, { status, headers });
+
+/** What the visitor typed, as strings, to give back with the errors. */
+function typedValues(fields: Record<string, unknown>) {
+  const s = (v: unknown) => (typeof v === "string" ? v : "");
+  return { email: s(fields[F.email]), firstName: s(fields[F.firstName]), lastName: s(fields[F.lastName]) };
+}
+
+export async function handleSignup(request: Request, env: Env, ctx?: Pick<ExecutionContext, "waitUntil">) {
+  const kind = bodyKind(request.headers.get("Content-Type"));
+  if (!kind) {
+    return json({ message: "Unsupported content type: send application/json or a form post." }, 415);
+  }
+  const bytes = await readBody(request, LEAD_LIMITS.bodyBytes);
+  if (!bytes) return json({ message: `Request body too large (at most ${LEAD_LIMITS.bodyBytes / 1024} KiB).` }, 413);
+  const body = await parseBody(kind, bytes, request);
+  if (!body) {
+    return json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
+  }
+
+  const rawSource = typeof body.fields[F.source] === "string" ? (body.fields[F.source] as string).trim() : "";
+  // Form posts land back on their page, at the block that was used, with the result.
+  const answerForm = async (result: WithoutSource<SignupResult>) => {
+    const source = SOURCE_PATTERN.test(rawSource) ? rawSource : DEFAULT_SOURCE;
+    const cookie = await signupResultCookie(env, request, { ...result, source } as SignupResult);
+    return redirect(`${body.redirectTo}#${signupAnchor(source)}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+  const typed = typedValues(body.fields);
+
+  const limit = await hitRateLimit(env.DB, await clientKey(request, env.SESSION_SECRET), parseRateLimit(env.LEADS_RATE_LIMIT), {
+    waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
+  });
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
+    const message = `Too many signup attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    if (kind === "form") return answerForm({ status: "error", values: typed, errors: {}, message });
+    return json({ message }, 429, { "Retry-After": String(limit.retryAfter) });
+  }
+
+  const input = validateSignup(body.fields);
+  if (!input.ok) {
+    if (kind === "form") return answerForm({ status: "error", values: typed, errors: input.errors });
+    return json({ message: "Please check the highlighted fields.", errors: input.errors }, 400);
+  }
+  const { email, firstName, lastName, source } = input.value;
+  const now = new Date();
+
+  let lead: PublicLead | null;
+  if (body.honeypot) {
+    // A bot: it sees the same success as a person and nothing is stored.
+    lead = { id: 0, email, firstName, lastName, source, subscribedAt: now.toISOString() };
+  } else {
+    lead = await insertLead(env.DB, {
+      email,
+      firstName,
+      lastName,
+      source,
+      userAgent: body.metadata.userAgent,
+      referrer: body.metadata.referrer,
+      clientTimestamp: body.metadata.timestamp,
+      pagePath: kind === "form" ? body.redirectTo : sameOriginPath(request.headers.get("Referer"), new URL(request.url).origin),
+      subscribedAt: now,
+    });
+  }
+  if (!lead) {
+    if (kind === "form") return answerForm({ status: "already", values: typed });
+    return json({ message: T.alreadySubscribed }, 409);
+  }
+  if (kind === "form") return answerForm({ status: "success" });
+  return json(lead, 201);
+}

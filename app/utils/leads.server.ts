@@ -1,0 +1,171 @@
+/**
+ * Leads in D1 (DESIGN.md "Leads"): the insert that makes a repeat a no-op, the newest-first keyset
+ * pages, and the dashboard's statistics, every figure computed in SQL on the indexes of
+ * migrations/0000_init.sql.
+ */
+import { and, desc, eq, gte, lt, or } from "drizzle-orm";
+import { leads, type Lead, type NewLead } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const WEEK_MS = 7 * DAY_MS;
+export const GROWTH_DAYS = 30;
+export const GROWTH_LIST_MAX = 10;
+/** GET /api/leads page size. */
+export const LIST_LIMIT = { default: 100, max: 1000 } as const;
+
+/** A lead as the API and the dashboard show it (SPEC.md §7 "GET /api/leads"). */
+export interface PublicLead {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  source: string;
+  /** ISO 8601, UTC. */
+  subscribedAt: string;
+}
+
+export function toPublicLead(lead: Pick<Lead, keyof Omit<PublicLead, "subscribedAt">> & { subscribedAt: Date }): PublicLead {
+  return {
+    id: lead.id,
+    email: lead.email,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    source: lead.source,
+    subscribedAt: lead.subscribedAt.toISOString(),
+  };
+}
+
+const publicColumns = {
+  id: leads.id,
+  email: leads.email,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  source: leads.source,
+  subscribedAt: leads.subscribedAt,
+};
+
+/**
+ * Inserts a lead unless its (normalised) e-mail is already there. One statement, so concurrent
+ * repeats race on the unique index and exactly one of them gets the row; the others get null.
+ */
+export async function insertLead(db: D1Database, lead: NewLead): Promise<PublicLead | null> {
+  const [row] = await getDb({ DB: db })
+    .insert(leads)
+    .values(lead)
+    .onConflictDoNothing({ target: leads.email })
+    .returning(publicColumns);
+  return row ? toPublicLead(row) : null;
+}
+
+/** Keyset position: the last lead of a page (newest first). */
+export interface LeadCursor {
+  subscribedAt: number;
+  id: number;
+}
+
+export function encodeCursor(c: LeadCursor): string {
+  return `${c.subscribedAt}.${c.id}`;
+}
+
+export function decodeCursor(value: string | null): LeadCursor | null | "invalid" {
+  if (value === null || value === "") return null;
+  const match = value.match(/^(\d{1,15})\.(\d{1,15})$/);
+  return match ? { subscribedAt: Number(match[1]), id: Number(match[2]) } : "invalid";
+}
+
+/** One page of leads, newest first, after `cursor`; `next` is set when more may follow. */
+export async function listLeads(
+  db: D1Database,
+  { limit, cursor = null }: { limit: number; cursor?: LeadCursor | null },
+): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
+  const rows = await getDb({ DB: db })
+    .select(publicColumns)
+    .from(leads)
+    .where(
+      cursor
+        ? or(
+            lt(leads.subscribedAt, new Date(cursor.subscribedAt)),
+            and(eq(leads.subscribedAt, new Date(cursor.subscribedAt)), lt(leads.id, cursor.id)),
+          )
+        : undefined,
+    )
+    .orderBy(desc(leads.subscribedAt), desc(leads.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    leads: page.map(toPublicLead),
+    next: rows.length > limit && last ? { subscribedAt: last.subscribedAt.getTime(), id: last.id } : null,
+  };
+}
+
+export interface SourceCount {
+  source: string;
+  count: number;
+}
+
+export interface LeadStats {
+  total: number;
+  /** Subscribed in the last 7 × 24 h. */
+  thisWeek: number;
+  /** Most first; ties in alphabetical order, so the first is the top source. */
+  sources: SourceCount[];
+}
+
+export async function getLeadStats(db: D1Database, now = Date.now()): Promise<LeadStats> {
+  const [totals, bySource] = await db.batch([
+    db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM leads) AS total,
+                (SELECT COUNT(*) FROM leads WHERE subscribed_at >= ?1) AS thisWeek`,
+      )
+      .bind(now - WEEK_MS),
+    db.prepare("SELECT source, COUNT(*) AS count FROM leads GROUP BY source ORDER BY count DESC, source ASC"),
+  ]);
+  const t = (totals.results as { total: number; thisWeek: number }[])[0];
+  return { total: t.total, thisWeek: t.thisWeek, sources: bySource.results as unknown as SourceCount[] };
+}
+
+/** The API's shape (SPEC.md §3 "Lead statistics"): bySource as a map of source to count. */
+export function statsResponse(stats: LeadStats) {
+  return {
+    total: stats.total,
+    thisWeek: stats.thisWeek,
+    bySource: Object.fromEntries(stats.sources.map((s) => [s.source, s.count])),
+  };
+}
+
+export interface Growth {
+  /** Up to 10 leads of the last 30 × 24 h, newest first. */
+  recent: PublicLead[];
+  /** Signups per UTC day, oldest first: the 29 days before today and today. */
+  daily: { date: string; count: number }[];
+}
+
+export async function getGrowth(db: D1Database, now = Date.now()): Promise<Growth> {
+  const todayStart = now - (now % DAY_MS);
+  const firstDay = todayStart - (GROWTH_DAYS - 1) * DAY_MS;
+  const orm = getDb({ DB: db });
+  const [recent, perDay] = await Promise.all([
+    orm
+      .select(publicColumns)
+      .from(leads)
+      .where(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)))
+      .orderBy(desc(leads.subscribedAt), desc(leads.id))
+      .limit(GROWTH_LIST_MAX),
+    db
+      .prepare(
+        `SELECT CAST((subscribed_at - ?1) / ${DAY_MS} AS INTEGER) AS day, COUNT(*) AS count
+         FROM leads WHERE subscribed_at >= ?1 AND subscribed_at <= ?2 GROUP BY day`,
+      )
+      .bind(firstDay, now)
+      .all<{ day: number; count: number }>(),
+  ]);
+  const counts = new Map(perDay.results.map((r) => [r.day, r.count]));
+  const daily = Array.from({ length: GROWTH_DAYS }, (_, day) => ({
+    date: new Date(firstDay + day * DAY_MS).toISOString().slice(0, 10),
+    count: counts.get(day) ?? 0,
+  }));
+  return { recent: recent.map(toPublicLead), daily };
+}

@@ -1,0 +1,155 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { csvCell, csvFileName, leadsCsvStream } from "~/utils/csv.server";
+import { getGrowth, getLeadStats, listLeads, statsResponse } from "~/utils/leads.server";
+import { DAY, insertLeads } from "./leads-helpers";
+
+// The figures of the dashboard and the API, straight from the SQL, at fixed instants.
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const MIN = 60_000;
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM leads").run();
+});
+
+describe("stats", () => {
+  it("are zero, with no top source, for an empty table", async () => {
+    const stats = await getLeadStats(env.DB, NOW);
+    expect(statsResponse(stats)).toEqual({ total: 0, thisWeek: 0, bySource: {} });
+    expect(stats.sources[0]).toBeUndefined();
+  });
+
+  it("count this week as the last 7 × 24 h, edges included", async () => {
+    await insertLeads(
+      [
+        { email: "now@x.com", ago: 0 },
+        { email: "edge-in@x.com", ago: 7 * DAY },
+        { email: "just-in@x.com", ago: 7 * DAY - MIN },
+        { email: "just-out@x.com", ago: 7 * DAY + 1 },
+        { email: "old@x.com", ago: 40 * DAY },
+      ],
+      NOW,
+    );
+    const stats = await getLeadStats(env.DB, NOW);
+    expect(stats.total).toBe(5);
+    expect(stats.thisWeek).toBe(3);
+  });
+
+  it("count per source, most first, ties alphabetical", async () => {
+    await insertLeads(
+      [
+        { email: "1@x.com", source: "popup" },
+        { email: "2@x.com", source: "blog" },
+        { email: "3@x.com", source: "popup" },
+        { email: "4@x.com", source: "blog" },
+        { email: "5@x.com", source: "footer" },
+      ],
+      NOW,
+    );
+    const stats = await getLeadStats(env.DB, NOW);
+    expect(stats.sources).toEqual([
+      { source: "blog", count: 2 },
+      { source: "popup", count: 2 },
+      { source: "footer", count: 1 },
+    ]);
+    expect(statsResponse(stats).bySource).toEqual({ blog: 2, popup: 2, footer: 1 });
+  });
+});
+
+describe("growth", () => {
+  it("lists up to 10 leads of the last 30 × 24 h, newest first", async () => {
+    await insertLeads(
+      [
+        ...Array.from({ length: 12 }, (_, i) => ({ email: `g${i}@x.com`, ago: i * DAY })),
+        { email: "edge@x.com", ago: 30 * DAY },
+        { email: "out@x.com", ago: 30 * DAY + 1 },
+      ],
+      NOW,
+    );
+    const growth = await getGrowth(env.DB, NOW);
+    expect(growth.recent.map((l) => l.email)).toEqual(Array.from({ length: 10 }, (_, i) => `g${i}@x.com`));
+  });
+
+  it("shows only leads of the window, whatever their number", async () => {
+    await insertLeads([{ email: "in@x.com", ago: 30 * DAY - MIN }, { email: "out@x.com", ago: 30 * DAY + MIN }], NOW);
+    expect((await getGrowth(env.DB, NOW)).recent.map((l) => l.email)).toEqual(["in@x.com"]);
+  });
+
+  it("counts signups per UTC day over 30 days, today last", async () => {
+    const todayStart = Date.UTC(2026, 10, 21);
+    await insertLeads(
+      [
+        { email: "t1@x.com", ago: NOW - todayStart }, // today 00:00
+        { email: "t2@x.com", ago: 0 }, // today 12:00
+        { email: "y@x.com", ago: NOW - todayStart + 1 }, // yesterday 23:59:59.999
+        { email: "first@x.com", ago: NOW - (todayStart - 29 * DAY) }, // first day 00:00
+        { email: "before@x.com", ago: NOW - (todayStart - 29 * DAY) + 1 }, // the day before: out
+      ],
+      NOW,
+    );
+    const { daily } = await getGrowth(env.DB, NOW);
+    expect(daily).toHaveLength(30);
+    expect(daily[0]).toEqual({ date: "2026-10-23", count: 1 });
+    expect(daily[28]).toEqual({ date: "2026-11-20", count: 1 });
+    expect(daily[29]).toEqual({ date: "2026-11-21", count: 2 });
+    expect(daily.reduce((s, d) => s + d.count, 0)).toBe(4);
+  });
+});
+
+describe("listing", () => {
+  it("pages newest first by (subscribed_at, id) without gaps or repeats, also on equal times", async () => {
+    await insertLeads(
+      Array.from({ length: 7 }, (_, i) => ({ email: `l${i}@x.com`, ago: Math.floor(i / 3) * MIN })),
+      NOW,
+    );
+    const seen: string[] = [];
+    let cursor = null;
+    for (;;) {
+      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(env.DB, { limit: 2, cursor });
+      seen.push(...page.leads.map((l) => l.email));
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    // Same time: higher id (inserted later) first.
+    expect(seen).toEqual(["l2@x.com", "l1@x.com", "l0@x.com", "l5@x.com", "l4@x.com", "l3@x.com", "l6@x.com"]);
+  });
+});
+
+describe("CSV", () => {
+  it("quotes every value, doubles quotes and defuses formulas", () => {
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell("Zoë")).toBe('"Zoë"');
+    for (const lead of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(lead)).toBe(`"'${lead}"`);
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell("a=b")).toBe('"a=b"');
+  });
+
+  it("names the file with the date", () => {
+    expect(csvFileName(new Date(NOW))).toBe("afx-leads-2026-11-21.csv");
+  });
+
+  it("streams a BOM, the header and every lead with CRLF, page by page", async () => {
+    await insertLeads(
+      [
+        { email: "q@x.com", firstName: 'Mary "Q", Jr.', lastName: "Multi\nLine", source: "blog", ago: 2 * MIN },
+        { email: "zoe@x.com", firstName: "Zoë", lastName: "=HYPERLINK(\"http://evil\")", source: "footer", ago: MIN },
+        { email: "n@x.com", firstName: "N", lastName: null, source: "popup", ago: 0 },
+      ],
+      NOW,
+    );
+    const bytes = new Uint8Array(await new Response(leadsCsvStream(env.DB, 2)).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const iso = (ago: number) => new Date(NOW - ago).toISOString();
+    expect(text).toBe(
+      [
+        '"Email","First Name","Last Name","Source","Subscribed At"',
+        `"n@x.com","N","","popup","${iso(0)}"`,
+        `"zoe@x.com","Zoë","'=HYPERLINK(""http://evil"")","footer","${iso(MIN)}"`,
+        `"q@x.com","Mary ""Q"", Jr.","Multi\nLine","blog","${iso(2 * MIN)}"`,
+        "",
+      ].join("\r\n"),
+    );
+  });
+});

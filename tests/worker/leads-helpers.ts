@@ -1,0 +1,62 @@
+import { env, SELF } from "cloudflare:test";
+
+export const ORIGIN = "https://afx.test";
+
+let address = 0;
+/** A fresh client address per call, so the rate limit only counts where a test means it to. */
+export const nextAddress = () => `198.51.100.${(address++ % 250) + 1}`;
+
+export function postJson(body: unknown, { ip = nextAddress(), headers = {} as Record<string, string> } = {}) {
+  return SELF.fetch(`${ORIGIN}/api/leads`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
+export function postForm(fields: Record<string, string>, { ip = nextAddress(), referer }: { ip?: string; referer?: string } = {}) {
+  return SELF.fetch(`${ORIGIN}/api/leads`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": ip,
+      ...(referer ? { Referer: referer } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+export const signup = (over: Record<string, unknown> = {}) => ({
+  email: "ada@example.com",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  source: "footer",
+  metadata: { userAgent: "TestAgent/1.0", referrer: "https://search.example/", timestamp: "2026-11-21T12:00:00.000Z" },
+  ...over,
+});
+
+export async function leadRows() {
+  const { results } = await env.DB.prepare("SELECT * FROM leads ORDER BY id").all<Record<string, unknown>>();
+  return results;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Inserts leads directly, `ago` ms before `now`. */
+export async function insertLeads(rows: { email: string; source?: string; ago?: number; firstName?: string; lastName?: string | null }[], now = Date.now()) {
+  await env.DB.batch(
+    rows.map((r) =>
+      env.DB.prepare("INSERT INTO leads (email, first_name, last_name, source, subscribed_at) VALUES (?, ?, ?, ?, ?)").bind(
+        r.email,
+        r.firstName ?? "Test",
+        r.lastName ?? null,
+        r.source ?? "footer",
+        now - (r.ago ?? 0),
+      ),
+    ),
+  );
+}
+
+export { DAY };
