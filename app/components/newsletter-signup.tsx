@@ -1,9 +1,245 @@
 /**
- * SPEC.md "Newsletter signup block": one component, three variants. Built in the newsletter
- * issue; this placeholder fixes its props so the footer, the blog and the exit popup can place it.
+ * SPEC.md "Newsletter signup block": one component, three variants, placed by the footer
+ * ('footer'), the blog ('blog') and the exit popup ('popup').
+ *
+ * It is a real `<form method="post" action="/api/leads">`: without JavaScript the browser posts it,
+ * the server answers 303 back to this page and the root loader hands this block its result. With
+ * JavaScript the same form is sent as the spec's JSON call, without navigation, and the spec's
+ * toasts show. Validation is the server's (zod + conform), so both paths show the same messages.
  */
-export type NewsletterVariant = "compact" | "full" | "inline";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
+import { clsx } from "clsx";
+import { useEffect, useRef, useState } from "react";
+import {
+  NEWSLETTER_TEXT as T,
+  NEWSLETTER_TOASTS,
+  SIGNUP_FIELDS as F,
+  signupAnchor,
+  type NewsletterVariant,
+  type SignupResult,
+  type SignupValues,
+} from "~/content/newsletter";
+import { toast } from "~/utils/toast";
+import { useRootData } from "~/utils/user";
 
-export function NewsletterSignup(_props: { variant: NewsletterVariant; source: string; className?: string }) {
-  return null;
+export type { NewsletterVariant };
+
+interface Props {
+  variant: NewsletterVariant;
+  source: string;
+  className?: string;
+}
+
+type FormShape = { email: string; firstName: string; lastName: string };
+
+const INPUT =
+  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive";
+
+/** The no-JS result meant for this block, on the page view it was made for only. */
+function useServerResult(source: string): SignupResult | null {
+  const result = useRootData()?.signup ?? null;
+  // The first location of a visit has the key "default": later client navigations keep the root
+  // data but must not show the result again.
+  const initialView = useLocation().key === "default";
+  return initialView && result?.source === source ? result : null;
+}
+
+function asSubmissionResult(values: SignupValues, errors: SubmissionResult["error"] = {}): SubmissionResult {
+  return { status: "error", initialValue: { ...values }, error: errors };
+}
+
+export function NewsletterSignup({ variant, source, className }: Props) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const serverResult = useServerResult(source);
+  const [done, setDone] = useState(serverResult?.status === "success");
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; tone: "info" | "error" } | null>(() =>
+    serverResult?.status === "already"
+      ? { text: NEWSLETTER_TOASTS.already.description, tone: "info" }
+      : serverResult?.status === "error" && serverResult.message
+        ? { text: serverResult.message, tone: "error" }
+        : null,
+  );
+  const [lastResult, setLastResult] = useState<SubmissionResult | undefined>(() =>
+    serverResult && "values" in serverResult
+      ? asSubmissionResult(serverResult.values, serverResult.status === "error" ? serverResult.errors : {})
+      : undefined,
+  );
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const anchor = signupAnchor(source);
+
+  const [form, fields] = useForm<FormShape>({
+    id: `${anchor}-form`,
+    lastResult,
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      void subscribe(formData);
+    },
+  });
+
+  async function subscribe(formData: FormData) {
+    const value = (name: string) => String(formData.get(name) ?? "");
+    const values: SignupValues = { email: value(F.email), firstName: value(F.firstName), lastName: value(F.lastName) };
+    setPending(true);
+    setNotice(null);
+    try {
+      const res = await fetch("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          ...values,
+          source,
+          variant,
+          [F.honeypot]: value(F.honeypot),
+          metadata: { userAgent: navigator.userAgent, referrer: document.referrer, timestamp: new Date().toISOString() },
+        }),
+      });
+      if (res.status === 201) {
+        setDone(true);
+        toast({ ...NEWSLETTER_TOASTS.success });
+        // SPEC.md §4: the cached leads list is invalidated.
+        revalidator.revalidate();
+        return;
+      }
+      const payload = (await res.json().catch(() => ({}))) as { message?: unknown; errors?: SubmissionResult["error"] };
+      if (res.status === 400 && payload.errors) {
+        setLastResult(asSubmissionResult(values, payload.errors));
+        return;
+      }
+      setLastResult(asSubmissionResult(values));
+      const message = typeof payload.message === "string" ? payload.message : T.failed;
+      if (message.toLowerCase().includes("already subscribed")) {
+        toast({ ...NEWSLETTER_TOASTS.already });
+      } else {
+        toast({ ...NEWSLETTER_TOASTS.failed });
+        if (res.status === 429) setNotice({ text: message, tone: "error" });
+      }
+    } catch {
+      toast({ ...NEWSLETTER_TOASTS.failed });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  // After a JS success the form is gone: move focus to the message so it is not lost.
+  useEffect(() => {
+    if (done && !serverResult) successRef.current?.focus();
+  }, [done, serverResult]);
+
+  const boxed = variant !== "compact";
+  return (
+    <section
+      id={anchor}
+      aria-labelledby={boxed ? `${anchor}-title` : undefined}
+      aria-label={boxed ? undefined : "Newsletter signup"}
+      className={clsx(
+        boxed && "rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm",
+        variant === "inline" && "mx-auto max-w-md text-center",
+        className,
+      )}
+      data-variant={variant}
+    >
+      {boxed ? (
+        <header className="mb-4">
+          <h2 id={`${anchor}-title`} className="text-xl font-semibold">
+            {T.title}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{T.description}</p>
+        </header>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {done ? (
+          <p ref={successRef} tabIndex={-1} className="font-medium text-primary outline-none" data-testid="newsletter-success">
+            {T.success}
+          </p>
+        ) : null}
+      </div>
+      {done ? null : (
+        <form method="post" action="/api/leads" {...getFormProps(form)} className={clsx(boxed && "text-left")}>
+          <input type="hidden" name={F.source} value={source} />
+          <input type="hidden" name={F.variant} value={variant} />
+          <input type="hidden" name={F.redirectTo} value={`${location.pathname}${location.search}`} />
+          <Honeypot id={`${anchor}-hp`} />
+          {boxed ? (
+            <div className="grid gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="First name" field={fields.firstName} autoComplete="given-name" maxLength={100} />
+                <Field label="Last name (optional)" field={fields.lastName} autoComplete="family-name" maxLength={100} />
+              </div>
+              <Field label="Email" field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="you@example.com" />
+              <SubmitButton pending={pending} className="w-full" />
+            </div>
+          ) : (
+            <div>
+              <div className="flex gap-2">
+                <label htmlFor={fields.email.id} className="sr-only">
+                  Email address
+                </label>
+                <Input field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="Enter your email" />
+                <SubmitButton pending={pending} />
+              </div>
+              <FieldErrors field={fields.email} />
+            </div>
+          )}
+          {notice ? (
+            <p
+              role={notice.tone === "error" ? "alert" : undefined}
+              className={clsx("mt-3 text-sm", notice.tone === "error" ? "text-destructive" : "text-muted-foreground")}
+              data-testid="newsletter-notice"
+            >
+              {notice.text}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}
+
+function SubmitButton({ pending, className }: { pending: boolean; className?: string }) {
+  return (
+    <button type="submit" className={clsx("btn btn-primary shrink-0", className)} disabled={pending} aria-disabled={pending}>
+      {pending ? T.submitting : T.submit}
+    </button>
+  );
+}
+
+type InputExtras = { type?: "text" | "email"; autoComplete: string; maxLength: number; placeholder?: string };
+
+function Input({ field, type = "text", ...rest }: { field: FieldMetadata<string> } & InputExtras) {
+  const { key, ...props } = getInputProps(field, { type });
+  return <input key={key} {...props} {...rest} className={INPUT} />;
+}
+
+function Field({ label, field, ...rest }: { label: string; field: FieldMetadata<string> } & InputExtras) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Input field={field} {...rest} />
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+function FieldErrors({ field }: { field: FieldMetadata<string> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="mt-1 text-sm text-destructive">
+      {field.errors.join(" ")}
+    </p>
+  );
+}
+
+/** Hidden from people and assistive technology; bots that fill every field fill this one. */
+function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={F.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
 }

@@ -1,23 +1,264 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLocation } from "@remix-run/react";
+import { Await, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Download } from "lucide-react";
+import { Suspense, type ReactNode } from "react";
+import { GrowthChart } from "~/components/leads/growth-chart";
 import { NotFound } from "~/components/not-found";
+import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { getAdminOrNull } from "~/utils/authorization.server";
+import { decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/utils/leads.server";
+import { pageMeta } from "~/utils/meta";
+
+const page = pages.leads;
+const RECENT_PAGE_SIZE = 25;
+const SKELETON_ROWS = 5;
+const CSV_PATH = "/admin/leads.csv";
 
 // SPEC.md: the leads dashboard is not registered for anonymous visitors, who get the not-found
-// page. Sign-in (and the admin check of DESIGN.md) is the only way past this loader.
+// page; DESIGN.md: only admins see it.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await getAdminOrNull(request, context.cloudflare.env);
+  const { env } = context.cloudflare;
+  const admin = await getAdminOrNull(request, env);
   if (!admin) return data({ notFound: true as const }, { status: 404 });
-  // The dashboard itself comes with the leads issue.
-  return data({ notFound: true as const }, { status: 404 });
+  const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"));
+  const now = Date.now();
+  // Not awaited: the page streams, with the spec's skeletons until each part arrives.
+  return data(
+    {
+      notFound: false as const,
+      paged: cursor !== null && cursor !== "invalid",
+      stats: getLeadStats(env.DB, now),
+      growth: getGrowth(env.DB, now),
+      recent: listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor }).then(
+        (p) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null }),
+      ),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `Page Not Found | ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data?.notFound === false
+    ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
+    : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 
 export default function LeadsDashboard() {
-  return <NotFound path={useLocation().pathname} />;
+  const loaderData = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (loaderData.notFound) return <NotFound path={location.pathname} />;
+  const { stats, growth, recent, paged } = loaderData;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16 pt-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
+          <p className="mt-2 text-muted-foreground">{page.description}</p>
+        </div>
+        <Suspense fallback={<ExportButton enabled={false} />}>
+          <Await resolve={stats} errorElement={<ExportButton enabled={false} />}>
+            {(s) => <ExportButton enabled={s.total > 0} />}
+          </Await>
+        </Suspense>
+      </header>
+
+      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <Suspense fallback={[0, 1, 2].map((i) => <StatCard key={i} label="" value={null} />)}>
+          <Await resolve={stats} errorElement={<LoadError />}>
+            {(s) => (
+              <>
+                <StatCard label="Total Subscribers" value={s.total.toLocaleString("en-US")} />
+                <StatCard label="This Week" value={`+${s.thisWeek.toLocaleString("en-US")}`} />
+                <StatCard label="Top Source" value={s.sources[0]?.source ?? "N/A"} />
+              </>
+            )}
+          </Await>
+        </Suspense>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card title="Leads by Source">
+          <Suspense fallback={<SkeletonRows />}>
+            <Await resolve={stats} errorElement={<LoadError />}>
+              {(s) =>
+                s.sources.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No subscribers yet</p>
+                ) : (
+                  <ul className="grid gap-4">
+                    {s.sources.map(({ source, count }) => {
+                      const percent = (count / s.total) * 100;
+                      return (
+                        <li key={source} data-testid="source-row">
+                          <div className="flex items-baseline justify-between gap-2 text-sm">
+                            <span className="font-medium">{source}</span>
+                            <span className="text-muted-foreground">
+                              {percent.toFixed(1)}% · {count.toLocaleString("en-US")}
+                            </span>
+                          </div>
+                          <div
+                            role="progressbar"
+                            aria-label={`${source}: share of subscribers`}
+                            aria-valuemin={0}
+                            aria-valuemax={100}
+                            aria-valuenow={Number(percent.toFixed(1))}
+                            className="mt-1.5 h-2 overflow-hidden rounded-full bg-muted"
+                          >
+                            <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )
+              }
+            </Await>
+          </Suspense>
+        </Card>
+
+        <Card title="Growth Timeline">
+          <Suspense fallback={<SkeletonRows />}>
+            <Await resolve={growth} errorElement={<LoadError />}>
+              {(g) => (
+                <>
+                  <GrowthChart daily={g.daily} />
+                  {g.recent.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">No signups in the last 30 days</p>
+                  ) : (
+                    <ol className="grid gap-2" aria-label="Latest signups of the last 30 days">
+                      {g.recent.map((lead) => (
+                        <li key={lead.id} className="flex items-center justify-between gap-3 text-sm" data-testid="growth-row">
+                          <span className="min-w-0 truncate">
+                            <span className="font-medium">{lead.email}</span>{" "}
+                            <span className="text-muted-foreground">via {lead.source}</span>
+                          </span>
+                          <time dateTime={lead.subscribedAt} className="shrink-0 text-muted-foreground">
+                            {formatDate(lead.subscribedAt)}
+                          </time>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </>
+              )}
+            </Await>
+          </Suspense>
+        </Card>
+      </div>
+
+      <Card title="Recent Subscribers" className="mt-6">
+        <Suspense fallback={<SkeletonRows />}>
+          <Await resolve={recent} errorElement={<LoadError />}>
+            {(r) =>
+              r.leads.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No subscribers yet</p>
+              ) : (
+                <>
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead className="text-muted-foreground">
+                        <tr className="border-b border-border">
+                          <th scope="col" className="py-2 pr-4 font-medium">Email</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">Name</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">Source</th>
+                          <th scope="col" className="py-2 font-medium">Subscribed</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {r.leads.map((lead) => (
+                          <tr key={lead.id} className="border-b border-border last:border-0" data-testid="subscriber-row">
+                            <td className="max-w-64 truncate py-2 pr-4">{lead.email}</td>
+                            <td className="py-2 pr-4">{fullName(lead)}</td>
+                            <td className="py-2 pr-4">{lead.source}</td>
+                            <td className="whitespace-nowrap py-2">
+                              <time dateTime={lead.subscribedAt}>{formatDate(lead.subscribedAt)}</time>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  <nav aria-label="Subscriber pages" className="mt-4 flex justify-between text-sm">
+                    {paged ? <Link to="." className="underline underline-offset-4">Newest subscribers</Link> : <span />}
+                    {r.next ? (
+                      <Link to={`?cursor=${r.next}`} className="underline underline-offset-4">
+                        Older subscribers
+                      </Link>
+                    ) : null}
+                  </nav>
+                </>
+              )
+            }
+          </Await>
+        </Suspense>
+      </Card>
+    </div>
+  );
+}
+
+function ExportButton({ enabled }: { enabled: boolean }) {
+  const content = (
+    <>
+      <Download aria-hidden="true" className="size-4" />
+      Export CSV
+    </>
+  );
+  // A plain link: the browser downloads the streamed file itself, with or without JavaScript.
+  return enabled ? (
+    <a href={CSV_PATH} download className="btn btn-primary">
+      {content}
+    </a>
+  ) : (
+    <button type="button" className="btn btn-primary" disabled title="Nothing to export yet">
+      {content}
+    </button>
+  );
+}
+
+function Card({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={clsx("rounded-xl border border-border bg-card p-6 text-card-foreground", className)}>
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="rounded-xl border border-border bg-card p-6 text-card-foreground">
+      {value === null ? (
+        <>
+          <div className="h-4 w-24 animate-pulse rounded bg-muted" />
+          <div className="mt-3 h-8 w-16 animate-pulse rounded bg-muted" />
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
+            {value}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <div key={i} className="h-6 animate-pulse rounded bg-muted" data-testid="skeleton-row" />
+      ))}
+    </div>
+  );
+}
+
+function LoadError() {
+  return <p className="text-sm text-destructive">Could not load this part. Please reload the page.</p>;
 }
