@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./load-context";
+import { factSheets } from "./scripts/fact-sheets";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -20,6 +21,7 @@ export default defineConfig(({ command }) => ({
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext }) : null,
     remix(remixConfig),
     tailwindcss(),
+    factSheets(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { minify: true },

@@ -4,9 +4,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { factSheets } from "./scripts/fact-sheets";
 
 export default defineConfig({
   plugins: [
+    factSheets(),
     cloudflareTest(async () => ({
       main: "./server.ts",
       wrangler: { configPath: "./wrangler.toml" },

@@ -16,6 +16,8 @@ declare namespace Cloudflare {
     STORE_URL: string;
     LINKEDIN_URL: string;
     LEADS_RATE_LIMIT: string;
+    /** "subsidiary-id=youtubeVideoId,..."; empty until the group gives its videos. */
+    SUBSIDIARY_VIDEOS?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

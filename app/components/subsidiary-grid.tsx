@@ -1,19 +1,24 @@
-import { Link } from "@remix-run/react";
-import { subsidiaries as all, type Subsidiary } from "~/content/subsidiaries";
+import { subsidiaries as all, withVideos, type Subsidiary } from "~/content/subsidiaries";
+import { useRootData } from "~/utils/user";
+import { SubsidiaryCard } from "./subsidiary-card";
 
 /**
- * The 1/2/3-column grid of subsidiary cards (SPEC.md "Subsidiary card"). The full card (logo,
- * badge, flip to video) comes with the content issue; this keeps every venture reachable.
+ * The 1/2/3-column grid of subsidiary cards, entering 0.1 s apart (none with reduced motion).
+ * Video ids come from configuration through the root loader.
  */
-export function SubsidiaryGrid({ subsidiaries = all }: { subsidiaries?: readonly Subsidiary[] }) {
+export function SubsidiaryGrid({
+  subsidiaries = all,
+  headingLevel = 3,
+}: {
+  subsidiaries?: readonly Subsidiary[];
+  headingLevel?: 2 | 3;
+}) {
+  const videos = useRootData()?.videos;
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {subsidiaries.map((s) => (
-        <li key={s.id} className="rounded-xl border border-border bg-card p-6">
-          <h3 className="text-lg font-semibold">
-            <Link to={`/subsidiary/${s.id}`}>{s.name}</Link>
-          </h3>
-          <p className="mt-1 text-sm text-muted-foreground">{s.tagline}</p>
+      {withVideos(subsidiaries, videos).map((s, i) => (
+        <li key={s.id} className="motion-safe:animate-[card-enter_0.5s_ease-out_both]" style={{ animationDelay: `${i * 0.1}s` }}>
+          <SubsidiaryCard subsidiary={s} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

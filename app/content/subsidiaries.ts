@@ -34,6 +34,12 @@ export interface Subsidiary {
   /** CSS colour, an hsl() string. */
   primaryColor: string;
   icon: SubsidiaryIconName;
+  /**
+   * Path of the logo under public/documents/{id}/. None of the spec's logo files are in the repo
+   * yet, so every venture shows its icon until the group adds them (docs/decisions/003).
+   */
+  logo?: string;
+  /** Set from configuration (SUBSIDIARY_VIDEOS), never invented: see withVideos(). */
   youtubeVideoId?: string;
   status: Stage;
 }
@@ -153,6 +159,27 @@ export function getSubsidiary(id: string): Subsidiary | undefined {
 
 export function subsidiaryUrl(s: Pick<Subsidiary, "domain">): string {
   return `https://${s.domain}`;
+}
+
+/** YouTube video ids are 11 characters of the URL-safe base64 alphabet. */
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * Parses SUBSIDIARY_VIDEOS ("fiscal-me=VIDEOID,gaas=VIDEOID"): the group's videos come from
+ * configuration, so none is made up here. Unknown ids and malformed video ids are ignored.
+ */
+export function parseVideoConfig(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (value ?? "").split(",")) {
+    const [id, video] = pair.split("=").map((part) => part?.trim() ?? "");
+    if (id && video && getSubsidiary(id) && VIDEO_ID.test(video)) out[id] = video;
+  }
+  return out;
+}
+
+/** The catalogue with the configured video ids filled in. */
+export function withVideos(list: readonly Subsidiary[], videos: Readonly<Record<string, string>> | undefined): Subsidiary[] {
+  return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
 }
 
 /** Origins the subsidiary detail page may frame. */

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Dashboard } from "~/components/home/dashboard";
 import { Landing } from "~/components/home/landing";
 import { pages } from "~/content/pages";
-import { pageMeta } from "~/utils/meta";
+import { organizationJsonLd } from "~/content/structured-data";
+import type { RootLoaderData } from "~/root";
+import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/utils/user";
 
 const page = pages.home;
@@ -11,8 +13,16 @@ export async function loader(_args: LoaderFunctionArgs) {
   return null;
 }
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ page, matches, path: location.pathname });
+// "/" and "/home" are one page: one canonical URL, and the group's Organization JSON-LD.
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    page,
+    matches,
+    jsonLd: organizationJsonLd(
+      siteUrlFrom(matches),
+      (matches.find((m) => m.id === "root")?.data as RootLoaderData | undefined)?.contact,
+    ),
+  });
 
 /** "/" and "/home": the members' dashboard for a session, the public landing page otherwise. */
 export default function Home() {

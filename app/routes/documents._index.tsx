@@ -1,12 +1,122 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Building2, Download } from "lucide-react";
+import sizes from "virtual:document-sizes";
 import { PageHeader } from "~/components/page-header";
+import { SubsidiaryMark } from "~/components/subsidiary-icon";
+import { DOCUMENT_CATEGORIES, documents, formatBytes, formatDate, type DocumentEntry } from "~/content/documents";
 import { pages } from "~/content/pages";
+import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.documents;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
+/**
+ * SPEC.md "Documents": grouped by category; `?subsidiary=` narrows to one venture and changes the
+ * heading. An unknown id is said so, with every document below (still 200: the page exists).
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const requested = new URL(request.url).searchParams.get("subsidiary")?.trim() || null;
+  const venture = requested ? getSubsidiary(SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
+  const list = venture ? documents.filter((d) => d.subsidiaryId === venture.id) : documents;
+  return {
+    requested,
+    venture: venture ? { id: venture.id, name: venture.name } : null,
+    documents: list.map((d) => ({ ...d, size: sizes[d.url] ?? 0 })),
+  };
+}
 
-export default function Page() {
-  return <PageHeader heading={page.heading}>{page.description}</PageHeader>;
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    page: data?.venture
+      ? { ...page, title: `${data.venture.name} Documents`, description: `The ${data.venture.name} pitch deck as a PDF download.` }
+      : page,
+    matches,
+    path: page.path + (data?.venture ? `?subsidiary=${data.venture.id}` : ""),
+  });
+
+export default function Documents() {
+  const { requested, venture, documents: list } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader heading={venture ? `${venture.name} Documents` : page.heading}>
+        {venture ? (
+          <p>
+            The documents of {venture.name}.{" "}
+            <Link to={page.path} className="text-primary underline underline-offset-4">
+              Show all documents
+            </Link>
+          </p>
+        ) : (
+          <p>{page.description}</p>
+        )}
+      </PageHeader>
+      {requested && !venture ? (
+        <div role="status" className="mx-auto mb-6 max-w-6xl px-4">
+          <p className="rounded-lg border border-border bg-muted p-4 text-sm">
+            We have no venture called “{requested}”. Showing all documents.
+          </p>
+        </div>
+      ) : null}
+      {DOCUMENT_CATEGORIES.map((category) => {
+        const inCategory = list.filter((d) => d.category === category);
+        if (!inCategory.length) return null;
+        const id = `category-${category.toLowerCase().replace(/\W+/g, "-")}`;
+        return (
+          <section key={category} aria-labelledby={id} className="mx-auto max-w-6xl px-4 pb-10">
+            <h2 id={id} className="mb-4 text-2xl font-semibold">
+              {category}
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {inCategory.map((d) => (
+                <DocumentCard key={d.url} doc={d} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
+  const venture = doc.subsidiaryId ? getSubsidiary(doc.subsidiaryId) : undefined;
+  return (
+    <li className="flex flex-col rounded-xl border border-border bg-card p-6">
+      <div className="flex items-start gap-4">
+        {venture ? (
+          <SubsidiaryMark subsidiary={venture} className="size-10" />
+        ) : (
+          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Building2 className="size-5" />
+          </span>
+        )}
+        <div>
+          <h3 className="font-semibold">{doc.title}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">{doc.description}</p>
+        </div>
+      </div>
+      <dl className="mt-4 flex gap-4 text-xs text-muted-foreground">
+        <div className="flex gap-1">
+          <dt>Size:</dt>
+          <dd data-testid="size">{formatBytes(doc.size)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Updated:</dt>
+          <dd>
+            <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
+          </dd>
+        </div>
+      </dl>
+      <a
+        href={doc.url}
+        download
+        className="btn btn-primary mt-4 self-start"
+        aria-label={`Download PDF: ${doc.title}, ${formatBytes(doc.size)}`}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download PDF
+      </a>
+    </li>
+  );
 }

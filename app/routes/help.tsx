@@ -1,12 +1,148 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarDays, ChevronDown, Mail, Phone } from "lucide-react";
+import { telHref, useContact } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
+import { helpCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
+import { getUser } from "~/utils/auth.server";
+import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "~/utils/contact-form";
+import { saveContactMessage } from "~/utils/contact.server";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.help;
 
+/** `?subject=` pre-fills the form (Settings links here for account requests). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const subject = new URL(request.url).searchParams.get("subject")?.slice(0, CONTACT_LIMITS.subject) ?? "";
+  return { subject };
+}
+
+const MAX_BODY = 16 * 1024;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
+    return data({ result: undefined, sent: false }, { status: 413 });
+  }
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  // A filled honeypot gets the same answer as a person and stores nothing.
+  if (!formData.get(HONEYPOT_FIELD)) {
+    const user = await getUser(request, env);
+    await saveContactMessage(env, {
+      ...submission.value,
+      userId: user?.id ?? null,
+      userAgent: request.headers.get("user-agent"),
+    });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
-export default function Page() {
-  return <PageHeader heading={page.heading}>{page.description}</PageHeader>;
+export default function Help() {
+  const { email, phone } = useContact();
+  return (
+    <>
+      <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 sm:grid-cols-3">
+        <a href={`mailto:${email}`} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+          <Mail aria-hidden="true" className="size-6 text-primary" />
+          <span className="mt-3 block font-semibold">Email</span>
+          <span className="mt-1 block break-all text-sm text-muted-foreground">{email}</span>
+        </a>
+        <a href={telHref(phone)} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+          <Phone aria-hidden="true" className="size-6 text-primary" />
+          <span className="mt-3 block font-semibold">Phone</span>
+          <span className="mt-1 block text-sm text-muted-foreground">{phone}</span>
+        </a>
+        <Link to={pages.consultancy.path} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+          <CalendarDays aria-hidden="true" className="size-6 text-primary" />
+          <span className="mt-3 block font-semibold">{copy.bookHeading}</span>
+          <span className="mt-1 block text-sm text-muted-foreground">{copy.bookText}</span>
+        </Link>
+      </div>
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-12">
+        <h2 id="faq-heading" className="mb-6 text-2xl font-semibold">
+          {copy.faqHeading}
+        </h2>
+        {/* Native exclusive <details> (same name): single and collapsible, readable without JS. */}
+        <div className="divide-y divide-border rounded-xl border border-border bg-card">
+          {copy.faq.map((item) => (
+            <details key={item.question} name="faq" className="group px-6">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+                {item.question}
+                <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+              </summary>
+              <p className="pb-4 text-muted-foreground">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+      <ContactForm />
+    </>
+  );
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive";
+
+function ContactForm() {
+  const { subject } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith(page.path);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { subject },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const field = (name: "name" | "email" | "subject" | "message", label: string, control: JSX.Element) => (
+    <div>
+      <label htmlFor={fields[name].id} className="text-sm font-medium">
+        {label}
+      </label>
+      {control}
+      {fields[name].errors ? (
+        <p id={fields[name].errorId} className="mt-1 text-sm text-destructive">
+          {fields[name].errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 pb-16">
+      <h2 id="contact-heading" className="mb-6 text-2xl font-semibold">
+        {copy.formHeading}
+      </h2>
+      {actionData?.sent ? (
+        <p role="status" className="mb-6 rounded-lg border border-border bg-accent p-4 text-sm font-medium">
+          {copy.success}
+        </p>
+      ) : null}
+      <Form method="post" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className="space-y-4 rounded-xl border border-border bg-card p-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("name", "Name", <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={CONTACT_LIMITS.name} className={inputClass} />)}
+          {field("email", "Email", <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={CONTACT_LIMITS.email} className={inputClass} />)}
+        </div>
+        {field("subject", "Subject", <input {...getInputProps(fields.subject, { type: "text" })} maxLength={CONTACT_LIMITS.subject} className={inputClass} />)}
+        {field("message", "Message", <textarea {...getTextareaProps(fields.message)} rows={6} maxLength={CONTACT_LIMITS.message} className={inputClass} />)}
+        <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+    </section>
+  );
 }

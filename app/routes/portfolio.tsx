@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { Section, StatTiles } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
+import { SubsidiaryGrid } from "~/components/subsidiary-grid";
+import { portfolioCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { pageMeta } from "~/utils/meta";
 
@@ -7,6 +10,16 @@ const page = pages.portfolio;
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
-export default function Page() {
-  return <PageHeader heading={page.heading}>{page.description}</PageHeader>;
+export default function Portfolio() {
+  return (
+    <>
+      <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
+      <div className="mx-auto max-w-6xl px-4">
+        <StatTiles tiles={copy.tiles} />
+      </div>
+      <Section id="ventures-heading" heading="Our Ventures">
+        <SubsidiaryGrid />
+      </Section>
+    </>
+  );
 }

@@ -1,12 +1,252 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
+import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
+import { leads } from "~/db/schema";
+import { getUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import type { CurrentUser } from "~/utils/user";
 
 const page = pages.settings;
+const NEWSLETTER_SOURCE = "settings";
+const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
+// Minimal queries on the newsletter helper's `leads` table (app/utils/leads.server.ts was not on
+// main when this was written): is the member's e-mail subscribed, subscribe it, unsubscribe it.
+async function isSubscribed(env: Env, email: string) {
+  const row = await getDb(env).select({ id: leads.id }).from(leads).where(eq(leads.email, email)).get();
+  return Boolean(row);
+}
 
-export default function Page() {
-  return <PageHeader heading={page.heading}>{page.description}</PageHeader>;
+async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
+  const db = getDb(env);
+  if (on) {
+    await db
+      .insert(leads)
+      .values({
+        email: user.email,
+        firstName: user.firstName?.trim() || user.email.split("@")[0],
+        lastName: user.lastName,
+        source: NEWSLETTER_SOURCE,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+        pagePath: page.path,
+      })
+      .onConflictDoNothing();
+  } else {
+    await db.delete(leads).where(eq(leads.email, user.email));
+  }
+}
+
+function normalisedEmail(user: CurrentUser | null) {
+  const email = user?.email?.trim().toLowerCase();
+  return user && email ? { ...user, email } : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const user = normalisedEmail(await getUser(request, env));
+  return {
+    account: user
+      ? { username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0], email: user.email }
+      : null,
+    newsletter: user ? await isSubscribed(env, user.email) : false,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const form = await request.formData();
+  const user = normalisedEmail(await getUser(request, env));
+  if (!user) {
+    return { message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
+  }
+  const on = form.get("newsletter") === "on";
+  await setSubscribed(env, user, on, request.headers.get("user-agent"));
+  return {
+    message: on
+      ? `Settings saved. ${user.email} is subscribed to our newsletter.`
+      : `Settings saved. ${user.email} is not subscribed to our newsletter.`,
+  };
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({ page, matches }),
+  { name: "robots", content: "noindex" },
+];
+
+/** A native checkbox drawn as a switch: it submits with the form, with or without JavaScript. */
+function Switch({
+  name,
+  label,
+  help,
+  checked,
+  defaultChecked,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  help: ReactNode;
+  checked?: boolean;
+  defaultChecked?: boolean;
+  onChange?: (on: boolean) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-6 py-4">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-help`} className="mt-1 text-sm text-muted-foreground">
+          {help}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        name={name}
+        checked={checked}
+        defaultChecked={defaultChecked}
+        onChange={onChange ? (e) => onChange(e.currentTarget.checked) : undefined}
+        disabled={disabled}
+        aria-describedby={`${id}-help`}
+        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full border border-border bg-muted transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-4.5 before:rounded-full before:bg-foreground before:transition-transform checked:bg-primary checked:before:translate-x-5 checked:before:bg-primary-foreground disabled:cursor-not-allowed disabled:opacity-50"
+      />
+    </div>
+  );
+}
+
+function useBrowserSetting(read: () => boolean, fallback: boolean) {
+  const [value, setValue] = useState(fallback);
+  useEffect(() => setValue(read()), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return [value, setValue] as const;
+}
+
+function applyTheme(dark: boolean) {
+  document.documentElement.classList.toggle("dark", dark);
+  try {
+    localStorage.setItem("theme", dark ? "dark" : "light");
+  } catch {
+    // Storage may be blocked; the theme still changes for this page view.
+  }
+}
+
+export default function Settings() {
+  const { account, newsletter } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [dark, setDark] = useBrowserSetting(() => document.documentElement.classList.contains("dark"), true);
+  const [emails, setEmails] = useBrowserSetting(() => localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off", true);
+  const fieldClass = "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
+  return (
+    <>
+      <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
+      <Form method="post" className="mx-auto max-w-6xl space-y-6 px-4 pb-16" key={String(newsletter)}>
+        {actionData?.message ? (
+          <p role="status" className="rounded-lg border border-border bg-accent p-4 text-sm font-medium">
+            {actionData.message}
+          </p>
+        ) : null}
+        <section aria-labelledby="account-heading" className="rounded-xl border border-border bg-card p-6">
+          <h2 id="account-heading" className="text-lg font-semibold">
+            Account
+          </h2>
+          {account ? null : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              You are not signed in.{" "}
+              <a href={`/api/login?returnTo=${page.path}`} className="text-primary underline underline-offset-4">
+                Log in
+              </a>{" "}
+              to see your account.
+            </p>
+          )}
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="settings-username" className="text-sm font-medium">
+                Username
+              </label>
+              <input id="settings-username" type="text" value={account?.username ?? "Guest"} disabled readOnly className={fieldClass} />
+            </div>
+            <div>
+              <label htmlFor="settings-email" className="text-sm font-medium">
+                Email
+              </label>
+              <input id="settings-email" type="email" value={account?.email ?? ""} placeholder="Not signed in" disabled readOnly className={fieldClass} />
+            </div>
+          </div>
+        </section>
+        <section aria-labelledby="preferences-heading" className="rounded-xl border border-border bg-card px-6 pt-6">
+          <h2 id="preferences-heading" className="text-lg font-semibold">
+            Preferences
+          </h2>
+          <div className="divide-y divide-border">
+            <Switch name="darkMode" label={copy.darkMode} help={copy.darkModeHelp} checked={dark} onChange={(on) => { setDark(on); applyTheme(on); }} />
+            <Switch
+              name="emailNotifications"
+              label={copy.emailNotifications}
+              help={copy.emailNotificationsHelp}
+              checked={emails}
+              onChange={(on) => {
+                setEmails(on);
+                try {
+                  localStorage.setItem(EMAIL_NOTIFICATIONS_KEY, on ? "on" : "off");
+                } catch {
+                  // Storage blocked: the switch still shows the choice for this visit.
+                }
+              }}
+            />
+            <Switch
+              name="newsletter"
+              label={copy.newsletter}
+              help={account ? copy.newsletterHelp : copy.newsletterSignedOut}
+              defaultChecked={newsletter}
+              disabled={!account}
+            />
+          </div>
+        </section>
+        <section aria-labelledby="security-heading" className="rounded-xl border border-border bg-card p-6">
+          <h2 id="security-heading" className="text-lg font-semibold">
+            Security
+          </h2>
+          <div className="mt-4 flex items-start justify-between gap-6">
+            <div>
+              <h3 className="font-medium">{copy.twoFactor}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
+            </div>
+            <Link to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`} className="btn btn-outline shrink-0" aria-label="Enable two-factor authentication">
+              Enable
+            </Link>
+          </div>
+          <div className="mt-6 flex items-start justify-between gap-6">
+            <div>
+              <h3 className="font-medium">{copy.deleteAccount}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{copy.deleteAccountHelp}</p>
+            </div>
+            <Link
+              to={`${pages.help.path}?subject=${encodeURIComponent("Delete my account")}#contact`}
+              className="btn shrink-0 border border-destructive text-destructive hover:bg-accent"
+            >
+              Delete Account
+            </Link>
+          </div>
+        </section>
+        <div className="flex justify-end gap-3">
+          <button type="reset" className="btn btn-outline">
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
 }

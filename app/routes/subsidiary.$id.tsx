@@ -1,29 +1,44 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
+import { ArrowLeft, ExternalLink, Globe } from "lucide-react";
+import { useEffect, useState } from "react";
+import { StatusBadge } from "~/components/subsidiary-card";
+import { LetterTile } from "~/components/subsidiary-icon";
+import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { pageMeta } from "~/utils/meta";
+import { subsidiaryJsonLd } from "~/content/structured-data";
+import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
+import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
+import { pageMeta, siteUrlFrom } from "~/utils/meta";
 
-export function loader({ params }: LoaderFunctionArgs) {
+/** The sandbox of SPEC.md: scripts, same-origin, popups, forms and downloads. */
+const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
+/** A frame that has not loaded by then counts as failed. */
+const LOAD_TIMEOUT_MS = 15_000;
+
+export function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const subsidiary = getSubsidiary(id);
-  if (!subsidiary) return data({ subsidiary: null }, { status: 404 });
-  return { subsidiary };
+  if (!subsidiary) return data({ subsidiary: null, embed: null }, { status: 404 });
+  const origin = new URL(context.cloudflare.env.SITE_URL).origin;
+  // Streamed: the page renders at once and learns later whether the site may be framed.
+  return { subsidiary, embed: checkEmbeddable(subsidiaryUrl(subsidiary), origin) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   data?.subsidiary
     ? pageMeta({
-        page: { title: data.subsidiary.name, description: `${data.subsidiary.name}: ${data.subsidiary.tagline}` },
+        page: { title: data.subsidiary.name, description: `${data.subsidiary.name}: ${data.subsidiary.tagline}. ${data.subsidiary.description}` },
         matches,
         path: location.pathname,
+        jsonLd: subsidiaryJsonLd(siteUrlFrom(matches), data.subsidiary),
       })
     : [{ title: `Subsidiary Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export default function SubsidiaryPage() {
-  const { subsidiary } = useLoaderData<typeof loader>();
+  const { subsidiary, embed } = useLoaderData<typeof loader>();
   if (!subsidiary) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -35,10 +50,99 @@ export default function SubsidiaryPage() {
       </section>
     );
   }
+  const url = subsidiaryUrl(subsidiary);
   return (
-    <header className="mx-auto max-w-6xl px-4 pb-6 pt-10">
-      <h1 className="text-3xl font-bold tracking-tight">{subsidiary.name}</h1>
-      <p className="mt-2 text-muted-foreground">{subsidiary.tagline}</p>
-    </header>
+    <div className="mx-auto flex max-w-6xl flex-col px-4 pb-8">
+      <nav aria-label="Breadcrumb" className="pt-6 text-sm text-muted-foreground">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="underline-offset-4 hover:underline">Home</Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to={pages.portfolio.path} className="underline-offset-4 hover:underline">Portfolio</Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page" className="text-foreground">{subsidiary.name}</li>
+        </ol>
+      </nav>
+      <header className="flex flex-wrap items-center gap-4 py-6">
+        <Link to={pages.portfolio.path} className="btn btn-outline" aria-label="Back to Portfolio">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+        <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">{subsidiary.name}</h1>
+            <StatusBadge status={subsidiary.status} />
+          </div>
+          <p className="mt-1 text-muted-foreground">{subsidiary.tagline}</p>
+        </div>
+        <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+          Open in New Tab
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      </header>
+      <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
+      {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
+      <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} check={embed} />
+    </div>
+  );
+}
+
+function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promise<EmbedCheck> | null }) {
+  // "server": the first render, shared with the HTML; the frame then mounts on the client so its
+  // load and error events are never missed during hydration.
+  const [state, setState] = useState<"server" | "loading" | "loaded" | "failed">("server");
+  const url = subsidiaryUrl(subsidiary);
+
+  useEffect(() => {
+    let live = true;
+    setState("loading");
+    check?.then((r) => live && !r.embeddable && setState("failed"), () => {});
+    const timer = setTimeout(() => live && setState((s) => (s === "loading" ? "failed" : s)), LOAD_TIMEOUT_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [check]);
+
+  const frameProps = {
+    src: url,
+    title: `${subsidiary.name} website`,
+    sandbox: SANDBOX,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    className: "h-[70vh] min-h-[24rem] w-full rounded-xl border border-border bg-white",
+  } as const;
+
+  if (state === "server") {
+    // Without JavaScript the frame is simply shown; 'Open in New Tab' above is the way out.
+    return (
+      <noscript>
+        <iframe {...frameProps} />
+      </noscript>
+    );
+  }
+  if (state === "failed") {
+    return (
+      <div role="alert" className="flex min-h-[24rem] flex-col items-center justify-center rounded-xl border border-border bg-card p-8 text-center">
+        <Globe aria-hidden="true" className="size-12 text-muted-foreground" />
+        <h2 className="mt-4 text-xl font-semibold">Unable to Load Website</h2>
+        <p className="mt-2 text-muted-foreground">This website cannot be embedded. Please visit it directly.</p>
+        <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-6">
+          Visit {subsidiary.name}
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      </div>
+    );
+  }
+  return (
+    <iframe
+      {...frameProps}
+      data-state={state}
+      onLoad={() => setState((s) => (s === "loading" ? "loaded" : s))}
+      onError={() => setState("failed")}
+    />
   );
 }

@@ -1,3 +1,5 @@
+import { parseVideoConfig } from "~/content/subsidiaries";
+
 /** The configuration the browser may see: contact details and outbound links, never secrets. */
 export function publicConfig(env: Env) {
   return {
@@ -9,5 +11,7 @@ export function publicConfig(env: Env) {
     },
     storeUrl: env.STORE_URL,
     linkedinUrl: env.LINKEDIN_URL,
+    /** Subsidiary id → YouTube video id, for the cards' flip (SUBSIDIARY_VIDEOS). */
+    videos: parseVideoConfig(env.SUBSIDIARY_VIDEOS),
   };
 }

@@ -1,0 +1,129 @@
+import { clsx } from "clsx";
+import { Mail, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Card, Tile } from "~/content/copy";
+import { useRootData } from "~/utils/user";
+
+/** Building blocks the content pages share. */
+
+export function Section({
+  id,
+  heading,
+  children,
+  className,
+}: {
+  id: string;
+  heading: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={clsx("mx-auto max-w-6xl px-4 py-8", className)}>
+      <h2 id={id} className="mb-6 text-2xl font-semibold tracking-tight">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function StatTiles({ tiles, className }: { tiles: readonly Tile[]; className?: string }) {
+  return (
+    <dl className={clsx("grid grid-cols-1 gap-4 sm:grid-cols-3", className)}>
+      {tiles.map((t) => (
+        <div key={t.label} className="flex flex-col-reverse rounded-xl border border-border bg-card p-6 text-center">
+          <dt className="mt-1 text-sm text-muted-foreground">{t.label}</dt>
+          <dd className="text-3xl font-bold">{t.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function CardGrid({ cards, columns = 2 }: { cards: readonly Card[]; columns?: 2 | 3 | 4 }) {
+  return (
+    <ul
+      className={clsx(
+        "grid grid-cols-1 gap-4 sm:grid-cols-2",
+        columns === 3 && "lg:grid-cols-3",
+        columns === 4 && "lg:grid-cols-4",
+      )}
+    >
+      {cards.map((c) => (
+        <li key={c.title} className="rounded-xl border border-border bg-card p-6">
+          <h3 className="font-semibold">{c.title}</h3>
+          <p className="mt-2 text-sm text-muted-foreground">{c.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BulletList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 rounded-lg border border-border bg-card p-4 text-sm">
+          <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** tel: links want the digits and a leading plus only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** The configured contact details (placeholders until the group sets its own, see README). */
+export function useContact() {
+  const contact = useRootData()?.contact;
+  return { phone: contact?.phone ?? "", email: contact?.email ?? "", investorEmail: contact?.investorEmail ?? "" };
+}
+
+/** A closing call to action: a mailto button and, optionally, a call button. */
+export function ContactCta({
+  id,
+  heading,
+  email,
+  emailLabel,
+  subject,
+  callLabel,
+  children,
+}: {
+  id: string;
+  heading: string;
+  email: string;
+  emailLabel: string;
+  subject?: string;
+  callLabel?: string;
+  children?: ReactNode;
+}) {
+  const { phone } = useContact();
+  const mailto = `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-12">
+      <div className="rounded-2xl border border-border bg-card p-8 text-center">
+        <h2 id={id} className="text-2xl font-semibold">
+          {heading}
+        </h2>
+        {children ? <div className="mx-auto mt-3 max-w-2xl text-muted-foreground">{children}</div> : null}
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <a href={mailto} className="btn btn-primary">
+            <Mail aria-hidden="true" className="size-4" />
+            {emailLabel}
+          </a>
+          {callLabel && phone ? (
+            <a href={telHref(phone)} className="btn btn-outline">
+              <Phone aria-hidden="true" className="size-4" />
+              {callLabel}: {phone}
+            </a>
+          ) : null}
+        </div>
+        <p className="mt-4 text-sm text-muted-foreground">{email}</p>
+      </div>
+    </section>
+  );
+}

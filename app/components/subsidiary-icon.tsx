@@ -1,0 +1,89 @@
+import {
+  Baby,
+  Building2,
+  ChefHat,
+  DollarSign,
+  Dog,
+  Landmark,
+  MapPin,
+  Newspaper,
+  Truck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { clsx } from "clsx";
+import { useEffect, useRef, useState } from "react";
+import type { Subsidiary, SubsidiaryIconName } from "~/content/subsidiaries";
+
+const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
+  DollarSign,
+  Landmark,
+  ChefHat,
+  Baby,
+  Dog,
+  Newspaper,
+  Truck,
+  MapPin,
+  Users,
+};
+
+/** The catalogue's icon name as a component; an unknown name gets the default (SPEC.md §3). */
+export function SubsidiaryIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = ICONS[name as SubsidiaryIconName] ?? Building2;
+  return <Icon aria-hidden="true" className={className} />;
+}
+
+/** A coloured tile with the first letter of the name (SPEC.md: logo failure, detail header). */
+export function LetterTile({ subsidiary, className }: { subsidiary: Pick<Subsidiary, "name" | "primaryColor">; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx("flex shrink-0 items-center justify-center rounded-lg font-bold text-white", className)}
+      style={{ backgroundColor: subsidiary.primaryColor }}
+    >
+      {subsidiary.name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/**
+ * The venture's logo when it has one, else its icon on its colour. A logo that fails to load
+ * becomes the first-letter tile; the tile sits under the image, so even without JavaScript a broken
+ * image (empty alt, drawn as nothing) leaves the letter visible.
+ */
+export function SubsidiaryMark({ subsidiary, className = "size-12" }: { subsidiary: Subsidiary; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (!subsidiary.logo) {
+    return (
+      <span
+        aria-hidden="true"
+        className={clsx("flex shrink-0 items-center justify-center rounded-lg text-white", className)}
+        style={{ backgroundColor: subsidiary.primaryColor }}
+      >
+        <SubsidiaryIcon name={subsidiary.icon} className="size-1/2" />
+      </span>
+    );
+  }
+  return (
+    <span className={clsx("relative shrink-0", className)} data-logo-state={failed ? "failed" : "ok"}>
+      <LetterTile subsidiary={subsidiary} className="absolute inset-0 text-xl" />
+      {failed ? null : (
+        <img
+          ref={img}
+          src={subsidiary.logo}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          className="absolute inset-0 size-full rounded-lg bg-card object-contain"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,159 @@
+// Build-time PDFs behind the Documents page's 'Download PDF' links: an honest one-page fact sheet
+// per venture and a corporate overview, drawn from the catalogues with pdf-lib (DESIGN.md
+// "Content and assets"). The Vite plugin emits them into build/client and exposes their byte sizes
+// as `virtual:document-sizes`, so the sizes on the page are the files' own.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import type { Plugin } from "vite";
+import { CORPORATE_OVERVIEW, documents, formatDate, type DocumentEntry } from "../app/content/documents";
+import { SITE } from "../app/content/site";
+import { getSubsidiary, STAGES, subsidiaries, subsidiaryUrl } from "../app/content/subsidiaries";
+
+const VIRTUAL_ID = "virtual:document-sizes";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+const PAGE = { width: 612, height: 792, margin: 56 }; // US Letter, points
+// Fixed metadata dates keep the bytes, and so the sizes shown, identical from build to build.
+const DOCUMENT_DATE = new Date("2024-01-15T00:00:00Z");
+
+/** "hsl(142 71% 36%)" → pdf-lib colour. */
+export function hslToRgb(hsl: string): RGB {
+  const m = hsl.match(/hsl\(\s*([\d.]+)\s+([\d.]+)%\s+([\d.]+)%\s*\)/);
+  if (!m) return rgb(0.2, 0.2, 0.2);
+  const [h, s, l] = [Number(m[1]), Number(m[2]) / 100, Number(m[3]) / 100];
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return rgb(f(0), f(8), f(4));
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+class Sheet {
+  y = PAGE.height - PAGE.margin;
+  constructor(
+    readonly page: PDFPage,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {}
+  text(text: string, { size = 11, bold = false, gap = 6, color = rgb(0.15, 0.15, 0.2) } = {}) {
+    const font = bold ? this.bold : this.regular;
+    for (const line of wrap(text, font, size, PAGE.width - 2 * PAGE.margin)) {
+      this.y -= size * 1.35;
+      this.page.drawText(line, { x: PAGE.margin, y: this.y, size, font, color });
+    }
+    this.y -= gap;
+  }
+}
+
+async function newSheet(title: string, color: RGB, heading: string, subheading: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setAuthor(SITE.name);
+  pdf.setCreator(SITE.name);
+  pdf.setProducer("AFX Holding Group site build (pdf-lib)");
+  pdf.setCreationDate(DOCUMENT_DATE);
+  pdf.setModificationDate(DOCUMENT_DATE);
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  const sheet = new Sheet(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 120, color });
+  page.drawText(heading, { x: PAGE.margin, y: PAGE.height - 70, size: 26, font: sheet.bold, color: rgb(1, 1, 1) });
+  page.drawText(subheading, { x: PAGE.margin, y: PAGE.height - 98, size: 12, font: sheet.regular, color: rgb(1, 1, 1) });
+  sheet.y = PAGE.height - 150;
+  return { pdf, sheet };
+}
+
+function footer(sheet: Sheet, doc: DocumentEntry) {
+  sheet.y = PAGE.margin + 40;
+  sheet.text(
+    "This one-page fact sheet is generated from the group's public catalogue. Names, domains and descriptions are placeholders until the group confirms them; ask our investor relations team for the full deck.",
+    { size: 8, color: rgb(0.35, 0.35, 0.4) },
+  );
+  sheet.text(`${SITE.name} - last updated ${formatDate(doc.lastUpdated)}`, { size: 8, color: rgb(0.35, 0.35, 0.4) });
+}
+
+async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
+  const s = getSubsidiary(doc.subsidiaryId!)!;
+  const { pdf, sheet } = await newSheet(doc.title, hslToRgb(s.primaryColor), s.name, `${s.tagline} - Fact Sheet`);
+  sheet.text("About", { size: 14, bold: true });
+  sheet.text(s.description, { gap: 14 });
+  sheet.text("Stage", { size: 14, bold: true });
+  sheet.text(STAGES[s.status], { gap: 14 });
+  sheet.text("Website", { size: 14, bold: true });
+  sheet.text(subsidiaryUrl(s), { gap: 14 });
+  sheet.text("Part of AFX Holding Group", { size: 14, bold: true });
+  sheet.text(
+    `${s.name} is one of ${subsidiaries.length} ventures of ${SITE.name}, founded in ${SITE.foundingYear}. The group shares capital, people and tooling across its portfolio.`,
+  );
+  footer(sheet, doc);
+  return pdf.save();
+}
+
+async function corporateOverview(doc: DocumentEntry): Promise<Uint8Array> {
+  const { pdf, sheet } = await newSheet(doc.title, rgb(0.13, 0.2, 0.45), SITE.name, "Corporate Overview");
+  sheet.text(SITE.defaultDescription, { gap: 12 });
+  sheet.text(`Founded ${SITE.foundingYear}`, { size: 11, bold: true, gap: 12 });
+  sheet.text(`Our ${subsidiaries.length} ventures`, { size: 14, bold: true });
+  for (const s of subsidiaries) {
+    sheet.text(`${s.name} - ${s.tagline}`, { bold: true, gap: 0 });
+    sheet.text(`${STAGES[s.status]} - ${subsidiaryUrl(s)}`, { size: 10, gap: 6 });
+  }
+  footer(sheet, doc);
+  return pdf.save();
+}
+
+/** Every document's PDF, keyed by its URL path. */
+export async function renderDocuments(): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  for (const doc of documents) {
+    out.set(doc.url, doc === CORPORATE_OVERVIEW ? await corporateOverview(doc) : await pitchDeck(doc));
+  }
+  return out;
+}
+
+export function factSheets(): Plugin {
+  let files: Promise<Map<string, Uint8Array>> | undefined;
+  const render = () => (files ??= renderDocuments());
+  let ssrBuild = false;
+  return {
+    name: "afx-fact-sheets",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const sizes = Object.fromEntries([...(await render())].map(([url, bytes]) => [url, bytes.byteLength]));
+      return `export default ${JSON.stringify(sizes)};`;
+    },
+    // Client build only: the files land in build/client, served as static assets.
+    async generateBundle() {
+      if (ssrBuild) return;
+      for (const [url, bytes] of await render()) {
+        this.emitFile({ type: "asset", fileName: url.slice(1), source: bytes });
+      }
+    },
+    // `vite dev` serves them from memory.
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const bytes = req.url ? (await render()).get(req.url.split("?")[0]) : undefined;
+        if (!bytes) return next();
+        res.setHeader("Content-Type", "application/pdf");
+        res.setHeader("Content-Length", String(bytes.byteLength));
+        res.end(Buffer.from(bytes));
+      });
+    },
+  };
+}
