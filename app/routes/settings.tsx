@@ -8,6 +8,7 @@ import { pages } from "~/content/pages";
 import { leads } from "~/db/schema";
 import { getUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { insertLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
 import type { CurrentUser } from "~/utils/user";
 
@@ -15,29 +16,25 @@ const page = pages.settings;
 const NEWSLETTER_SOURCE = "settings";
 const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 
-// Minimal queries on the newsletter helper's `leads` table (app/utils/leads.server.ts was not on
-// main when this was written): is the member's e-mail subscribed, subscribe it, unsubscribe it.
+// Subscribing goes through the newsletter's own insertLead (same normalisation and unique
+// index); leads.server.ts has no lookup or removal by e-mail, so those two small queries live here.
 async function isSubscribed(env: Env, email: string) {
   const row = await getDb(env).select({ id: leads.id }).from(leads).where(eq(leads.email, email)).get();
   return Boolean(row);
 }
 
 async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
-  const db = getDb(env);
   if (on) {
-    await db
-      .insert(leads)
-      .values({
-        email: user.email,
-        firstName: user.firstName?.trim() || user.email.split("@")[0],
-        lastName: user.lastName,
-        source: NEWSLETTER_SOURCE,
-        userAgent: userAgent?.slice(0, 512) ?? null,
-        pagePath: page.path,
-      })
-      .onConflictDoNothing();
+    await insertLead(env.DB, {
+      email: user.email,
+      firstName: user.firstName?.trim() || user.email.split("@")[0],
+      lastName: user.lastName,
+      source: NEWSLETTER_SOURCE,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+      pagePath: page.path,
+    });
   } else {
-    await db.delete(leads).where(eq(leads.email, user.email));
+    await getDb(env).delete(leads).where(eq(leads.email, user.email));
   }
 }
 
