@@ -1,12 +1,138 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Await, useLoaderData } from "@remix-run/react";
+import { ExternalLink, Loader2 } from "lucide-react";
+import { Suspense, type ReactNode } from "react";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
+import { getBlogPosts } from "~/utils/blog/blog-posts.server";
+import { cacheControlFor, pageCacheHeaders } from "~/utils/blog/page-cache.server";
+import type { BlogPost } from "~/utils/blog/post";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.blog;
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
-export default function Page() {
-  return <PageHeader heading={page.heading}>{page.description}</PageHeader>;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env, ctx, caches } = context.cloudflare;
+  const posts = getBlogPosts({
+    feedUrl: env.BLOG_FEED_URL,
+    cache: caches?.default ?? null,
+    origin: new URL(request.url).origin,
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  }).then((result) => result.posts);
+  // A client-side navigation gets the posts streamed (the spinner shows meanwhile). A document
+  // request gets them in the HTML: browsers without JavaScript cannot reveal streamed content, and
+  // the posts are nearly always a cache read away (docs/decisions/003-blog-feed.md).
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  const streamed = mode !== null && mode !== "navigate";
+  return data(
+    { posts: streamed ? posts : await posts },
+    { headers: { "Cache-Control": cacheControlFor(request) } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  pageCacheHeaders(loaderHeaders, parentHeaders);
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+function PostCard({ post }: { post: BlogPost }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm">
+      {post.coverImage ? (
+        <img
+          src={post.coverImage}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="aspect-video w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="text-lg font-semibold leading-snug">{post.title}</h2>
+        {post.excerpt ? <p className="text-sm text-muted-foreground">{post.excerpt}</p> : null}
+        <p className="mt-auto flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+          {post.publishedAt ? <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time> : null}
+          <span>{post.readingTime} min read</span>
+        </p>
+        {post.url ? (
+          <a href={post.url} target="_blank" rel="noopener" className="btn btn-outline self-start">
+            Read More
+            <span className="sr-only">: {post.title} (opens in a new tab)</span>
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function PostGrid({ posts }: { posts: BlogPost[] }) {
+  return (
+    <div data-testid="blog-posts" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+    </div>
+  );
+}
+
+function PostsLoading() {
+  return (
+    <div role="status" className="flex justify-center py-16 text-muted-foreground">
+      <Loader2 aria-hidden="true" className="size-8 animate-spin" />
+      <span className="sr-only">Loading posts…</span>
+    </div>
+  );
+}
+
+/** SPEC.md "Blog" error state: only when rendering itself fails (a dead feed shows the placeholder). */
+export function BlogError() {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+      <p className="text-lg font-medium">Failed to load blog posts</p>
+      {/* A plain GET form reloads the whole page, with or without JavaScript. */}
+      <form method="get">
+        <button type="submit" className="btn btn-primary">
+          Try Again
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function BlogLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <PageHeader heading={page.heading}>{page.description}</PageHeader>
+      <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 pb-16">
+        <NewsletterSignup variant="full" source="blog" />
+        {children}
+      </div>
+    </>
+  );
+}
+
+export default function Blog() {
+  const { posts } = useLoaderData<typeof loader>();
+  return (
+    <BlogLayout>
+      <Suspense fallback={<PostsLoading />}>
+        <Await resolve={posts} errorElement={<BlogError />}>
+          {(resolved) => <PostGrid posts={resolved} />}
+        </Await>
+      </Suspense>
+    </BlogLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <BlogLayout>
+      <BlogError />
+    </BlogLayout>
+  );
 }
