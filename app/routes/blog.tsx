@@ -6,7 +6,7 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/utils/blog/blog-posts.server";
-import { cacheControlFor, pageCacheHeaders } from "~/utils/blog/page-cache.server";
+import { cacheControlFor, pageCacheHeaders, STREAMED_HEADERS } from "~/utils/blog/page-cache.server";
 import type { BlogPost } from "~/utils/blog/post";
 import { pageMeta } from "~/utils/meta";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const streamed = mode !== null && mode !== "navigate";
   return data(
     { posts: streamed ? posts : await posts },
-    { headers: { "Cache-Control": cacheControlFor(request) } },
+    { headers: { "Cache-Control": cacheControlFor(request), ...(streamed ? STREAMED_HEADERS : {}) } },
   );
 }
 

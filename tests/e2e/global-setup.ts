@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../scripts/lib/config.mjs";
 import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
+import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { chromiumPath } from "./chromium";
 
 declare module "vitest" {
@@ -21,7 +22,11 @@ export default async function setup(project: TestProject) {
   migrate(persistTo);
   const provider = await startLocalProviderIfNeeded();
   const port = await freePort();
-  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}` };
+  // The blog reads a local feed whose cover images live on the site itself (CSP img-src 'self').
+  const feed = await startFeedServer({
+    respond: () => ({ body: sampleFeedXml({ imageUrl: `http://localhost:${port}/favicon.svg` }) }),
+  });
+  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
   const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
   project.provide("baseURL", worker.url);
@@ -29,6 +34,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await worker.stop();
     await provider?.stop();
+    await feed.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

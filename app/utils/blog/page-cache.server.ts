@@ -12,7 +12,10 @@ export function cacheControlFor(request: Request): string {
   return request.headers.has("Cookie") ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
 }
 
-/** The route's headers: public only when no route above set a cookie on this response. */
+/**
+ * The route's headers: public only when no route above set a cookie on this response. A
+ * `Content-Encoding` the loader chose is kept (see STREAMED_HEADERS).
+ */
 export function pageCacheHeaders(loaderHeaders: Headers, parentHeaders: Headers): Headers {
   const cacheControl = parentHeaders.has("Set-Cookie")
     ? PRIVATE_CACHE_CONTROL
@@ -20,5 +23,14 @@ export function pageCacheHeaders(loaderHeaders: Headers, parentHeaders: Headers)
   const headers = new Headers({ "Cache-Control": cacheControl });
   // A shared cache must not hand the anonymous page to a request that carries a session.
   if (cacheControl === PUBLIC_CACHE_CONTROL) headers.set("Vary", "Cookie");
+  const encoding = loaderHeaders.get("Content-Encoding");
+  if (encoding) headers.set("Content-Encoding", encoding);
   return headers;
 }
+
+/**
+ * For a response whose posts are streamed: compressing it makes `wrangler dev` (workers-sdk
+ * #6577) hold every byte until the stream ends, which would hide the spinner and delay the page.
+ * The streamed payload is a few KB of post data.
+ */
+export const STREAMED_HEADERS = { "Content-Encoding": "identity" } as const;

@@ -1,0 +1,64 @@
+// /blog in Chromium against the worker of global-setup, which reads the local sample feed.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pages } from "~/content/pages";
+import { SAMPLE_TITLES } from "../../scripts/lib/sample-feed.mjs";
+import { launch, newPage, screenshot } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The cards as a reader sees them. */
+async function expectPosts(page: Page) {
+  await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.blog.heading);
+  const cards = page.locator("article");
+  await cards.first().waitFor();
+  expect(await cards.count()).toBe(10);
+  const first = cards.first();
+  await expect(first.locator("h2").textContent()).resolves.toBe(SAMPLE_TITLES[0]);
+  await expect(first.locator("time").textContent()).resolves.toBe("June 1, 2025");
+  await expect(first.textContent()).resolves.toMatch(/\d+ min read/);
+  // The cover image loaded (from the site itself).
+  await expect(first.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+  const readMore = first.getByRole("link", { name: /Read More/ });
+  await expect(readMore.getAttribute("href")).resolves.toBe("https://newsletter.example.com/p/post-1");
+  await expect(readMore.getAttribute("target")).resolves.toBe("_blank");
+  await expect(readMore.getAttribute("rel")).resolves.toBe("noopener");
+  await expect(page.getByText("Failed to load blog posts").count()).resolves.toBe(0);
+}
+
+describe("/blog with a feed", () => {
+  it("shows the 10 newest posts as cards", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const response = await page.goto("/blog", { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await expectPosts(page);
+    expect(consoleErrors).toEqual([]);
+    await screenshot(page, "blog");
+    await context.close();
+  });
+
+  it("shows the posts with JavaScript off", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const response = await page.goto("/blog");
+    expect(response?.status()).toBe(200);
+    await expectPosts(page);
+    await screenshot(page, "blog-no-js");
+    await context.close();
+  });
+
+  it("shows the posts after a client-side navigation", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.evaluate(() => (window as any).__remixRouter.navigate("/blog"));
+    await page.waitForURL("**/blog");
+    await expectPosts(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
