@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }).then((result) => result.posts);
   // A client-side navigation gets the posts streamed (the spinner shows meanwhile). A document
   // request gets them in the HTML: browsers without JavaScript cannot reveal streamed content, and
-  // the posts are nearly always a cache read away (docs/decisions/003-blog-feed.md).
+  // the posts are nearly always a cache read away (docs/decisions/007-blog-feed.md).
   const mode = request.headers.get("Sec-Fetch-Mode");
   const streamed = mode !== null && mode !== "navigate";
   return data(

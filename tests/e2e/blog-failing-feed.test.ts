@@ -72,7 +72,8 @@ describe("/blog with a failing feed", () => {
     await asked;
     // The page shell is there and the posts are still loading.
     await page.waitForURL("**/blog");
-    await page.locator('[role="status"]').waitFor({ state: "visible" });
+    const spinner = page.getByRole("status").filter({ hasText: "Loading posts" });
+    await spinner.waitFor({ state: "visible" });
     await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.blog.heading);
     await screenshot(page, "blog-loading");
 
@@ -81,7 +82,7 @@ describe("/blog with a failing feed", () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(1);
     await expect(cards.first().locator("h2").textContent()).resolves.toBe(PLACEHOLDER_POST.title);
-    await expect(page.locator('[role="status"]').count()).resolves.toBe(0);
+    await expect(spinner.count()).resolves.toBe(0);
     await expect(page.getByText("Failed to load blog posts").count()).resolves.toBe(0);
     expect(consoleErrors).toEqual([]);
     await screenshot(page, "blog-failing-feed");

@@ -3,7 +3,7 @@ import { SITE } from "~/content/site";
 /**
  * SPEC.md "Blog post", as the page receives it. The feed's HTML `content` is read on the server
  * (excerpt, reading time, cover image) but never sent: it is never shown, and ten full articles
- * would multiply the page's weight (docs/decisions/003-blog-feed.md).
+ * would multiply the page's weight (docs/decisions/007-blog-feed.md).
  */
 export type BlogPost = {
   id: string;
