@@ -9,7 +9,9 @@ import { factSheets } from "./scripts/fact-sheets";
 export default defineConfig({
   plugins: [
     factSheets(),
-    cloudflareTest(async () => ({
+    // The local OpenID provider runs in Node (tests/worker/global-setup.ts); the worker reaches it
+    // over loopback like any provider.
+    cloudflareTest(async ({ inject }) => ({
       main: "./server.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
@@ -17,6 +19,7 @@ export default defineConfig({
           SESSION_SECRET: "test-session-secret",
           OAUTH_CLIENT_SECRET: "test-client-secret",
           SITE_URL: "https://afx.test",
+          OAUTH_ISSUER: inject("oidcIssuer"),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },
@@ -26,6 +29,7 @@ export default defineConfig({
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
+    globalSetup: ["./tests/worker/global-setup.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });

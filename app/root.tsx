@@ -15,7 +15,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NotFound } from "~/components/not-found";
 import { AppShell } from "~/components/shell/app-shell";
 import { SITE } from "~/content/site";
-import { getUser } from "~/utils/auth.server";
+import { getUserAndSession } from "~/utils/auth.server";
 import { publicConfig } from "~/utils/config.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { readSignupResult } from "~/utils/signup-result.server";
@@ -30,10 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   // A newsletter form posted without JavaScript: its result, shown once by its signup block.
   const signup = await readSignupResult(env, request);
-  return data(
-    { ...publicConfig(env), user: await getUser(request, env), signup: signup.result },
-    { headers: signup.headers ?? undefined },
-  );
+  // `session.headers` renews a session that is due (rolling 30 days) on any page view.
+  const session = await getUserAndSession(request, env);
+  const headers = new Headers(signup.headers ?? undefined);
+  for (const cookie of session.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return data({ ...publicConfig(env), user: session.user, signup: signup.result }, { headers });
 }
 
 export type RootLoaderData = SerializeFrom<typeof loader>;

@@ -1,9 +1,73 @@
+import { eq, sql } from "drizzle-orm";
+import { users, type User } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
+import { readSession } from "~/utils/session.server";
 import type { CurrentUser } from "~/utils/user";
 
+/** The signed-in user of this request, or null (no session, a tampered cookie, a deleted user). */
+export async function getUser(request: Request, env: Env): Promise<CurrentUser | null> {
+  return (await getUserAndSession(request, env)).user;
+}
+
 /**
- * The signed-in user of this request, or null. Sign-in (OpenID Connect, the session cookie) is
- * built in the sign-in issue; until then every visitor is anonymous.
+ * The user and, when the session is due for renewal, the Set-Cookie that extends it (rolling
+ * 30 days). The root loader passes `headers` on, so any page view keeps an active member signed in.
  */
-export async function getUser(_request: Request, _env: Env): Promise<CurrentUser | null> {
-  return null;
+export async function getUserAndSession(request: Request, env: Env) {
+  const { userId, renew } = await readSession(request, env);
+  if (!userId) return { user: null, headers: undefined };
+  const row = await getDb(env).select().from(users).where(eq(users.id, userId)).get();
+  if (!row) return { user: null, headers: undefined };
+  return { user: toCurrentUser(row), headers: renew ? new Headers({ "Set-Cookie": renew }) : undefined };
+}
+
+export function toCurrentUser(row: User): CurrentUser {
+  return {
+    id: row.id,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    profileImageUrl: row.profileImageUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What a sign-in learned about a person from the provider's verified claims. */
+export interface SignInProfile {
+  /** `{issuer host}|{sub}`: unique per provider account. */
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/**
+ * `admin` when the provider vouches for the e-mail (`email_verified`) and it is in ADMIN_EMAILS;
+ * an unverified address could be anyone's, so it never grants admin.
+ */
+export function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">, adminEmails: string | undefined) {
+  if (!profile.email || !profile.emailVerified) return "member" as const;
+  const admins = (adminEmails ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  return admins.includes(profile.email.toLowerCase()) ? ("admin" as const) : ("member" as const);
+}
+
+/** Inserts or refreshes the user of a sign-in; the role is recomputed every time. */
+export async function upsertUser(env: Env, profile: SignInProfile): Promise<User> {
+  const values = {
+    email: profile.email,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    profileImageUrl: profile.profileImageUrl,
+    role: roleFor(profile, env.ADMIN_EMAILS),
+    lastLoginAt: sql`(unixepoch('subsec') * 1000)`,
+  };
+  const [row] = await getDb(env)
+    .insert(users)
+    .values({ id: crypto.randomUUID(), subject: profile.subject, ...values })
+    .onConflictDoUpdate({ target: users.subject, set: values })
+    .returning();
+  return row;
 }

@@ -1,15 +1,16 @@
-import { data } from "@remix-run/cloudflare";
 import { getUser } from "~/utils/auth.server";
 import { isAdmin, type CurrentUser } from "~/utils/user";
 
 /**
  * The one guard for admin-only data (DESIGN.md "Authorization"): lead JSON endpoints and the CSV
  * export answer 401 without a session and 403 for a signed-in non-admin, as `{ message }`.
+ * It throws a real Response: a thrown `data()` in a resource route turns into a generic 500-style
+ * error body and loses the message.
  */
 export async function requireAdminApi(request: Request, env: Env): Promise<CurrentUser> {
   const user = await getUser(request, env);
-  if (!user) throw data({ message: "Authentication required" }, { status: 401 });
-  if (!isAdmin(user)) throw data({ message: "Admin access required" }, { status: 403 });
+  if (!user) throw Response.json({ message: "Authentication required" }, { status: 401 });
+  if (!isAdmin(user)) throw Response.json({ message: "Admin access required" }, { status: 403 });
   return user;
 }
 

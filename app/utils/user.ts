@@ -24,3 +24,9 @@ export function useOptionalUser(): CurrentUser | null {
 export function isAdmin(user: Pick<CurrentUser, "role"> | null | undefined): boolean {
   return user?.role === "admin";
 }
+
+/** Avatar fallback (SPEC.md "Sidebar"): first + last initials, else the e-mail's first letter, else U. */
+export function userInitials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const fromName = `${user.firstName?.trim()[0] ?? ""}${user.lastName?.trim()[0] ?? ""}`;
+  return (fromName || user.email?.trim()[0] || "U").toUpperCase();
+}

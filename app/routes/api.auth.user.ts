@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getUserAndSession } from "~/utils/auth.server";
+
+/** `GET /api/auth/user`: the current user (SPEC.md §7), or 401 `{ message }`. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, headers } = await getUserAndSession(request, context.cloudflare.env);
+  // A resource route answers a Response: `data()` here would lose its status and headers.
+  const out = new Headers(headers);
+  out.set("Cache-Control", "private, no-store");
+  if (!user) return Response.json({ message: "Not authenticated" }, { status: 401, headers: out });
+  return Response.json(user, { headers: out });
+}
