@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subsidiaries } from "~/content/subsidiaries";
+import { launch, newPage, screenshot } from "./browser";
+
+// The whole sign-in in Chromium against the local OpenID provider that global-setup started.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** From the app to the provider's sign-in page, type the e-mail (and name), back to the app. */
+async function signIn(page: Page, email: string, name = "", from = "/api/login") {
+  await page.goto(from);
+  await page.getByLabel("E-mail").fill(email);
+  if (name) await page.getByLabel("Name (optional)").fill(name);
+  await Promise.all([page.waitForURL((url) => url.pathname !== "/authorize"), page.getByRole("button", { name: "Sign in" }).click()]);
+  await page.waitForLoadState("networkidle");
+}
+
+async function authUser(page: Page) {
+  return page.evaluate(async () => {
+    const res = await fetch("/api/auth/user");
+    return { status: res.status, body: await res.json() };
+  });
+}
+
+describe("sign-in in Chromium", () => {
+  it("admin@example.com: full round trip to the dashboard, then Log Out ends the session", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await signIn(page, "admin@example.com", "Ada Admin");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Ada");
+    await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("admin@example.com");
+    await expect(page.getByTestId("member-since").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(subsidiaries.length));
+    await expect(page.getByRole("heading", { name: "Your AFX Portfolio" }).isVisible()).resolves.toBe(true);
+    const me = await authUser(page);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: "admin", email: "admin@example.com", firstName: "Ada", lastName: "Admin" });
+
+    // 'View Portfolio' brings the grid into view (smoothly, without leaving the page).
+    await page.getByRole("link", { name: "View Portfolio" }).click();
+    await page.waitForFunction(() => {
+      const r = document.getElementById("portfolio")!.getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight / 2;
+    });
+    expect(new URL(page.url()).hash).toBe("#portfolio");
+    await screenshot(page, "auth-dashboard-admin");
+
+    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("link", { name: "Log Out" }).click()]);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
+    expect((await authUser(page)).status).toBe(401);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).not.toContain("afx_session");
+    expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("a member: dashboard, no admin page (404), returnTo honoured, Log Out", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, "member@example.com", "", "/api/login?returnTo=/portfolio");
+    expect(new URL(page.url()).pathname).toBe("/portfolio");
+    await page.goto("/");
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back");
+    await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("member@example.com");
+    expect((await authUser(page)).body).toMatchObject({ role: "member", email: "member@example.com" });
+
+    const leads = await page.goto("/admin/leads");
+    expect(leads?.status()).toBe(404);
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Page Not Found");
+
+    // The session cookie is HttpOnly and SameSite=Lax (plain-http localhost: no Secure, no prefix).
+    const session = (await context.cookies()).find((c) => c.name === "afx_session")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+    expect(session.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+
+    await page.goto("/");
+    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("link", { name: "Log Out" }).click()]);
+    expect((await authUser(page)).status).toBe(401);
+    expect((await page.goto("/admin/leads"))?.status()).toBe(404);
+    await context.close();
+  });
+
+  it("works with JavaScript off (full navigations only)", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    await signIn(page, "nojs@example.com", "Noah Script");
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Noah");
+    await page.getByRole("link", { name: "Log Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
+    await context.close();
+  });
+
+  it("anonymous visitors get the not-found page at /admin/leads", async () => {
+    const { page, context } = await newPage(browser);
+    const res = await page.goto("/admin/leads");
+    expect(res?.status()).toBe(404);
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Page Not Found");
+    await context.close();
+  });
+
+  it("cancelling at the provider ends on the home page, signed out, never an error page", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/api/login");
+    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("button", { name: "Cancel" }).click()]);
+    const status = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus);
+    expect(status).toBe(200);
+    expect((await authUser(page)).status).toBe(401);
+    await context.close();
+  });
+});
