@@ -9,9 +9,13 @@ import { isAdmin, type CurrentUser } from "~/utils/user";
  */
 export async function requireAdminApi(request: Request, env: Env): Promise<CurrentUser> {
   const user = await getUser(request, env);
-  if (!user) throw Response.json({ message: "Authentication required" }, { status: 401 });
-  if (!isAdmin(user)) throw Response.json({ message: "Admin access required" }, { status: 403 });
+  if (!user) throw refusal("Authentication required", 401);
+  if (!isAdmin(user)) throw refusal("Admin access required", 403);
   return user;
+}
+
+function refusal(message: string, status: 401 | 403) {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { launch, newPage, screenshot } from "./browser";
 
@@ -50,6 +51,12 @@ describe("sign-in in Chromium", () => {
     });
     expect(new URL(page.url()).hash).toBe("#portfolio");
     await screenshot(page, "auth-dashboard-admin");
+
+    // The admin, and only the admin, reaches the leads dashboard.
+    const leads = await page.goto("/admin/leads");
+    expect(leads?.status()).toBe(200);
+    await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.leads.heading);
+    await page.goto("/");
 
     await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("link", { name: "Log Out" }).click()]);
     await page.waitForLoadState("networkidle");

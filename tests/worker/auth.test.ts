@@ -332,3 +332,25 @@ describe("failures a person can cause end on / with a 'Sign-in failed' toast, ne
     await expectFailedSignIn(res);
   });
 });
+
+describe("the lead endpoints behind the guard, with real sessions", () => {
+  it.each(["/api/leads", "/api/leads/stats", "/admin/leads.csv"])("%s: 403 { message } for a member, 200 for an admin", async (path) => {
+    await env.DB.prepare("INSERT OR IGNORE INTO leads (email, first_name, source) VALUES ('lead@example.com', 'L', 'footer')").run();
+    const member = await signIn("lead-member@example.com");
+    const forbidden = await get(path, member.jar);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get("cache-control")).toBe("no-store");
+    expect(await forbidden.json()).toEqual({ message: expect.any(String) });
+    const admin = await signIn("admin@example.com");
+    const ok = await get(path, admin.jar);
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+  });
+
+  it("/admin/leads renders the dashboard for an admin only", async () => {
+    const admin = await signIn("admin@example.com");
+    const res = await get("/admin/leads", admin.jar);
+    expect(res.status).toBe(200);
+    expect(h1(await res.text())).not.toBe("Page Not Found");
+  });
+});
