@@ -32,7 +32,8 @@ async function loadParser() {
     entryPoints: [resolve(ROOT, "app/utils/blog/parse-feed.server.ts")],
     bundle: true,
     format: "esm",
-    platform: "neutral",
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
     minify: true,
     outfile,
     alias: { "~": resolve(ROOT, "app") },
@@ -47,19 +48,29 @@ async function parseTimes() {
   try {
     const xml = sampleFeedXml({ items: 200, imageUrl: "https://cdn.example.com/cover.png" });
     const feedUrl = "https://newsletter.example.com/feed";
-    // The first call runs unoptimised code, as in a fresh isolate; then the JIT warms up.
-    const t0 = performance.now();
-    parseFeed(xml, { feedUrl });
-    const first = performance.now() - t0;
-    for (let i = 0; i < 30; i++) parseFeed(xml, { feedUrl });
-    const samples = [];
-    for (let i = 0; i < PARSE_RUNS; i++) {
+    // CPU time (what Workers' budget counts; all of this process's threads, GC included) and wall
+    // time, which a busy shared machine inflates. The first call runs unoptimised code, as in a
+    // fresh isolate; then the JIT warms up.
+    const measure = () => {
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const posts = parseFeed(xml, { feedUrl });
-      samples.push(performance.now() - t0);
+      const wall = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
       if (posts.length !== 10) throw new Error(`expected 10 posts, got ${posts.length}`);
-    }
-    return { bytes: Buffer.byteLength(xml), first, median: median(samples), p95: percentile(samples, 0.95) };
+      return { cpu: (cpu.user + cpu.system) / 1000, wall };
+    };
+    const first = measure();
+    for (let i = 0; i < 30; i++) measure();
+    const runs = Array.from({ length: PARSE_RUNS }, measure);
+    const cpu = runs.map((r) => r.cpu);
+    const wall = runs.map((r) => r.wall);
+    return {
+      bytes: Buffer.byteLength(xml),
+      first,
+      cpu: { median: median(cpu), p95: percentile(cpu, 0.95) },
+      wall: { median: median(wall), p95: percentile(wall, 0.95) },
+    };
   } finally {
     cleanup();
   }
@@ -126,11 +137,11 @@ export default async function blogBench() {
     },
     {
       title: `Parsing a 200-item RSS feed (${(parse.bytes / 1024).toFixed(0)} KiB): parse + map to 10 posts, ${PARSE_RUNS} runs in Node's V8`,
-      columns: ["metric", "ms", "× 10 ms CPU budget"],
+      columns: ["metric", "CPU ms", "× 10 ms budget", "wall ms"],
       rows: [
-        ["median", parse.median.toFixed(2), (parse.median / CPU_BUDGET_MS).toFixed(3)],
-        ["p95", parse.p95.toFixed(2), (parse.p95 / CPU_BUDGET_MS).toFixed(3)],
-        ["first call (cold code)", parse.first.toFixed(2), (parse.first / CPU_BUDGET_MS).toFixed(3)],
+        ["median", parse.cpu.median.toFixed(2), (parse.cpu.median / CPU_BUDGET_MS).toFixed(2), parse.wall.median.toFixed(2)],
+        ["p95", parse.cpu.p95.toFixed(2), (parse.cpu.p95 / CPU_BUDGET_MS).toFixed(2), parse.wall.p95.toFixed(2)],
+        ["first call (cold code)", parse.first.cpu.toFixed(2), (parse.first.cpu / CPU_BUDGET_MS).toFixed(2), parse.first.wall.toFixed(2)],
       ],
       notes: ["Goal: well under the 10 ms CPU budget. The parse runs only on a cache refresh, in waitUntil, at most once per 10 minutes per location."],
     },

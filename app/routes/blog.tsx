@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Await, useLoaderData } from "@remix-run/react";
+import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ExternalLink, Loader2 } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
 import { NewsletterSignup } from "~/components/newsletter-signup";
@@ -35,6 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   pageCacheHeaders(loaderHeaders, parentHeaders);
+
+/** The posts depend on no form (the signup block on this page): a submission does not reload them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 

@@ -1,8 +1,9 @@
 // The feed parser and mapper (DESIGN.md "Blog") against fixtures of every shape real feeds have,
 // and hostile ones, inside workerd.
 import { describe, expect, it } from "vitest";
-import { decodeEntities, htmlToText, httpUrl } from "~/utils/blog/html-text.server";
-import { excerptOf, FeedFormatError, isoDate, MAX_POSTS, parseFeed } from "~/utils/blog/parse-feed.server";
+import { decodeEntities, htmlToText, httpUrl, isoDate } from "~/utils/blog/html-text.server";
+import { newestItemsOnly } from "~/utils/blog/feed-scan.server";
+import { excerptOf, FeedFormatError, MAX_POSTS, parseFeed } from "~/utils/blog/parse-feed.server";
 import { DEFAULT_AUTHOR } from "~/utils/blog/post";
 import atom from "../fixtures/feeds/atom.xml?raw";
 import billionLaughs from "../fixtures/feeds/billion-laughs.xml?raw";
@@ -97,6 +98,58 @@ describe("RSS 2.0", () => {
     expect(undated.coverImage).toBe("https://cdn.example.org/media.jpg");
     expect(untitled.publishedAt).toBeNull(); // "not a date"
     expect(untitled.id).toBe("https://blog.example.org/news/untitled");
+  });
+});
+
+describe("long feeds: only the newest items are parsed", () => {
+  /** `n` items whose dates are shuffled; item i is dated 2025-01-01 plus (i * 7 mod n) days. */
+  function longFeed(n: number, extra: (i: number) => string = () => "") {
+    const items = Array.from({ length: n }, (_, i) => {
+      const date = new Date(Date.UTC(2025, 0, 1) + ((i * 7) % n) * 86_400_000).toUTCString();
+      return `<item><title>Post ${i}</title><link>https://x.example/${i}</link><pubDate>${date}</pubDate>${extra(i)}</item>`;
+    });
+    return `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Long</title><link>https://x.example/</link>${items.join("\n")}<!-- end --></channel></rss>`;
+  }
+
+  it("keeps the same 10 posts as reading every item", () => {
+    const xml = longFeed(200, (i) => `<content:encoded><![CDATA[<p>Body ${i}</p>]]></content:encoded>`);
+    const posts = parse(xml);
+    expect(posts).toHaveLength(10);
+    expect(posts).toEqual(parseFeed(xml, { feedUrl, limit: 1000 }).slice(0, 10));
+    expect(posts[0].publishedAt).toBe(new Date(Date.UTC(2025, 0, 1) + 199 * 86_400_000).toISOString());
+  });
+
+  it("is not fooled by item tags inside CDATA or comments", () => {
+    const xml = longFeed(30, (i) =>
+      i === 3
+        ? "<description><![CDATA[An <item><pubDate>Fri, 01 Jan 2100 00:00:00 GMT</pubDate></item> in text]]></description><!-- <item> -->"
+        : "",
+    );
+    expect(parse(xml)).toEqual(parseFeed(xml, { feedUrl, limit: 1000 }).slice(0, 10));
+  });
+
+  it("reads dates given as CDATA, and ranks undated items last", () => {
+    const xml = longFeed(12).replace("<pubDate>", "<pubDate><![CDATA[").replace("</pubDate>", "]]></pubDate>");
+    expect(parse(xml)).toEqual(parseFeed(xml, { feedUrl, limit: 1000 }).slice(0, 10));
+    const undated = longFeed(12).replace(/<pubDate>[^<]*<\/pubDate>/, "");
+    expect(parse(undated).map((p) => p.title)).not.toContain("Post 0");
+  });
+
+  it("hands the parser only the newest items, or the whole document when it cannot follow it", () => {
+    const xml = longFeed(200);
+    const reduced = newestItemsOnly(xml, 10);
+    expect(reduced.match(/<item>/g)).toHaveLength(10);
+    expect(reduced.startsWith(xml.slice(0, xml.indexOf("<item>")))).toBe(true);
+    expect(reduced.endsWith("<!-- end --></channel></rss>")).toBe(true);
+    expect(newestItemsOnly(longFeed(10), 10)).toBe(longFeed(10));
+    const withDoctype = xml.replace("<rss", '<!DOCTYPE rss [<!ENTITY x "y">]><rss');
+    expect(newestItemsOnly(withDoctype, 10)).toBe(withDoctype);
+    expect(newestItemsOnly(billionLaughs, 0)).toBe(billionLaughs);
+  });
+
+  it("still rejects a long feed that is truncated", () => {
+    const xml = longFeed(50);
+    expect(() => parse(xml.slice(0, xml.length / 2))).toThrow(FeedFormatError);
   });
 });
 

@@ -66,6 +66,16 @@ export function firstImageUrl(html: string, base?: string | null): string | null
   return null;
 }
 
+/** RFC 822 (RSS) and ISO 8601 (Atom) dates as ISO strings; null when unusable. */
+export function isoDate(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  let ms = Date.parse(v);
+  // A wrong day name ("Mon" on a Tuesday) or an odd one must not lose the date.
+  if (Number.isNaN(ms)) ms = Date.parse(v.replace(/^[a-z]+\.?,?\s*/i, ""));
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
 /** Whitespace-separated words of plain text. */
 export function countWords(text: string): number {
   return text ? text.split(/\s+/).filter(Boolean).length : 0;

@@ -1,6 +1,7 @@
 // RSS 2.0 (and 1.0) and Atom feeds to blog posts, by the rules of DESIGN.md "Blog".
 import { XMLParser } from "fast-xml-parser";
-import { countWords, decodeEntities, firstImageUrl, htmlToText, httpUrl } from "./html-text.server";
+import { newestItemsOnly } from "./feed-scan.server";
+import { countWords, decodeEntities, firstImageUrl, htmlToText, httpUrl, isoDate } from "./html-text.server";
 import { DEFAULT_AUTHOR, type BlogPost } from "./post";
 
 /** SPEC.md §9: 10 posts, excerpts of 200 characters, 200 words per minute. */
@@ -166,16 +167,6 @@ function feedItems(doc: XmlNode, feedUrl: string): { items: RawItem[]; base: str
   throw new FeedFormatError("neither RSS nor Atom");
 }
 
-/** RFC 822 (RSS) and ISO 8601 (Atom) dates as ISO strings; null when unusable. */
-export function isoDate(value: string): string | null {
-  const v = value.trim();
-  if (!v) return null;
-  let ms = Date.parse(v);
-  // A wrong day name ("Mon" on a Tuesday) or an odd one must not lose the date.
-  if (Number.isNaN(ms)) ms = Date.parse(v.replace(/^[a-z]+\.?,?\s*/i, ""));
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
-
 /** First 200 characters (code points) plus an ellipsis when the text is longer. */
 export function excerptOf(text: string): string {
   const chars = Array.from(text);
@@ -212,7 +203,7 @@ export function parseFeed(xml: string, { feedUrl, limit = MAX_POSTS }: { feedUrl
   let doc: unknown;
   try {
     // `true` validates first: a broken document is rejected, never half-read.
-    doc = new XMLParser(PARSER_OPTIONS).parse(xml, true);
+    doc = new XMLParser(PARSER_OPTIONS).parse(newestItemsOnly(xml, limit), true);
   } catch (error) {
     throw new FeedFormatError(error instanceof Error ? error.message : String(error));
   }
