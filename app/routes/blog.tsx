@@ -42,9 +42,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-function PostCard({ post }: { post: BlogPost }) {
+function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm">
+    <article
+      className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm motion-safe:animate-[card-enter_0.5s_ease-out_both]"
+      // SPEC.md §9: the cards enter 0.1 s apart.
+      style={{ animationDelay: `${index * 0.1}s` }}
+    >
       {post.coverImage ? (
         <img
           src={post.coverImage}
@@ -77,8 +81,8 @@ function PostCard({ post }: { post: BlogPost }) {
 function PostGrid({ posts }: { posts: BlogPost[] }) {
   return (
     <div data-testid="blog-posts" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {posts.map((post, index) => (
+        <PostCard key={post.id} post={post} index={index} />
       ))}
     </div>
   );
