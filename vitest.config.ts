@@ -20,6 +20,8 @@ export default defineConfig({
           OAUTH_CLIENT_SECRET: "test-client-secret",
           SITE_URL: "https://afx.test",
           OAUTH_ISSUER: inject("oidcIssuer"),
+          // No outbound requests to the ventures' sites from tests (checkEmbeddable is tested alone).
+          EMBED_CHECK: "off",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -18,6 +18,8 @@ declare namespace Cloudflare {
     LEADS_RATE_LIMIT: string;
     /** "subsidiary-id=youtubeVideoId,..."; empty until the group gives its videos. */
     SUBSIDIARY_VIDEOS?: string;
+    /** "off" disables the server-side framing check of the ventures' sites. */
+    EMBED_CHECK?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -39,7 +39,34 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(body.pipeThrough(closeDocumentLast()), { headers: responseHeaders, status });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * React 18 writes `</body></html>` with the shell and streams late content (Remix's single-fetch
+ * data scripts, resolved Suspense boundaries) after it, which is invalid HTML (the W3C checker's
+ * "Stray start tag script"). Browsers cope; this moves the closing tags to the very end.
+ */
+function closeDocumentLast() {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let held = false;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      let text = decoder.decode(chunk, { stream: true });
+      if (!held && text.includes(DOCUMENT_END)) {
+        held = true;
+        text = text.replace(DOCUMENT_END, "");
+      }
+      if (text) controller.enqueue(encoder.encode(text));
+    },
+    flush(controller) {
+      const rest = decoder.decode() + (held ? DOCUMENT_END : "");
+      if (rest) controller.enqueue(encoder.encode(rest));
+    },
+  });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

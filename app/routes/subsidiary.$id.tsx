@@ -22,9 +22,10 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const subsidiary = getSubsidiary(id);
   if (!subsidiary) return data({ subsidiary: null, embed: null }, { status: 404 });
-  const origin = new URL(context.cloudflare.env.SITE_URL).origin;
+  const { env } = context.cloudflare;
   // Streamed: the page renders at once and learns later whether the site may be framed.
-  return { subsidiary, embed: checkEmbeddable(subsidiaryUrl(subsidiary), origin) };
+  const embed = env.EMBED_CHECK === "off" ? null : checkEmbeddable(subsidiaryUrl(subsidiary), new URL(env.SITE_URL).origin);
+  return { subsidiary, embed };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
@@ -108,19 +109,14 @@ function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promi
     };
   }, [check]);
 
-  const frameProps = {
-    src: url,
-    title: `${subsidiary.name} website`,
-    sandbox: SANDBOX,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    className: "h-[70vh] min-h-[24rem] w-full rounded-xl border border-border bg-white",
-  } as const;
-
   if (state === "server") {
-    // Without JavaScript the frame is simply shown; 'Open in New Tab' above is the way out.
+    // The frame needs JavaScript to tell a refused or dead site from a working one, and the
+    // framed site needs it too: without it, 'Open in New Tab' above is the way to the site.
     return (
       <noscript>
-        <iframe {...frameProps} />
+        <p className="rounded-xl border border-border bg-card p-8 text-center text-muted-foreground">
+          Use “Open in New Tab” to visit {subsidiary.name}.
+        </p>
       </noscript>
     );
   }
@@ -139,7 +135,11 @@ function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promi
   }
   return (
     <iframe
-      {...frameProps}
+      src={url}
+      title={`${subsidiary.name} website`}
+      sandbox={SANDBOX}
+      referrerPolicy="strict-origin-when-cross-origin"
+      className="h-[70vh] min-h-[24rem] w-full rounded-xl border border-border bg-white"
       data-state={state}
       onLoad={() => setState((s) => (s === "loading" ? "loaded" : s))}
       onError={() => setState("failed")}

@@ -7,6 +7,7 @@ import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.m
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { chromiumPath } from "./chromium";
+import { CONTENT_VARS } from "./content-fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject) {
   const feed = await startFeedServer({
     respond: () => ({ body: sampleFeedXml({ imageUrl: `http://localhost:${port}/favicon.svg` }) }),
   });
-  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url };
+  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url, ...CONTENT_VARS };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
   const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
   project.provide("baseURL", worker.url);

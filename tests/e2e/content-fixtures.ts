@@ -1,0 +1,12 @@
+/**
+ * The browser suite's server gets one configured card video (SUBSIDIARY_VIDEOS), so the flip can
+ * be exercised; the id is a test value, never shown outside the tests.
+ */
+export const TEST_VIDEO = { subsidiaryId: "fiscal-me", videoId: "AFXtestVid1" } as const;
+
+export const CONTENT_VARS = {
+  SUBSIDIARY_VIDEOS: `${TEST_VIDEO.subsidiaryId}=${TEST_VIDEO.videoId}`,
+  // The test server has no route to the ventures' sites; the browser tests drive the frame
+  // through Playwright routes instead (the server-side check has its own worker tests).
+  EMBED_CHECK: "off",
+};
