@@ -28,6 +28,17 @@ async function open(path: string, { js = true } = {}) {
 
 const visibleText = (page: Page) => page.locator("main").innerText();
 
+/** Before hydration a click on the 'Video' link is a plain navigation (the no-JS fallback). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+    },
+    selector,
+  );
+}
+
 describe.each([true, false])("content with JavaScript %s", (js) => {
   const suffix = js ? "js" : "nojs";
 
@@ -209,6 +220,7 @@ describe("card flip (JavaScript)", () => {
     // Cards without a video have no Video badge.
     await expect(page.getByRole("link", { name: /^Video/ }).count()).resolves.toBe(1);
 
+    await hydrated(page, 'a[aria-label^="Video"]');
     await card.getByRole("link", { name: /^Video/ }).click();
     await expect(card.getAttribute("data-flipped")).resolves.toBe("true");
     const frame = card.locator("iframe");
@@ -231,6 +243,7 @@ describe("card flip (JavaScript)", () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "" }));
     await page.goto("/", { waitUntil: "networkidle" });
+    await hydrated(page, 'a[aria-label^="Video"]');
     await page.getByRole("link", { name: /^Video/ }).click();
     await page.locator('article[data-flipped="true"] iframe').waitFor();
     expect(consoleErrors).toEqual([]);
