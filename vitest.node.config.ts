@@ -1,4 +1,4 @@
-// Plain Node tests over the build output (size budgets); no server, no browser.
+// Plain Node tests: size budgets over the build output, the local OpenID provider; no browser.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
