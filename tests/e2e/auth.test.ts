@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
@@ -39,6 +40,13 @@ describe("sign-in in Chromium", () => {
     await expect(page.getByTestId("member-since").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(subsidiaries.length));
     await expect(page.getByRole("heading", { name: "Your AFX Portfolio" }).isVisible()).resolves.toBe(true);
+    // WCAG 2.2 AA (DESIGN.md): nothing for axe to find on the dashboard, in either theme.
+    for (const theme of ["dark", "light"]) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+      expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
     const me = await authUser(page);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ role: "admin", email: "admin@example.com", firstName: "Ada", lastName: "Admin" });
