@@ -210,6 +210,16 @@ class OidcStrategy extends OAuth2Strategy<SignInProfile> {
     url.searchParams.set("nonce", nonce);
     return { state, codeVerifier, url };
   }
+
+  // arctic's token request has no deadline: a provider that never answers must not hang sign-in.
+  protected override validateAuthorizationCode(code: string, codeVerifier: string) {
+    return Promise.race([
+      super.validateAuthorizationCode(code, codeVerifier),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new ProviderError("token endpoint did not answer in time")), FETCH_TIMEOUT_MS),
+      ),
+    ]);
+  }
 }
 
 interface OidcConfig {

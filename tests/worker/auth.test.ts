@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { users } from "~/db/schema";
 import { getAdminOrNull, requireAdminApi } from "~/utils/authorization.server";
 import { getDb } from "~/utils/db.server";
@@ -331,6 +331,20 @@ describe("failures a person can cause end on / with a 'Sign-in failed' toast, ne
     const res = await finishSignIn(new Request(callback.href.replace(callback.origin, ORIGIN), { headers: { Cookie: jar.header() } }), down);
     await expectFailedSignIn(res);
   });
+
+  it("the provider stalls (discovery, or the token endpoint, never answers)", async () => {
+    forgetProviders();
+    const stalling = inject("stallingIssuer");
+    await expectFailedSignIn(await startSignIn(new Request(`${ORIGIN}/api/login`), { ...env, OAUTH_ISSUER: `${stalling}/hang` }));
+
+    const slow = { ...env, OAUTH_ISSUER: stalling };
+    const start = await startSignIn(new Request(`${ORIGIN}/api/login`), slow);
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get("location")!).searchParams.get("state");
+    const jar = new Jar().update(start);
+    const res = await finishSignIn(new Request(`${ORIGIN}/api/callback?code=abc&state=${state}`, { headers: { Cookie: jar.header() } }), slow);
+    await expectFailedSignIn(res);
+  }, 20_000);
 });
 
 describe("the lead endpoints behind the guard, with real sessions", () => {

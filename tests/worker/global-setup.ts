@@ -1,11 +1,14 @@
 // Runs in Node before the workerd pool starts: the local OpenID provider (the same one `npm start`
 // uses) on a free loopback port. vitest.config.ts hands its issuer to the worker as OAUTH_ISSUER.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     oidcIssuer: string;
+    stallingIssuer: string;
   }
 }
 
@@ -13,5 +16,35 @@ export default async function setup(project: TestProject) {
   const provider = await startLocalProviderIfNeeded({ port: 0, redirectHosts: ["afx.test"] });
   if (!provider) throw new Error("OAUTH_ISSUER names a real provider: unset it for the worker tests");
   project.provide("oidcIssuer", provider.issuer);
-  return () => provider.stop();
+  const stalling = await startStallingProvider();
+  project.provide("stallingIssuer", stalling.issuer);
+  return async () => {
+    await provider.stop();
+    await stalling.stop();
+  };
+}
+
+/**
+ * A provider that stalls: its discovery document answers, every other path (the token endpoint,
+ * or an issuer under /hang) accepts the connection and never answers.
+ */
+async function startStallingProvider() {
+  const pending = new Set<import("node:http").ServerResponse>();
+  const server = createServer((req, res) => {
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (req.url === "/.well-known/openid-configuration") {
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` }));
+      return;
+    }
+    pending.add(res); // never answered
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => {
+      for (const res of pending) res.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
