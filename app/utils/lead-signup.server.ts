@@ -1,8 +1,9 @@
 /**
  * POST /api/leads: one action for the JSON API (SPEC.md §7) and the HTML forms that work without
  * JavaScript (DESIGN.md "Leads"). The checks run cheapest first: content type (415), size (413),
- * syntax (400), rate limit (429), fields (400), honeypot (fake success), then one insert that
- * answers 201 or, for a repeat, 409.
+ * syntax (400), then the rate limit (429) is counted together with the insert in one D1 batch,
+ * which answers 201 or, for a repeat, 409. Invalid fields (400) and a filled honeypot (a fake
+ * success) store nothing but still count as attempts.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -14,8 +15,8 @@ import {
   type SignupFieldErrors,
   type SignupResult,
 } from "~/content/newsletter";
-import { insertLead, type PublicLead } from "~/utils/leads.server";
-import { clientKey, hitRateLimit, parseRateLimit } from "~/utils/rate-limit.server";
+import { insertLeadCounted, type PublicLead } from "~/utils/leads.server";
+import { attemptFor, clientKey, hitRateLimit, parseRateLimit, settleAttempt } from "~/utils/rate-limit.server";
 import { signupResultCookie } from "~/utils/signup-result.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
@@ -194,17 +195,20 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   };
   const typed = typedValues(body.fields);
 
-  const limit = await hitRateLimit(env.DB, await clientKey(request, env.SESSION_SECRET), parseRateLimit(env.LEADS_RATE_LIMIT), {
-    waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
-  });
-  if (!limit.allowed) {
-    const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
+  const attempt = attemptFor(await clientKey(request, env.SESSION_SECRET), parseRateLimit(env.LEADS_RATE_LIMIT));
+  const waitUntil = ctx ? (p: Promise<unknown>) => ctx.waitUntil(p) : undefined;
+  const tooMany = () => {
+    const minutes = Math.max(1, Math.ceil(attempt.retryAfter / 60));
     const message = `Too many signup attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
     if (kind === "form") return answerForm({ status: "error", values: typed, errors: {}, message });
-    return json({ message }, 429, { "Retry-After": String(limit.retryAfter) });
-  }
+    return json({ message }, 429, { "Retry-After": String(attempt.retryAfter) });
+  };
 
   const input = validateSignup(body.fields);
+  // Requests that store nothing still count towards the limit (no free probing).
+  if (!input.ok || body.honeypot) {
+    if (!(await hitRateLimit(env.DB, attempt, waitUntil)).allowed) return tooMany();
+  }
   if (!input.ok) {
     if (kind === "form") return answerForm({ status: "error", values: typed, errors: input.errors });
     return json({ message: "Please check the highlighted fields.", errors: input.errors }, 400);
@@ -217,17 +221,23 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     // A bot: it sees the same success as a person and nothing is stored.
     lead = { id: 0, email, firstName, lastName, source, subscribedAt: now.toISOString() };
   } else {
-    lead = await insertLead(env.DB, {
-      email,
-      firstName,
-      lastName,
-      source,
-      userAgent: body.metadata.userAgent,
-      referrer: body.metadata.referrer,
-      clientTimestamp: body.metadata.timestamp,
-      pagePath: kind === "form" ? body.redirectTo : sameOriginPath(request.headers.get("Referer"), new URL(request.url).origin),
-      subscribedAt: now,
-    });
+    const result = await insertLeadCounted(
+      env.DB,
+      {
+        email,
+        firstName,
+        lastName,
+        source,
+        userAgent: body.metadata.userAgent,
+        referrer: body.metadata.referrer,
+        clientTimestamp: body.metadata.timestamp,
+        pagePath: kind === "form" ? body.redirectTo : sameOriginPath(request.headers.get("Referer"), new URL(request.url).origin),
+        subscribedAt: now,
+      },
+      attempt,
+    );
+    if (!(await settleAttempt(env.DB, attempt, result.count, waitUntil)).allowed) return tooMany();
+    lead = result.lead;
   }
   if (!lead) {
     if (kind === "form") return answerForm({ status: "already", values: typed });

@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
 import { leads, type Lead, type NewLead } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
+import { countAttempt, withinLimitSql, type Attempt } from "~/utils/rate-limit.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -46,16 +47,70 @@ const publicColumns = {
 };
 
 /**
- * Inserts a lead unless its (normalised) e-mail is already there. One statement, so concurrent
- * repeats race on the unique index and exactly one of them gets the row; the others get null.
+ * Inserts a lead unless its (normalised) e-mail is already there; null for a repeat. For trusted
+ * callers (a signed-in member's settings); public signups go through insertLeadCounted.
  */
 export async function insertLead(db: D1Database, lead: NewLead): Promise<PublicLead | null> {
   const [row] = await getDb({ DB: db })
     .insert(leads)
-    .values(lead)
+    .values({ ...lead, email: lead.email.trim().toLowerCase() })
     .onConflictDoNothing({ target: leads.email })
     .returning(publicColumns);
   return row ? toPublicLead(row) : null;
+}
+
+/**
+ * Counts the signup attempt and, while the client is within its rate limit, inserts the lead unless
+ * its (normalised) e-mail is already there: one D1 batch, so one round trip and one transaction.
+ * The insert is a single statement, so concurrent repeats race on the unique index and exactly one
+ * of them gets the row; the others get null.
+ */
+export async function insertLeadCounted(
+  db: D1Database,
+  lead: NewLead & { subscribedAt: Date },
+  attempt: Attempt,
+): Promise<{ count: number; lead: PublicLead | null }> {
+  const [counted, inserted] = await db.batch([
+    countAttempt(db, attempt),
+    db
+      .prepare(
+        `INSERT INTO leads (email, first_name, last_name, source, user_agent, referrer, client_timestamp, page_path, subscribed_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${withinLimitSql(10, 11, 12)}
+         ON CONFLICT (email) DO NOTHING
+         RETURNING id, email, first_name, last_name, source, subscribed_at`,
+      )
+      .bind(
+        lead.email,
+        lead.firstName,
+        lead.lastName ?? null,
+        lead.source,
+        lead.userAgent ?? null,
+        lead.referrer ?? null,
+        lead.clientTimestamp ?? null,
+        lead.pagePath ?? null,
+        lead.subscribedAt.getTime(),
+        attempt.key,
+        attempt.windowStart,
+        attempt.max,
+      ),
+  ]);
+  const count = (counted.results[0] as { count: number } | undefined)?.count ?? 1;
+  const row = inserted.results[0] as
+    | { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number }
+    | undefined;
+  return {
+    count,
+    lead: row
+      ? toPublicLead({
+          id: row.id,
+          email: row.email,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          source: row.source,
+          subscribedAt: new Date(row.subscribed_at),
+        })
+      : null,
+  };
 }
 
 /** Keyset position: the last lead of a page (newest first). */

@@ -34,30 +34,58 @@ export interface RateLimitOutcome {
   retryAfter: number;
 }
 
-/**
- * Counts one attempt for `key` and says whether it is within the limit. Old windows are pruned
- * when a key opens a new one (through `waitUntil` when given, so the answer does not wait).
- */
-export async function hitRateLimit(
-  db: D1Database,
-  key: string,
-  limit: RateLimit,
-  { now = Date.now(), waitUntil }: { now?: number; waitUntil?: (p: Promise<unknown>) => void } = {},
-): Promise<RateLimitOutcome> {
+/** One attempt of one client in the current window of `limit`. */
+export interface Attempt {
+  key: string;
+  windowStart: number;
+  max: number;
+  retryAfter: number;
+}
+
+export function attemptFor(key: string, limit: RateLimit, now = Date.now()): Attempt {
   const windowStart = now - (now % limit.windowMs);
-  const row = await db
+  return { key, windowStart, max: limit.max, retryAfter: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
+}
+
+/** Counts the attempt; the statement returns the window's count including it. */
+export function countAttempt(db: D1Database, a: Attempt): D1PreparedStatement {
+  return db
     .prepare(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
        RETURNING count`,
     )
-    .bind(key, windowStart)
-    .first<{ count: number }>();
-  const count = row?.count ?? 1;
+    .bind(a.key, a.windowStart);
+}
+
+/**
+ * SQL condition, true while the attempt's window is within the limit: lets a write in the same
+ * batch as countAttempt happen only then (one D1 round trip for a signup). Binds ?key, ?window, ?max
+ * at the given positions.
+ */
+export const withinLimitSql = (key: number, window: number, max: number) =>
+  `(SELECT count FROM rate_limits WHERE key = ?${key} AND window_start = ?${window}) <= ?${max}`;
+
+/**
+ * After counting: prunes old windows when this key opened a new one (through `waitUntil` when
+ * given, so the answer does not wait), and says whether the attempt is allowed.
+ */
+export async function settleAttempt(
+  db: D1Database,
+  a: Attempt,
+  count: number,
+  waitUntil?: (p: Promise<unknown>) => void,
+): Promise<RateLimitOutcome> {
   if (count === 1) {
-    const prune = db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(windowStart).run();
+    const prune = db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(a.windowStart).run();
     if (waitUntil) waitUntil(prune.catch(() => undefined));
     else await prune;
   }
-  return { allowed: count <= limit.max, retryAfter: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
+  return { allowed: count <= a.max, retryAfter: a.retryAfter };
+}
+
+/** Counts one attempt on its own (requests that will write nothing) and says whether it is allowed. */
+export async function hitRateLimit(db: D1Database, a: Attempt, waitUntil?: (p: Promise<unknown>) => void) {
+  const row = await countAttempt(db, a).first<{ count: number }>();
+  return settleAttempt(db, a, row?.count ?? 1, waitUntil);
 }
