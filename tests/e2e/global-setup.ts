@@ -27,7 +27,13 @@ export default async function setup(project: TestProject) {
   const feed = await startFeedServer({
     respond: () => ({ body: sampleFeedXml({ imageUrl: `http://localhost:${port}/favicon.svg` }) }),
   });
-  const vars: Record<string, string> = { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url, ...CONTENT_VARS };
+  // Every browser is 127.0.0.1: the per-client signup limit is for the worker tests to prove.
+  const vars: Record<string, string> = {
+    SITE_URL: `http://localhost:${port}`,
+    BLOG_FEED_URL: feed.url,
+    LEADS_RATE_LIMIT: "1000/60",
+    ...CONTENT_VARS,
+  };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
   const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
   project.provide("baseURL", worker.url);
