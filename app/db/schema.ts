@@ -61,6 +61,20 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
+/**
+ * Signups per UTC day (`subscribed_at` / 86 400 000) and source, kept in step with `leads` by the
+ * triggers of migrations/0001, so the dashboard's totals never count every lead.
+ */
+export const leadDailyCounts = sqliteTable(
+  "lead_daily_counts",
+  {
+    day: integer("day").notNull(),
+    source: text("source").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;

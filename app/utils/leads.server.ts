@@ -168,18 +168,32 @@ export interface LeadStats {
   sources: SourceCount[];
 }
 
+/**
+ * From `lead_daily_counts` (kept by triggers): a few rows per day instead of every lead. The
+ * rolling week is the whole days after its first day plus that first day's leads since `now - 7d`,
+ * counted on the subscribed_at index (one day's rows at most).
+ */
 export async function getLeadStats(db: D1Database, now = Date.now()): Promise<LeadStats> {
-  const [totals, bySource] = await db.batch([
+  const since = now - WEEK_MS;
+  const firstDay = Math.floor(since / DAY_MS);
+  const [week, bySource] = await db.batch([
     db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM leads) AS total,
-                (SELECT COUNT(*) FROM leads WHERE subscribed_at >= ?1) AS thisWeek`,
+        `SELECT (SELECT COALESCE(SUM(count), 0) FROM lead_daily_counts WHERE day > ?1)
+              + (SELECT COUNT(*) FROM leads WHERE subscribed_at >= ?2 AND subscribed_at < ?3) AS thisWeek`,
       )
-      .bind(now - WEEK_MS),
-    db.prepare("SELECT source, COUNT(*) AS count FROM leads GROUP BY source ORDER BY count DESC, source ASC"),
+      .bind(firstDay, since, (firstDay + 1) * DAY_MS),
+    db.prepare(
+      `SELECT source, SUM(count) AS count FROM lead_daily_counts
+       GROUP BY source HAVING SUM(count) > 0 ORDER BY count DESC, source ASC`,
+    ),
   ]);
-  const t = (totals.results as { total: number; thisWeek: number }[])[0];
-  return { total: t.total, thisWeek: t.thisWeek, sources: bySource.results as unknown as SourceCount[] };
+  const sources = bySource.results as unknown as SourceCount[];
+  return {
+    total: sources.reduce((sum, s) => sum + s.count, 0),
+    thisWeek: (week.results[0] as { thisWeek: number }).thisWeek,
+    sources,
+  };
 }
 
 /** The API's shape (SPEC.md §3 "Lead statistics"): bySource as a map of source to count. */
@@ -210,17 +224,14 @@ export async function getGrowth(db: D1Database, now = Date.now()): Promise<Growt
       .orderBy(desc(leads.subscribedAt), desc(leads.id))
       .limit(GROWTH_LIST_MAX),
     db
-      .prepare(
-        `SELECT CAST((subscribed_at - ?1) / ${DAY_MS} AS INTEGER) AS day, COUNT(*) AS count
-         FROM leads WHERE subscribed_at >= ?1 AND subscribed_at <= ?2 GROUP BY day`,
-      )
-      .bind(firstDay, now)
+      .prepare("SELECT day, SUM(count) AS count FROM lead_daily_counts WHERE day BETWEEN ?1 AND ?2 GROUP BY day")
+      .bind(firstDay / DAY_MS, todayStart / DAY_MS)
       .all<{ day: number; count: number }>(),
   ]);
   const counts = new Map(perDay.results.map((r) => [r.day, r.count]));
-  const daily = Array.from({ length: GROWTH_DAYS }, (_, day) => ({
-    date: new Date(firstDay + day * DAY_MS).toISOString().slice(0, 10),
-    count: counts.get(day) ?? 0,
+  const daily = Array.from({ length: GROWTH_DAYS }, (_, i) => ({
+    date: new Date(firstDay + i * DAY_MS).toISOString().slice(0, 10),
+    count: counts.get(firstDay / DAY_MS + i) ?? 0,
   }));
   return { recent: recent.map(toPublicLead), daily };
 }

@@ -56,6 +56,41 @@ describe("stats", () => {
   });
 });
 
+describe("daily counts (kept by triggers)", () => {
+  it("follow inserts, deletes and changes of source or time", async () => {
+    await insertLeads(
+      [
+        { email: "a@x.com", source: "blog" },
+        { email: "b@x.com", source: "blog", ago: 10 * DAY },
+        { email: "c@x.com", source: "popup", ago: 2 * DAY },
+      ],
+      NOW,
+    );
+    expect(await getLeadStats(env.DB, NOW)).toEqual({
+      total: 3,
+      thisWeek: 2,
+      sources: [
+        { source: "blog", count: 2 },
+        { source: "popup", count: 1 },
+      ],
+    });
+    await env.DB.prepare("DELETE FROM leads WHERE email = 'a@x.com'").run();
+    await env.DB.prepare("UPDATE leads SET source = 'footer', subscribed_at = ? WHERE email = 'b@x.com'").bind(NOW - DAY).run();
+    expect(await getLeadStats(env.DB, NOW)).toEqual({
+      total: 2,
+      thisWeek: 2,
+      sources: [
+        { source: "footer", count: 1 },
+        { source: "popup", count: 1 },
+      ],
+    });
+    const { results } = await env.DB.prepare(
+      "SELECT (SELECT SUM(count) FROM lead_daily_counts) AS counted, (SELECT COUNT(*) FROM leads) AS rows",
+    ).all<{ counted: number; rows: number }>();
+    expect(results[0].counted).toBe(results[0].rows);
+  });
+});
+
 describe("growth", () => {
   it("lists up to 10 leads of the last 30 × 24 h, newest first", async () => {
     await insertLeads(
