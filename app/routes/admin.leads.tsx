@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Download } from "lucide-react";
@@ -38,6 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+// Personal data: never stored by a cache.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data?.notFound === false
@@ -98,7 +101,7 @@ export default function LeadsDashboard() {
                           <div className="flex items-baseline justify-between gap-2 text-sm">
                             <span className="font-medium">{source}</span>
                             <span className="text-muted-foreground">
-                              {percent.toFixed(1)}% · {count.toLocaleString("en-US")}
+                              {`${percent.toFixed(1)}% · ${count.toLocaleString("en-US")}`}
                             </span>
                           </div>
                           <div

@@ -35,7 +35,8 @@ describe("smoke: every route in Chromium", () => {
     const csp = await response!.headerValue("content-security-policy");
     expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     // The page hydrated: React attached and the client router is live.
-    await expect(page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).resolves.toBe("function");
+    // (Waited for: under load hydration can finish after the network is idle.)
+    await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
     // Chromium reports the 404 document itself as a failed resource; nothing else may fail.
     const unexpected = consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)));
     expect(unexpected).toEqual([]);

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newPage, screenshot } from "./browser";
+
+// The leads dashboard and its CSV export in Chromium, signed in as the local admin.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, returnTo: string) {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.getByRole("button", { name: "Sign in" }).click()]);
+  await page.waitForLoadState("networkidle");
+}
+
+const tag = Date.now().toString(36);
+const tricky = {
+  email: `csv-${tag}@example.com`,
+  firstName: 'Zoë "Z", the\nfirst',
+  lastName: "=HYPERLINK(\"http://evil.example\")",
+  source: "partners",
+};
+
+describe("leads dashboard", () => {
+  it("an admin sees the figures and downloads the CSV", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the spec's JSON call).
+    const res = await page.request.post("/api/leads", { data: tricky });
+    expect(res.status()).toBe(201);
+
+    await signIn(page, "admin@example.com", "/admin/leads");
+    await page.getByRole("heading", { name: "Leads Dashboard", level: 1 }).waitFor();
+    await page.getByTestId("stat-total-subscribers").waitFor();
+    expect(Number((await page.getByTestId("stat-total-subscribers").textContent())!.replace(/,/g, ""))).toBeGreaterThan(0);
+    expect(await page.getByTestId("stat-this-week").textContent()).toMatch(/^\+\d/);
+    await page.getByTestId("growth-chart").waitFor();
+    await page.getByRole("cell", { name: tricky.email }).waitFor();
+    await screenshot(page, "leads-dashboard");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`afx-leads-${today}.csv`);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.startsWith('"Email","First Name","Last Name","Source","Subscribed At"\r\n')).toBe(true);
+    expect(text).toContain(
+      `"${tricky.email}","Zoë ""Z"", the\nfirst","'=HYPERLINK(""http://evil.example"")","partners","`,
+    );
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("a member gets the not-found page", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, `member-${tag}@example.com`, "/portfolio");
+    const res = await page.goto("/admin/leads");
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    await context.close();
+  });
+});
