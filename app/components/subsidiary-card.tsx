@@ -101,9 +101,8 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
             <Link
               to={`/subsidiary/${s.id}`}
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-              aria-label={`Learn more about ${s.name}`}
             >
-              Learn more
+              Learn more<span className="sr-only"> about {s.name}</span>
             </Link>
             <div className="flex flex-wrap gap-2">
               <a

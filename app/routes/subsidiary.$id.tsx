@@ -93,16 +93,26 @@ export default function SubsidiaryPage() {
 }
 
 function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promise<EmbedCheck> | null }) {
-  // "server": the first render, shared with the HTML; the frame then mounts on the client so its
-  // load and error events are never missed during hydration.
-  const [state, setState] = useState<"server" | "loading" | "loaded" | "failed">("server");
+  // "server": the first render, shared with the HTML. The frame mounts on the client, so its load
+  // and error events are never missed during hydration, and only once the server's check (when on)
+  // has said the site may be framed: a refusing site is never requested.
+  const [state, setState] = useState<"server" | "checking" | "loading" | "loaded" | "failed">("server");
   const url = subsidiaryUrl(subsidiary);
 
   useEffect(() => {
     let live = true;
-    setState("loading");
-    check?.then((r) => live && !r.embeddable && setState("failed"), () => {});
-    const timer = setTimeout(() => live && setState((s) => (s === "loading" ? "failed" : s)), LOAD_TIMEOUT_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const mount = () => {
+      setState("loading");
+      timer = setTimeout(() => live && setState((s) => (s === "loading" ? "failed" : s)), LOAD_TIMEOUT_MS);
+    };
+    if (check) {
+      setState("checking");
+      check.then(
+        (r) => live && (r.embeddable ? mount() : setState("failed")),
+        () => live && mount(),
+      );
+    } else mount();
     return () => {
       live = false;
       clearTimeout(timer);
@@ -118,6 +128,13 @@ function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promi
           Use “Open in New Tab” to visit {subsidiary.name}.
         </p>
       </noscript>
+    );
+  }
+  if (state === "checking") {
+    return (
+      <p role="status" className="flex min-h-[24rem] items-center justify-center rounded-xl border border-border bg-card p-8 text-muted-foreground">
+        Loading {subsidiary.name}…
+      </p>
     );
   }
   if (state === "failed") {
