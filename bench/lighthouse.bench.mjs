@@ -10,7 +10,7 @@ import lighthouse from "lighthouse";
 import { ROOT } from "../scripts/lib/config.mjs";
 import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
 
-const PATHS = ["/", "/portfolio", "/subsidiary/gaas", "/documents"];
+const PATHS = process.env.LIGHTHOUSE_PATHS?.split(",") ?? ["/", "/portfolio", "/subsidiary/gaas", "/documents"];
 const CATEGORIES = ["accessibility", "best-practices", "seo", "performance"];
 
 export default async function lighthouseBench() {
@@ -30,13 +30,13 @@ export default async function lighthouseBench() {
   const failures = [];
   try {
     for (const path of PATHS) {
-      const result = await lighthouse(`${worker.url}${path}`, {
-        port: chrome.port,
-        output: "html",
-        onlyCategories: CATEGORIES,
-        logLevel: "error",
-      });
+      const run = () =>
+        lighthouse(`${worker.url}${path}`, { port: chrome.port, output: "html", onlyCategories: CATEGORIES, logLevel: "error" });
+      let result = await run();
+      // A lost trace (NO_NAVSTART on a loaded machine) is Lighthouse's own hiccup: one retry.
+      if (result.lhr.runtimeError) result = await run();
       const { lhr, report } = result;
+      if (lhr.runtimeError) failures.push(`${path}: Lighthouse error ${lhr.runtimeError.code}`);
       writeFileSync(join(out, `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.html`), report);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       rows.push([path, ...CATEGORIES.map(score)]);
