@@ -115,7 +115,8 @@ function signupTable(pooled, unpooled) {
   };
 }
 
-async function csvExport(url, cookie, workerd, expectedRows) {
+/** One download of the export, with workerd's resident memory sampled while it runs. */
+async function downloadCsv(url, cookie, workerd) {
   const before = rssKiB(workerd);
   let peak = before;
   const sampler = setInterval(() => {
@@ -136,21 +137,35 @@ async function csvExport(url, cookie, workerd, expectedRows) {
   const total = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, rssKiB(workerd));
-  const rows = lines - 1;
-  const growth = peak - before;
+  return { before, peak, growth: peak - before, bytes, rows: lines - 1, chunks, ttfb, total };
+}
+
+/**
+ * The export twice: local D1 runs inside workerd, so the first pass also grows SQLite's page cache
+ * by reading the whole table; the second pass shows what the export itself holds.
+ */
+async function csvExport(url, cookie, workerd, expectedRows) {
+  const first = await downloadCsv(url, cookie, workerd);
+  const second = await downloadCsv(url, cookie, workerd);
+  const fileMiB = second.bytes / 1024 / 1024;
+  const row = (name, f, goal = "") => [name, f(first), f(second), goal];
+  const pass = first.rows === expectedRows && second.rows === expectedRows && second.growth < second.bytes / 1024 / 4;
   return {
     title: `CSV export of every lead (${expectedRows.toLocaleString("en-US")} in D1)`,
-    columns: ["metric", "value", "goal"],
+    columns: ["metric", "1st download", "2nd download", "goal"],
     rows: [
-      ["data rows", rows.toLocaleString("en-US"), expectedRows.toLocaleString("en-US")],
-      ["file size", mib(bytes / 1024), ""],
-      ["network chunks", chunks, "many (streamed)"],
-      ["time to first byte", `${ttfb.toFixed(0)} ms`, ""],
-      ["total time", `${total.toFixed(0)} ms`, ""],
-      ["workerd RSS before", mib(before), ""],
-      ["workerd RSS peak during", mib(peak), ""],
-      ["RSS growth / file size", `${mib(growth)} / ${mib(bytes / 1024)} = ${(growth / (bytes / 1024)).toFixed(2)}`, "≪ 1 (flat)"],
-      ["result", rows === expectedRows && growth < bytes / 1024 / 2 ? "pass" : "FAIL", "pass"],
+      row("data rows", (r) => r.rows.toLocaleString("en-US"), expectedRows.toLocaleString("en-US")),
+      row("file size", (r) => mib(r.bytes / 1024)),
+      row("network chunks", (r) => r.chunks, "many (streamed)"),
+      row("time to first byte", (r) => `${r.ttfb.toFixed(0)} ms`),
+      row("total time", (r) => `${r.total.toFixed(0)} ms`),
+      row("workerd RSS before", (r) => mib(r.before)),
+      row("workerd RSS peak during", (r) => mib(r.peak)),
+      row("RSS growth", (r) => `${mib(r.growth)} (${(r.growth / 1024 / fileMiB).toFixed(2)} × file)`, "2nd: < 0.25 × file"),
+      ["result", pass ? "pass" : "FAIL", "", "pass"],
+    ],
+    notes: [
+      "Local D1 is SQLite inside the same workerd process: the first download's growth is mostly SQLite reading the 100 000-row table into its page cache.",
     ],
   };
 }

@@ -15,6 +15,7 @@ import {
   type SignupFieldErrors,
   type SignupResult,
 } from "~/content/newsletter";
+import { readCapped } from "~/utils/read-capped.server";
 import { insertLeadCounted, type PublicLead } from "~/utils/leads.server";
 import { attemptFor, clientKey, hitRateLimit, parseRateLimit, settleAttempt } from "~/utils/rate-limit.server";
 import { signupResultCookie } from "~/utils/signup-result.server";
@@ -66,29 +67,8 @@ function bodyKind(contentType: string | null): BodyKind | null {
 
 /** The body, or null once it passes `max` bytes (whatever Content-Length claims). */
 async function readBody(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > max) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  if (Number(request.headers.get("Content-Length") ?? 0) > max) return null;
+  return request.body ? readCapped(request.body, max) : new Uint8Array();
 }
 
 /** Text of at most `max` characters, or null: metadata is stored as plain, bounded text. */

@@ -1,4 +1,5 @@
 // Fetching the feed with hard limits: a slow or huge feed must not hold a request or a worker.
+import { readCapped } from "~/utils/read-capped.server";
 
 /** DESIGN.md "Blog": abandoned after 3 s or past 5 MB. */
 export const FEED_TIMEOUT_MS = 3_000;
@@ -19,26 +20,9 @@ function charsetOf(contentType: string | null): string {
 }
 
 /** Reads at most `maxBytes` of a body; past that the body is cancelled and the read fails. */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new FeedFetchError(`feed larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+async function readFeedBody(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const bytes = await readCapped(body, maxBytes);
+  if (!bytes) throw new FeedFetchError(`feed larger than ${maxBytes} bytes`);
   return bytes;
 }
 
@@ -72,7 +56,7 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
       await response.body.cancel().catch(() => {});
       throw new FeedFetchError(`feed larger than ${maxBytes} bytes`);
     }
-    const bytes = await readCapped(response.body, maxBytes);
+    const bytes = await readFeedBody(response.body, maxBytes);
     let decoder: TextDecoder;
     try {
       decoder = new TextDecoder(charsetOf(response.headers.get("Content-Type")));
