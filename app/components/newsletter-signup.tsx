@@ -135,6 +135,8 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       aria-labelledby={boxed ? `${anchor}-title` : undefined}
       aria-label={boxed ? undefined : "Newsletter signup"}
       className={clsx(
+        // Landing on #newsletter-… after a no-JS post: clear of the sticky header.
+        "scroll-mt-24",
         boxed && "rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm",
         variant === "inline" && "mx-auto max-w-md text-center",
         className,
