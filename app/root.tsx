@@ -14,9 +14,11 @@ import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { NotFound } from "~/components/not-found";
 import { AppShell } from "~/components/shell/app-shell";
+import { readSidebarCookie } from "~/components/shell/sidebar-state";
 import { SITE } from "~/content/site";
 import { getUserAndSession } from "~/utils/auth.server";
 import { publicConfig } from "~/utils/config.server";
+import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { readSignupResult } from "~/utils/signup-result.server";
 import stylesheet from "~/tailwind.css?url";
@@ -32,9 +34,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signup = await readSignupResult(env, request);
   // `session.headers` renews a session that is due (rolling 30 days) on any page view.
   const session = await getUserAndSession(request, env);
+  // A pending toast from a redirect (flash cookie), consumed here and cleared by its header.
+  const flash = await getFlashToast(env, request);
   const headers = new Headers(signup.headers ?? undefined);
-  for (const cookie of session.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return data({ ...publicConfig(env), user: session.user, signup: signup.result }, { headers });
+  for (const h of [session.headers, flash.headers]) {
+    for (const cookie of h?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  }
+  return data(
+    {
+      ...publicConfig(env),
+      user: session.user,
+      signup: signup.result,
+      // Read on the server so the first paint already has the visitor's sidebar state.
+      sidebarState: readSidebarCookie(request.headers.get("Cookie")),
+      flash: flash.toast,
+    },
+    { headers },
+  );
 }
 
 export type RootLoaderData = SerializeFrom<typeof loader>;

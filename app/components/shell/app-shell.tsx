@@ -1,24 +1,46 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SITE } from "~/content/site";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { useRootData } from "~/utils/user";
+import { ExitIntentPopup } from "./exit-intent-popup";
+import { Footer } from "./footer";
+import { TopHeader } from "./header";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
+import { DesktopSidebar } from "./sidebar";
+import { SidebarProvider, useSidebar } from "./sidebar-context";
+import { SIDEBAR_DEFAULT } from "./sidebar-state";
+import { Toaster } from "./toaster";
 
-/** The frame around every page. */
+/**
+ * The frame around every page (SPEC.md "Shell"): fixed header, floating sidebar, main content,
+ * footer, toasts, keyboard shortcuts and the exit-intent popup. Everything is server-rendered;
+ * the sidebar's desktop state comes from the sidebar_state cookie via the root loader.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
+  const root = useRootData();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-center px-4">
-          <Link to="/" className="font-semibold tracking-tight">
-            {SITE.name}
-          </Link>
-        </div>
-      </header>
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-        {children}
-      </main>
-      <footer className="border-t border-border py-6 text-center text-sm text-muted-foreground">
-        © {SITE.copyrightYear} {SITE.name}. All rights reserved.
-      </footer>
+    <TooltipProvider>
+      <SidebarProvider initialState={root?.sidebarState ?? SIDEBAR_DEFAULT}>
+        <ShellFrame>{children}</ShellFrame>
+        <KeyboardShortcuts />
+        <ExitIntentPopup />
+        <Toaster flash={root?.flash} />
+      </SidebarProvider>
+    </TooltipProvider>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
+  const { state } = useSidebar();
+  return (
+    <div className="shell flex min-h-dvh flex-col pt-14" data-sidebar-state={state}>
+      <TopHeader />
+      <DesktopSidebar />
+      <div className="shell-content flex min-w-0 flex-1 flex-col">
+        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <Footer />
+      </div>
     </div>
   );
 }

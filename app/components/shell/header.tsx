@@ -1,0 +1,160 @@
+import { ChevronDown, ExternalLink, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "lucide-react";
+import { cn } from "~/components/ui/cn";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { WithTooltip } from "~/components/ui/tooltip";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useRootData } from "~/utils/user";
+import { Logo } from "./logo";
+import { MobileSidebarSheet, SidebarBody } from "./sidebar";
+import { useSidebar } from "./sidebar-context";
+
+/**
+ * The fixed top header (SPEC.md "Shell"). From 768 px: the sidebar trigger, the centred logo and
+ * the external store link. Below it, the second variant: the menu toggle (Open menu / Close
+ * menu) for the off-canvas sidebar and the contact dropdown (call, e-mail, professional network,
+ * store). Before hydration (and with JavaScript off) both menus are <details> disclosures.
+ */
+export function TopHeader() {
+  const root = useRootData();
+  const storeUrl = root?.storeUrl ?? "";
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-background/90 backdrop-blur">
+      <div className="grid h-full grid-cols-[1fr_auto_1fr] items-center gap-2 px-3">
+        <div className="flex items-center">
+          <DesktopTrigger />
+          <MobileMenu />
+        </div>
+        <Logo />
+        <div className="flex items-center justify-end">
+          <a
+            href={storeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent md:inline-flex"
+          >
+            <ShoppingBag aria-hidden="true" className="size-4" />
+            Store
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <ContactMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function DesktopTrigger() {
+  const { state, toggle } = useSidebar();
+  return (
+    <WithTooltip label="Toggle sidebar (Ctrl/⌘ + B)" side="bottom">
+      <button
+        type="button"
+        onClick={toggle}
+        data-state={state}
+        data-testid="sidebar-trigger"
+        className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
+      >
+        <PanelLeft aria-hidden="true" className="size-5" />
+        <span className="sr-only">Toggle sidebar</span>
+      </button>
+    </WithTooltip>
+  );
+}
+
+const summaryClass =
+  "flex cursor-pointer list-none items-center gap-2 rounded-md p-2 hover:bg-accent [&::-webkit-details-marker]:hidden";
+
+function MobileMenu() {
+  const hydrated = useHydrated();
+  const { mobileOpen, setMobileOpen } = useSidebar();
+  if (!hydrated) {
+    return (
+      <details className="group md:hidden" data-testid="mobile-menu-fallback">
+        <summary className={summaryClass}>
+          <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+          <X aria-hidden="true" className="hidden size-5 group-open:block" />
+          <span className="sr-only group-open:hidden">Open menu</span>
+          <span className="sr-only hidden group-open:inline">Close menu</span>
+        </summary>
+        <div className="fixed inset-x-0 bottom-0 top-14 flex flex-col overflow-y-auto border-t border-border bg-card">
+          <SidebarBody collapsed={false} />
+        </div>
+      </details>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setMobileOpen(!mobileOpen)}
+        aria-expanded={mobileOpen}
+        className="rounded-md p-2 hover:bg-accent md:hidden"
+      >
+        {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+        <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+      </button>
+      <MobileSidebarSheet />
+    </>
+  );
+}
+
+function useContactLinks() {
+  const root = useRootData();
+  if (!root) return [];
+  return [
+    { label: `Call ${root.contact.phone}`, href: `tel:${root.contact.phone}`, icon: Phone, external: false },
+    { label: `Email ${root.contact.email}`, href: `mailto:${root.contact.email}`, icon: Mail, external: false },
+    { label: "LinkedIn", href: root.linkedinUrl, icon: Network, external: true },
+    { label: "Store", href: root.storeUrl, icon: ShoppingBag, external: true },
+  ];
+}
+
+function ContactMenu() {
+  const hydrated = useHydrated();
+  const links = useContactLinks();
+  const trigger = (
+    <>
+      Contact
+      <ChevronDown aria-hidden="true" className="size-4" />
+    </>
+  );
+  const itemBody = (l: (typeof links)[number]) => (
+    <>
+      <l.icon aria-hidden="true" className="size-4" />
+      {l.label}
+      {l.external ? <span className="sr-only">(opens in a new tab)</span> : null}
+    </>
+  );
+  const target = (l: (typeof links)[number]) => (l.external ? { target: "_blank", rel: "noopener noreferrer" } : {});
+  if (!hydrated) {
+    return (
+      <details className="relative md:hidden" data-testid="contact-menu-fallback">
+        <summary className={cn(summaryClass, "text-sm font-medium")}>{trigger}</summary>
+        <ul className="absolute right-0 top-full z-50 mt-1 min-w-56 rounded-md border border-border bg-card p-1 shadow-lg">
+          {links.map((l) => (
+            <li key={l.label}>
+              <a href={l.href} {...target(l)} className="flex items-center gap-2 rounded-sm px-2 py-2 text-sm hover:bg-accent">
+                {itemBody(l)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={cn(summaryClass, "text-sm font-medium md:hidden")}>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-56">
+        {links.map((l) => (
+          <DropdownMenuItem key={l.label} asChild>
+            <a href={l.href} {...target(l)}>
+              {itemBody(l)}
+            </a>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

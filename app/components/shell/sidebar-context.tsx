@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  MOBILE_BREAKPOINT,
+  nextSidebarState,
+  sidebarCookie,
+  type SidebarState,
+} from "./sidebar-state";
+
+interface SidebarContextValue {
+  /** Desktop state: icon, expanded or hidden. */
+  state: SidebarState;
+  setState: (state: SidebarState) => void;
+  /** The off-canvas sheet under 768 px. */
+  mobileOpen: boolean;
+  setMobileOpen: (open: boolean) => void;
+  isMobile: boolean;
+  /** The trigger and Ctrl/Cmd+B: the desktop cycle, or open/close the sheet on mobile. */
+  toggle: () => void;
+  /** Ctrl/Cmd+K: make the 'Quick find...' box visible and focus it. */
+  focusSearch: () => void;
+  /** Set by whichever sidebar body is on screen, so focusSearch can reach its input. */
+  searchInput: React.MutableRefObject<HTMLInputElement | null>;
+  query: string;
+  setQuery: (query: string) => void;
+}
+
+const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+function subscribeToViewport(onChange: () => void) {
+  const mql = window.matchMedia(MOBILE_QUERY);
+  mql.addEventListener("change", onChange);
+  return () => mql.removeEventListener("change", onChange);
+}
+
+/** Under 768 px; false on the server (CSS decides the first paint, not this). */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeToViewport,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
+}
+
+/** Runs fn once the input has been rendered (the sidebar may have to expand or open first). */
+function afterRender(fn: () => void) {
+  requestAnimationFrame(() => requestAnimationFrame(fn));
+}
+
+export function SidebarProvider({ initialState, children }: { initialState: SidebarState; children: ReactNode }) {
+  const [state, setStateRaw] = useState(initialState);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const isMobile = useIsMobile();
+  const searchInput = useRef<HTMLInputElement | null>(null);
+
+  const setState = useCallback((next: SidebarState) => {
+    setStateRaw(next);
+    document.cookie = sidebarCookie(next);
+  }, []);
+
+  const toggle = useCallback(() => {
+    if (isMobile) setMobileOpen((open) => !open);
+    else setState(nextSidebarState(state));
+  }, [isMobile, setState, state]);
+
+  const focusSearch = useCallback(() => {
+    if (isMobile) setMobileOpen(true);
+    else if (state !== "expanded") setState("expanded");
+    afterRender(() => searchInput.current?.focus());
+  }, [isMobile, setState, state]);
+
+  const value = useMemo(
+    () => ({ state, setState, mobileOpen, setMobileOpen, isMobile, toggle, focusSearch, searchInput, query, setQuery }),
+    [state, setState, mobileOpen, isMobile, toggle, focusSearch, query],
+  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
+}
+
+export function useSidebar(): SidebarContextValue {
+  const value = useContext(SidebarContext);
+  if (!value) throw new Error("useSidebar must be used inside <SidebarProvider>");
+  return value;
+}

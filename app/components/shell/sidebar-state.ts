@@ -1,0 +1,39 @@
+/**
+ * The sidebar's three states and its cookie (SPEC.md "Sidebar"), pure so the server, the client
+ * and the unit tests share one definition.
+ */
+export type SidebarState = "icon" | "expanded" | "hidden";
+
+export const SIDEBAR_COOKIE = "sidebar_state";
+/** Seven days, in seconds. */
+export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+export const SIDEBAR_DEFAULT: SidebarState = "expanded";
+/** Under this width the sidebar is an off-canvas sheet. */
+export const MOBILE_BREAKPOINT = 768;
+
+const STATES: readonly SidebarState[] = ["icon", "expanded", "hidden"];
+
+export function isSidebarState(value: unknown): value is SidebarState {
+  return typeof value === "string" && (STATES as readonly string[]).includes(value);
+}
+
+/** The desktop trigger's cycle: icon → expanded → hidden → icon. */
+export function nextSidebarState(state: SidebarState): SidebarState {
+  return STATES[(STATES.indexOf(state) + 1) % STATES.length];
+}
+
+/** Reads the state from a Cookie header (or document.cookie); anything unknown is the default. */
+export function readSidebarCookie(cookieHeader: string | null | undefined): SidebarState {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SIDEBAR_COOKIE) {
+      const value = decodeURIComponent(rest.join("="));
+      return isSidebarState(value) ? value : SIDEBAR_DEFAULT;
+    }
+  }
+  return SIDEBAR_DEFAULT;
+}
+
+export function sidebarCookie(state: SidebarState): string {
+  return `${SIDEBAR_COOKIE}=${state}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+}

@@ -1,0 +1,257 @@
+import { Link, useLocation } from "@remix-run/react";
+import { LogIn, LogOut, Search, X } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { subsidiaries } from "~/content/subsidiaries";
+import { cn } from "~/components/ui/cn";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { TooltipProvider, WithTooltip } from "~/components/ui/tooltip";
+import { isAdmin, useOptionalUser, type CurrentUser } from "~/utils/user";
+import {
+  COMPANY_LINKS,
+  filterSubsidiaries,
+  isActivePath,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  UTILITY_LINKS,
+  type NavLinkItem,
+} from "./nav-links";
+import { useSidebar } from "./sidebar-context";
+import { userDisplayName, userInitials } from "./user-initials";
+
+/**
+ * The floating sidebar (SPEC.md "Sidebar"). On desktop an <aside> whose state (icon, expanded,
+ * hidden) comes from the sidebar_state cookie on the server, so the first paint is already right;
+ * under 768 px an off-canvas sheet (see MobileMenu in header.tsx for the no-JavaScript fallback).
+ */
+export function DesktopSidebar() {
+  const { state } = useSidebar();
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-state={state}
+      data-testid="desktop-sidebar"
+      className="sidebar fixed bottom-2 left-2 top-16 z-30 hidden flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-lg md:flex"
+    >
+      {/* Inside the sidebar tooltips open at once (SPEC.md §9). */}
+      <TooltipProvider delayDuration={0}>
+        <SidebarBody collapsed={state === "icon"} />
+      </TooltipProvider>
+    </aside>
+  );
+}
+
+export function MobileSidebarSheet() {
+  const { mobileOpen, setMobileOpen } = useSidebar();
+  return (
+    <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+      <SheetContent className="w-[var(--sidebar-width-mobile)] max-w-[85vw]" data-testid="mobile-sidebar">
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        <button
+          type="button"
+          onClick={() => setMobileOpen(false)}
+          className="absolute right-2 top-2 z-10 rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground"
+        >
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">Close menu</span>
+        </button>
+        <SidebarBody collapsed={false} onNavigate={() => setMobileOpen(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/** The sidebar's content, shared by the desktop aside, the mobile sheet and the no-JS menu. */
+export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const user = useOptionalUser();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <UserHeader user={user} collapsed={collapsed} />
+      <QuickFind collapsed={collapsed} />
+      <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 pb-3">
+        <SubsidiaryGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+        <NavGroup title="Company" collapsed={collapsed}>
+          {COMPANY_LINKS.map((item) => (
+            <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+          ))}
+        </NavGroup>
+        <NavGroup title="Utility" collapsed={collapsed}>
+          {UTILITY_LINKS.filter((item) => !item.adminOnly || isAdmin(user)).map((item) => (
+            <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+          ))}
+          <li>
+            {/* A full navigation: the session ends on the server (SPEC.md "Sidebar"). */}
+            <WithTooltip label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
+              <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
+                {user ? <LogOut aria-hidden="true" className="size-4 shrink-0" /> : <LogIn aria-hidden="true" className="size-4 shrink-0" />}
+                <span data-nav-label className={cn(collapsed && "sr-only")}>{user ? "Log Out" : "Log In"}</span>
+              </a>
+            </WithTooltip>
+          </li>
+        </NavGroup>
+      </nav>
+    </div>
+  );
+}
+
+function itemClass(active: boolean, collapsed: boolean) {
+  return cn(
+    "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-accent hover:text-foreground",
+    active ? "bg-accent font-medium text-foreground" : "text-muted-foreground",
+    collapsed && "justify-center px-0",
+  );
+}
+
+function UserHeader({ user, collapsed }: { user: CurrentUser | null; collapsed: boolean }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  if (!user) return null;
+  const name = userDisplayName(user);
+  return (
+    <div className={cn("flex items-center gap-3 border-b border-border p-3", collapsed && "justify-center px-1")} data-testid="sidebar-user">
+      <span className="relative flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+        {user.profileImageUrl && !imageFailed ? (
+          <img src={user.profileImageUrl} alt="" className="size-full object-cover" onError={() => setImageFailed(true)} />
+        ) : (
+          <span aria-hidden="true">{userInitials(user)}</span>
+        )}
+      </span>
+      <div className={cn("min-w-0", collapsed && "sr-only")}>
+        <p className="truncate text-sm font-medium">{name}</p>
+        {user.email ? <p className="truncate text-xs text-muted-foreground">{user.email}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function QuickFind({ collapsed }: { collapsed: boolean }) {
+  const { query, setQuery, searchInput, focusSearch } = useSidebar();
+  const id = useId();
+  if (collapsed) {
+    return (
+      <div className="flex justify-center p-2">
+        <WithTooltip label="Quick find">
+          <button type="button" onClick={focusSearch} className={itemClass(false, true) + " size-8"}>
+            <Search aria-hidden="true" className="size-4" />
+            <span className="sr-only">Quick find</span>
+          </button>
+        </WithTooltip>
+      </div>
+    );
+  }
+  return (
+    <div className="p-2" role="search">
+      <label htmlFor={id} className="sr-only">
+        Quick find subsidiaries
+      </label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <input
+          ref={searchInput}
+          id={id}
+          type="search"
+          placeholder="Quick find..."
+          autoComplete="off"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          className="h-9 w-full rounded-md border border-border bg-background pl-8 pr-2 text-sm placeholder:text-muted-foreground"
+        />
+      </div>
+    </div>
+  );
+}
+
+function NavGroup({ title, collapsed, children }: { title: string; collapsed: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-3">
+      <h2 id={id} className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground", collapsed && "sr-only")}>
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-0.5">{children}</ul>
+    </section>
+  );
+}
+
+function SubsidiaryGroup({ collapsed, pathname, onNavigate }: { collapsed: boolean; pathname: string; onNavigate?: () => void }) {
+  const { query } = useSidebar();
+  const shown = filterSubsidiaries(subsidiaries, query);
+  return (
+    <NavGroup title="Subsidiaries" collapsed={collapsed}>
+      {shown.map((s) => {
+        const to = `/subsidiary/${s.id}`;
+        const active = isActivePath(to, pathname);
+        return (
+          <li key={s.id}>
+            <WithTooltip label={s.name} disabled={!collapsed}>
+              <Link
+                to={to}
+                prefetch="intent"
+                aria-current={active ? "page" : undefined}
+                onClick={onNavigate}
+                className={itemClass(active, collapsed)}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white"
+                  style={{ backgroundColor: s.primaryColor }}
+                >
+                  {s.name[0]}
+                </span>
+                <span data-nav-label className={cn("truncate", collapsed && "sr-only")}>{s.name}</span>
+              </Link>
+            </WithTooltip>
+          </li>
+        );
+      })}
+      {shown.length === 0 ? (
+        <li className={cn("px-2 py-1.5 text-sm text-muted-foreground", collapsed && "sr-only")} role="status">
+          No matches
+        </li>
+      ) : null}
+    </NavGroup>
+  );
+}
+
+function NavItem({
+  item,
+  collapsed,
+  pathname,
+  onNavigate,
+}: {
+  item: NavLinkItem;
+  collapsed: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
+  const active = isActivePath(item.page.path, pathname);
+  const Icon = item.icon;
+  return (
+    <li>
+      <WithTooltip label={item.label} disabled={!collapsed}>
+        <Link
+          to={item.page.path}
+          prefetch="intent"
+          aria-current={active ? "page" : undefined}
+          onClick={onNavigate}
+          className={cn(itemClass(active, collapsed), "relative")}
+        >
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          <span data-nav-label className={cn("flex-1 truncate", collapsed && "sr-only")}>{item.label}</span>
+          {item.badge ? (
+            <span
+              data-testid="nav-badge"
+              className={cn(
+                "rounded-full bg-primary px-1.5 text-xs font-semibold leading-5 text-primary-foreground",
+                collapsed && "absolute -right-0.5 -top-0.5 px-1 text-[0.6rem] leading-4",
+              )}
+            >
+              {item.badge}
+              <span className="sr-only"> new</span>
+            </span>
+          ) : null}
+        </Link>
+      </WithTooltip>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import { cn } from "~/components/ui/cn";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
+import { subscribeToToasts, toast, type ShownToast, type ToastMessage } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** SPEC.md §9: at most one toast at a time; a dismissed toast leaves the DOM 1,000,000 ms later. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+type Entry = ShownToast & { open: boolean };
+
+/**
+ * Renders the toasts of app/utils/toast.ts and the server flash (a toast carried across a
+ * redirect). Before hydration, and with JavaScript off, the flash is a plain status message.
+ */
+export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
+  const hydrated = useHydrated();
+  const [toasts, setToasts] = useState<Entry[]>([]);
+
+  useEffect(
+    () => subscribeToToasts((t) => setToasts((list) => [{ ...t, open: true }, ...list].slice(0, TOAST_LIMIT))),
+    [],
+  );
+  // Runs after the subscription above (effects run in order).
+  useEffect(() => {
+    if (flash) toast(flash);
+  }, [flash]);
+
+  function dismiss(id: number) {
+    setToasts((list) => list.map((t) => (t.id === id ? { ...t, open: false } : t)));
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
+  }
+
+  if (!hydrated) {
+    return flash ? (
+      <div
+        role="status"
+        data-testid="flash-status"
+        className={cn(
+          "fixed bottom-4 right-4 z-[100] w-[calc(100%-2rem)] max-w-[420px] rounded-lg border p-4 shadow-lg",
+          flash.variant === "destructive"
+            ? "border-destructive bg-destructive text-destructive-foreground"
+            : "border-border bg-card text-card-foreground",
+        )}
+      >
+        <p className="text-sm font-semibold">{flash.title}</p>
+        {flash.description ? <p className="text-sm opacity-90">{flash.description}</p> : null}
+      </div>
+    ) : null;
+  }
+
+  return (
+    <ToastProvider>
+      {toasts.map((t) => (
+        <Toast
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
+          duration={t.duration}
+          variant={t.variant}
+        >
+          <div className="grid gap-1">
+            <ToastTitle>{t.title}</ToastTitle>
+            {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

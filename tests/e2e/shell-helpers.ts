@@ -1,0 +1,22 @@
+import type { Locator, Page } from "playwright-core";
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** The page has hydrated (the client router is live), so handlers are attached. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+  // React attaches handlers in the same tick it commits; one frame later everything is wired.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+export async function sidebarCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === "sidebar_state");
+}
+
+export const press = (page: Page, keys: string) => page.keyboard.press(keys);
+
+/** The visible labels of a list of sidebar links (without badges and letter tiles). */
+export const navLabels = (links: Locator) =>
+  links.evaluateAll((as) => as.map((a) => a.querySelector("[data-nav-label]")?.textContent ?? ""));

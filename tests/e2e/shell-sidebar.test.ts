@@ -1,0 +1,167 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subsidiaries } from "~/content/subsidiaries";
+import { baseURL, launch, newPage, screenshot } from "./browser";
+import { DESKTOP, hydrated, MOBILE, navLabels, sidebarCookie } from "./shell-helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const COMPANY = ["Portfolio", "Blog", "Investors", "Funding", "Documents", "Partners", "Legal", "Sitemap", "Home"];
+const COMPANY_PATHS = ["/portfolio", "/blog", "/investors", "/funding", "/documents", "/partners", "/legal", "/sitemap", "/"];
+
+describe("sidebar on desktop", () => {
+  it("lists the three groups with exactly the spec's links, expanded by default", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/portfolio");
+    const aside = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(aside.getAttribute("data-state")).resolves.toBe("expanded");
+    const box = await aside.boundingBox();
+    expect(box?.width).toBe(16 * 16);
+
+    const subs = aside.getByRole("region", { name: "Subsidiaries" }).getByRole("link");
+    await expect(navLabels(subs)).resolves.toEqual(subsidiaries.map((s) => s.name));
+    const subHrefs = await subs.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(subHrefs).toEqual(subsidiaries.map((s) => `/subsidiary/${s.id}`));
+    // The spec's id mapping: fiscalme → fiscal-me, get-gaas → gaas.
+    expect(subHrefs).toContain("/subsidiary/fiscal-me");
+    expect(subHrefs).toContain("/subsidiary/gaas");
+
+    const company = aside.getByRole("region", { name: "Company" }).getByRole("link");
+    await expect(navLabels(company)).resolves.toEqual(COMPANY);
+    await expect(company.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).resolves.toEqual(COMPANY_PATHS);
+    await expect(aside.getByRole("link", { name: "Portfolio" }).getAttribute("aria-current")).resolves.toBe("page");
+
+    const utility = aside.getByRole("region", { name: "Utility" }).getByRole("link");
+    // Anonymous: no Leads Dashboard; Log In in place of Log Out.
+    await expect(navLabels(utility)).resolves.toEqual(["Notifications", "Help", "Settings", "Log In"]);
+    await expect(aside.getByTestId("nav-badge").textContent()).resolves.toBe("3 new");
+    await expect(aside.getByRole("link", { name: "Log In" }).getAttribute("href")).resolves.toBe("/api/login");
+    await expect(aside.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(0);
+    await screenshot(page, "shell-desktop-expanded");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("'Quick find...' filters subsidiaries by name or tagline, case-insensitively", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    const aside = page.getByRole("complementary", { name: "Sidebar" });
+    const search = aside.getByPlaceholder("Quick find...");
+    const names = () => navLabels(aside.getByRole("region", { name: "Subsidiaries" }).getByRole("link"));
+    await search.pressSequentially("PET");
+    await expect.poll(names).toEqual(["Park Your Pup"]); // tagline "The ultimate pet boarding experience"
+    await search.fill("");
+    await search.pressSequentially("sNeW");
+    await expect.poll(names).toEqual(["SNews"]);
+    await search.fill("zzz");
+    await expect.poll(names).toEqual([]);
+    await expect(aside.getByText("No matches").isVisible()).resolves.toBe(true);
+    await search.fill("");
+    await expect.poll(names).toEqual(subsidiaries.map((s) => s.name));
+    await context.close();
+  });
+
+  it("the trigger cycles icon → expanded → hidden → icon and stores sidebar_state for 7 days; the server paints it", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    const aside = page.getByTestId("desktop-sidebar");
+    const trigger = page.getByRole("button", { name: "Toggle sidebar" });
+    const main = page.locator(".shell-content");
+    const states: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await trigger.click();
+      states.push((await page.locator(".shell").getAttribute("data-sidebar-state"))!);
+    }
+    // expanded → hidden → icon → expanded
+    expect(states).toEqual(["hidden", "icon", "expanded"]);
+
+    await trigger.click(); // hidden
+    await expect(aside.isVisible()).resolves.toBe(false);
+    await trigger.click(); // icon
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(3 * 16);
+    const cookie = await sidebarCookie(page);
+    expect(cookie?.value).toBe("icon");
+    const lifetime = cookie!.expires - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(604_800 - 60);
+    expect(lifetime).toBeLessThanOrEqual(604_800 + 1);
+    // Icon mode: labels are for screen readers; a tooltip names each link at once (0 ms).
+    await aside.getByRole("link", { name: "Investors" }).hover();
+    await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Investors");
+    await screenshot(page, "shell-desktop-icon");
+    await trigger.click(); // expanded
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(16 * 16);
+    await trigger.click(); // hidden
+    await expect.poll(() => main.evaluate((el) => getComputedStyle(el).paddingLeft)).toBe("0px");
+
+    // The first paint of the next page already has the stored state: the server HTML says so.
+    for (const state of ["hidden", "icon", "expanded"]) {
+      await context.addCookies([{ name: "sidebar_state", value: state, url: baseURL() }]);
+      const html = await (await page.request.get("/investors")).text();
+      expect(html).toContain(`data-sidebar-state="${state}"`);
+      await page.goto("/investors", { waitUntil: "commit" });
+      await page.waitForSelector(".shell");
+      await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe(state);
+    }
+    await context.close();
+  });
+
+  it("Ctrl+B and Cmd+B toggle the sidebar", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    const state = () => page.locator(".shell").getAttribute("data-sidebar-state");
+    await page.keyboard.press("Control+b");
+    await expect.poll(state).toBe("hidden");
+    await page.keyboard.press("Meta+b");
+    await expect.poll(state).toBe("icon");
+    await expect.poll(async () => (await sidebarCookie(page))?.value).toBe("icon");
+    await context.close();
+  });
+});
+
+describe("sidebar on mobile (under 768 px)", () => {
+  it("is an off-canvas sheet 18rem wide opened by 'Open menu', closed by 'Close menu' and by following a link", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: MOBILE });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("desktop-sidebar").isVisible()).resolves.toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await expect(sheet.isVisible()).resolves.toBe(true);
+    expect((await sheet.boundingBox())?.width).toBe(18 * 16);
+    await screenshot(page, "shell-mobile-sheet");
+    await sheet.getByRole("button", { name: "Close menu" }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+
+    await page.keyboard.press("Control+b");
+    await expect(page.getByRole("dialog", { name: "Menu" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Investors" }).click();
+    await page.waitForURL("**/investors");
+    await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Investors");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("switches between the sheet and the floating sidebar as the viewport is resized", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("desktop-sidebar").isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 767, height: 800 });
+    await expect.poll(() => page.getByTestId("desktop-sidebar").isVisible()).toBe(false);
+    await expect(page.getByRole("button", { name: "Open menu" }).isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect.poll(() => page.getByTestId("desktop-sidebar").isVisible()).toBe(true);
+    await expect(page.getByRole("button", { name: "Open menu" }).isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+});
