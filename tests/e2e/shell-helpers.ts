@@ -20,3 +20,12 @@ export const press = (page: Page, keys: string) => page.keyboard.press(keys);
 /** The visible labels of a list of sidebar links (without badges and letter tiles). */
 export const navLabels = (links: Locator) =>
   links.evaluateAll((as) => as.map((a) => a.querySelector("[data-nav-label]")?.textContent ?? ""));
+
+/** Waits until no CSS animation or transition is running (e.g. the sheet's slide-in). */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+export async function width(locator: Locator) {
+  return Math.round((await locator.boundingBox())?.width ?? -1);
+}

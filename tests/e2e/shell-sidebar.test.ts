@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subsidiaries } from "~/content/subsidiaries";
 import { baseURL, launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE, navLabels, sidebarCookie } from "./shell-helpers";
+import { DESKTOP, hydrated, MOBILE, navLabels, settled, sidebarCookie, width } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ describe("sidebar on desktop", () => {
     await page.goto("/portfolio");
     const aside = page.getByRole("complementary", { name: "Sidebar" });
     await expect(aside.getAttribute("data-state")).resolves.toBe("expanded");
-    const box = await aside.boundingBox();
-    expect(box?.width).toBe(16 * 16);
+    expect(await width(aside)).toBe(16 * 16);
 
     const subs = aside.getByRole("region", { name: "Subsidiaries" }).getByRole("link");
     await expect(navLabels(subs)).resolves.toEqual(subsidiaries.map((s) => s.name));
@@ -86,7 +85,7 @@ describe("sidebar on desktop", () => {
     await trigger.click(); // hidden
     await expect(aside.isVisible()).resolves.toBe(false);
     await trigger.click(); // icon
-    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(3 * 16);
+    await expect.poll(() => width(aside)).toBe(3 * 16);
     const cookie = await sidebarCookie(page);
     expect(cookie?.value).toBe("icon");
     const lifetime = cookie!.expires - Date.now() / 1000;
@@ -97,7 +96,7 @@ describe("sidebar on desktop", () => {
     await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Investors");
     await screenshot(page, "shell-desktop-icon");
     await trigger.click(); // expanded
-    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(16 * 16);
+    await expect.poll(() => width(aside)).toBe(16 * 16);
     await trigger.click(); // hidden
     await expect.poll(() => main.evaluate((el) => getComputedStyle(el).paddingLeft)).toBe("0px");
 
@@ -136,7 +135,8 @@ describe("sidebar on mobile (under 768 px)", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
     await expect(sheet.isVisible()).resolves.toBe(true);
-    expect((await sheet.boundingBox())?.width).toBe(18 * 16);
+    await settled(page);
+    expect(await width(sheet)).toBe(18 * 16);
     await screenshot(page, "shell-mobile-sheet");
     await sheet.getByRole("button", { name: "Close menu" }).click();
     await expect.poll(() => sheet.count()).toBe(0);
