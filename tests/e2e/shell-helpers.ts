@@ -5,6 +5,8 @@ export const MOBILE = { width: 390, height: 844 };
 
 /** The page has hydrated (the client router is live), so handlers are attached. */
 export async function hydrated(page: Page) {
+  // Lazily loaded parts (the footer's signup form) have arrived and hydrated too.
+  await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
   // React attaches handlers in the same tick it commits; one frame later everything is wired.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));

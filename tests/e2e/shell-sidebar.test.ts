@@ -134,7 +134,7 @@ describe("sidebar on mobile (under 768 px)", () => {
     await expect(page.getByTestId("desktop-sidebar").isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
-    await expect(sheet.isVisible()).resolves.toBe(true);
+    await sheet.waitFor(); // its code loads at the first open
     await settled(page);
     expect(await width(sheet)).toBe(18 * 16);
     await screenshot(page, "shell-mobile-sheet");
@@ -142,7 +142,7 @@ describe("sidebar on mobile (under 768 px)", () => {
     await expect.poll(() => sheet.count()).toBe(0);
 
     await page.keyboard.press("Control+b");
-    await expect(page.getByRole("dialog", { name: "Menu" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("dialog", { name: "Menu" }).waitFor();
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Investors" }).click();
     await page.waitForURL("**/investors");
     await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);

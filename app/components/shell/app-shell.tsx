@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { useRootData } from "~/utils/user";
 import { ExitIntentPopup } from "./exit-intent-popup";
 import { Footer } from "./footer";
@@ -18,14 +17,12 @@ import { Toaster } from "./toaster";
 export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
   return (
-    <TooltipProvider>
-      <SidebarProvider initialState={root?.sidebarState ?? SIDEBAR_DEFAULT}>
+    <SidebarProvider initialState={root?.sidebarState ?? SIDEBAR_DEFAULT}>
         <ShellFrame>{children}</ShellFrame>
         <KeyboardShortcuts />
         <ExitIntentPopup />
         <Toaster flash={root?.flash} />
-      </SidebarProvider>
-    </TooltipProvider>
+    </SidebarProvider>
   );
 }
 

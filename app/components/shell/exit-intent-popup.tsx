@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { NewsletterSignup } from "~/components/newsletter-signup";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { SITE } from "~/content/site";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+// The dialog (Radix, the full signup form) loads when the popup arms, before it can open.
+const loadDialog = () => import("./exit-popup-dialog");
+const ExitPopupDialog = lazy(loadDialog);
 
 /** SPEC.md "Exit-intent popup" and §4/§9. */
 export const POPUP_DELAY_MS = 3000;
@@ -22,10 +23,15 @@ let hiddenThisVisit = false;
 export function ExitIntentPopup() {
   const [open, setOpen] = useState(false);
   const armed = useRef(false);
+  const everOpened = useRef(false);
+  if (open) everOpened.current = true;
 
   useEffect(() => {
     if (dismissedForever() || hiddenThisVisit) return;
-    const timer = window.setTimeout(() => (armed.current = true), POPUP_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      armed.current = true;
+      void loadDialog();
+    }, POPUP_DELAY_MS);
     function onMouseOut(e: MouseEvent) {
       // Leaving the window (no element to go to) through its top edge.
       if (!armed.current || e.relatedTarget !== null || e.clientY > 0) return;
@@ -54,25 +60,9 @@ export function ExitIntentPopup() {
     hide();
   }
 
-  return (
-    <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : hide())}>
-      <DialogContent data-testid="exit-popup" aria-describedby="exit-popup-description">
-        <DialogHeader>
-          <DialogTitle className="text-2xl">Wait! Before you go...</DialogTitle>
-          <DialogDescription id="exit-popup-description">
-            Join {SITE.subscribersClaim} subscribers and get news from {SITE.name} and its ventures.
-          </DialogDescription>
-        </DialogHeader>
-        <NewsletterSignup variant="full" source="popup" />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" onClick={dontShowAgain}>
-            Don't show this again
-          </button>
-          <button type="button" className="btn btn-primary" onClick={hide}>
-            Maybe later
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
+  return open || everOpened.current ? (
+    <Suspense fallback={null}>
+      <ExitPopupDialog open={open} onHide={hide} onDontShowAgain={dontShowAgain} />
+    </Suspense>
+  ) : null;
 }

@@ -1,10 +1,18 @@
 import { Link } from "@remix-run/react";
 import { Mail, Phone } from "lucide-react";
-import { NewsletterSignup } from "~/components/newsletter-signup";
+import { lazy, Suspense } from "react";
+import { NewsletterSignup as EagerSignup } from "~/components/newsletter-signup";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { useRootData } from "~/utils/user";
 import { FOOTER_QUICK_LINKS } from "./nav-links";
+
+// The footer's signup form (its form library is ~11 KB gzip) is off the landing's critical path:
+// the server renders it synchronously (so the HTML always has it, JavaScript or not); in the
+// browser its code loads beside the page's, from the moment this module runs, and React hydrates
+// the block when it arrives (selective hydration). The client build drops the static import.
+const loadSignup = () => import("~/components/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
+const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
 
 /** SPEC.md "Footer". Phone and e-mail come from configuration (placeholders until set). */
 export function Footer() {
@@ -17,7 +25,9 @@ export function Footer() {
             Stay in the loop
           </h2>
           <p className="mt-2 text-muted-foreground">News from {SITE.name} and its ventures, in your inbox.</p>
-          <NewsletterSignup variant="compact" source="footer" className="mt-4 max-w-md" />
+          <Suspense fallback={null}>
+            <NewsletterSignup variant="compact" source="footer" className="mt-4 max-w-md" />
+          </Suspense>
         </section>
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-base font-semibold">
@@ -61,9 +71,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-muted-foreground sm:flex-row">
-          <p>
-            © {SITE.copyrightYear} {SITE.name}. All rights reserved.
-          </p>
+          <p>{`© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`}</p>
           <ul className="flex gap-4">
             <li>
               <Link to={pages.legal.path} className="hover:text-foreground hover:underline">

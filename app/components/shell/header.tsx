@@ -1,12 +1,12 @@
 import { ChevronDown, ExternalLink, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { WithTooltip } from "~/components/ui/tooltip";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useRootData } from "~/utils/user";
 import { Logo } from "./logo";
-import { MobileSidebarSheet, SidebarBody } from "./sidebar";
+import { SidebarBody } from "./sidebar";
 import { useSidebar } from "./sidebar-context";
+import { WithTooltip } from "./with-tooltip";
 
 /**
  * The fixed top header (SPEC.md "Shell"). From 768 px: the sidebar trigger, the centred logo and
@@ -65,9 +65,13 @@ function DesktopTrigger() {
 const summaryClass =
   "flex cursor-pointer list-none items-center gap-2 rounded-md p-2 hover:bg-accent [&::-webkit-details-marker]:hidden";
 
+const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
+
 function MobileMenu() {
   const hydrated = useHydrated();
   const { mobileOpen, setMobileOpen } = useSidebar();
+  const [everOpened, setEverOpened] = useState(false);
+  if (mobileOpen && !everOpened) setEverOpened(true);
   if (!hydrated) {
     return (
       <details className="group md:hidden" data-testid="mobile-menu-fallback">
@@ -94,7 +98,11 @@ function MobileMenu() {
         {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
       </button>
-      <MobileSidebarSheet />
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <MobileSidebarSheet />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -110,51 +118,59 @@ function useContactLinks() {
   ];
 }
 
+/**
+ * The contact dropdown: a <details> disclosure, so it works without JavaScript; with it, Escape
+ * and a click elsewhere close it, as a menu would.
+ */
 function ContactMenu() {
-  const hydrated = useHydrated();
   const links = useContactLinks();
-  const trigger = (
-    <>
-      Contact
-      <ChevronDown aria-hidden="true" className="size-4" />
-    </>
-  );
-  const itemBody = (l: (typeof links)[number]) => (
-    <>
-      <l.icon aria-hidden="true" className="size-4" />
-      {l.label}
-      {l.external ? <span className="sr-only">(opens in a new tab)</span> : null}
-    </>
-  );
-  const target = (l: (typeof links)[number]) => (l.external ? { target: "_blank", rel: "noopener noreferrer" } : {});
-  if (!hydrated) {
-    return (
-      <details className="relative md:hidden" data-testid="contact-menu-fallback">
-        <summary className={cn(summaryClass, "text-sm font-medium")}>{trigger}</summary>
-        <ul className="absolute right-0 top-full z-50 mt-1 min-w-56 rounded-md border border-border bg-card p-1 shadow-lg">
-          {links.map((l) => (
-            <li key={l.label}>
-              <a href={l.href} {...target(l)} className="flex items-center gap-2 rounded-sm px-2 py-2 text-sm hover:bg-accent">
-                {itemBody(l)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </details>
-    );
-  }
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = (focusSummary: boolean) => {
+      if (!details.open) return;
+      details.open = false;
+      if (focusSummary) details.querySelector("summary")?.focus();
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && details.open) {
+        e.preventDefault();
+        close(true);
+      }
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      if (!details.contains(e.target as Node)) close(false);
+    };
+    details.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      details.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, []);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={cn(summaryClass, "text-sm font-medium md:hidden")}>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-56">
+    <details ref={ref} className="group relative md:hidden" data-testid="contact-menu">
+      <summary className={cn(summaryClass, "text-sm font-medium")}>
+        Contact
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute right-0 top-full z-50 mt-1 min-w-56 rounded-md border border-border bg-card p-1 shadow-lg">
         {links.map((l) => (
-          <DropdownMenuItem key={l.label} asChild>
-            <a href={l.href} {...target(l)}>
-              {itemBody(l)}
+          <li key={l.label}>
+            <a
+              href={l.href}
+              {...(l.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              onClick={() => ref.current?.removeAttribute("open")}
+              className="flex items-center gap-2 rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
+            >
+              <l.icon aria-hidden="true" className="size-4" />
+              {l.label}
+              {l.external ? <span className="sr-only">(opens in a new tab)</span> : null}
             </a>
-          </DropdownMenuItem>
+          </li>
         ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </ul>
+    </details>
   );
 }

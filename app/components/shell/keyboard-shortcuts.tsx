@@ -1,6 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toggleTheme } from "~/utils/theme";
 import { toast } from "~/utils/toast";
 import {
@@ -11,10 +10,11 @@ import {
   RAINBOW,
   RAINBOW_MS,
   SHAKE_MS,
-  SHORTCUTS,
   type ShortcutAction,
 } from "./shortcuts";
 import { useSidebar } from "./sidebar-context";
+
+const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
 
 const FIELD = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
 // Space already means "press" on these; it opens the dialog only when nothing else wants it.
@@ -91,30 +91,12 @@ export function KeyboardShortcuts() {
     };
   }, []);
 
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent className="max-w-xl" data-testid="shortcuts-dialog">
-        <DialogHeader>
-          <DialogTitle>Keyboard Shortcuts</DialogTitle>
-          <DialogDescription>Press Space to open this list and Escape to close it. Shortcuts pause while you type.</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.keys} className="contents">
-              <dt>
-                <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
-              </dt>
-              <dd className="text-muted-foreground">{s.label}</dd>
-            </div>
-          ))}
-          <div className="contents">
-            <dt>
-              <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">Escape</kbd>
-            </dt>
-            <dd className="text-muted-foreground">Close this dialog</dd>
-          </div>
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
+  const [everOpened, setEverOpened] = useState(false);
+  if (open && !everOpened) setEverOpened(true);
+  // Loaded at the first Space; stays mounted so Radix can return focus when it closes.
+  return everOpened ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={open} onOpenChange={setOpen} />
+    </Suspense>
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   MOBILE_BREAKPOINT,
   nextSidebarState,
@@ -13,7 +13,6 @@ interface SidebarContextValue {
   /** The off-canvas sheet under 768 px. */
   mobileOpen: boolean;
   setMobileOpen: (open: boolean) => void;
-  isMobile: boolean;
   /** The trigger and Ctrl/Cmd+B: the desktop cycle, or open/close the sheet on mobile. */
   toggle: () => void;
   /** Ctrl/Cmd+K: make the 'Quick find...' box visible and focus it. */
@@ -28,19 +27,13 @@ const SidebarContext = createContext<SidebarContextValue | null>(null);
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
-function subscribeToViewport(onChange: () => void) {
-  const mql = window.matchMedia(MOBILE_QUERY);
-  mql.addEventListener("change", onChange);
-  return () => mql.removeEventListener("change", onChange);
-}
-
-/** Under 768 px; false on the server (CSS decides the first paint, not this). */
-export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeToViewport,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
+/**
+ * Under 768 px, read when needed rather than held in state: CSS decides what is painted, and a
+ * context value that changed right after hydration would force React to client-render every
+ * still-dehydrated Suspense boundary (the lazily hydrated footer form).
+ */
+function isMobileViewport(): boolean {
+  return window.matchMedia(MOBILE_QUERY).matches;
 }
 
 /** Runs fn once the input has been rendered (the sidebar may have to expand or open first). */
@@ -52,7 +45,6 @@ export function SidebarProvider({ initialState, children }: { initialState: Side
   const [state, setStateRaw] = useState(initialState);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [query, setQuery] = useState("");
-  const isMobile = useIsMobile();
   const searchInput = useRef<HTMLInputElement | null>(null);
 
   const setState = useCallback((next: SidebarState) => {
@@ -61,19 +53,19 @@ export function SidebarProvider({ initialState, children }: { initialState: Side
   }, []);
 
   const toggle = useCallback(() => {
-    if (isMobile) setMobileOpen((open) => !open);
+    if (isMobileViewport()) setMobileOpen((open) => !open);
     else setState(nextSidebarState(state));
-  }, [isMobile, setState, state]);
+  }, [setState, state]);
 
   const focusSearch = useCallback(() => {
-    if (isMobile) setMobileOpen(true);
+    if (isMobileViewport()) setMobileOpen(true);
     else if (state !== "expanded") setState("expanded");
     afterRender(() => searchInput.current?.focus());
-  }, [isMobile, setState, state]);
+  }, [setState, state]);
 
   const value = useMemo(
-    () => ({ state, setState, mobileOpen, setMobileOpen, isMobile, toggle, focusSearch, searchInput, query, setQuery }),
-    [state, setState, mobileOpen, isMobile, toggle, focusSearch, query],
+    () => ({ state, setState, mobileOpen, setMobileOpen, toggle, focusSearch, searchInput, query, setQuery }),
+    [state, setState, mobileOpen, toggle, focusSearch, query],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }

@@ -1,10 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
-import { LogIn, LogOut, Search, X } from "lucide-react";
+import { LogIn, LogOut, Search } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { TooltipProvider, WithTooltip } from "~/components/ui/tooltip";
 import { isAdmin, useOptionalUser, type CurrentUser } from "~/utils/user";
 import {
   COMPANY_LINKS,
@@ -16,6 +14,7 @@ import {
   type NavLinkItem,
 } from "./nav-links";
 import { useSidebar } from "./sidebar-context";
+import { WithTooltip } from "./with-tooltip";
 import { userDisplayName, userInitials } from "./user-initials";
 
 /**
@@ -32,32 +31,8 @@ export function DesktopSidebar() {
       data-testid="desktop-sidebar"
       className="sidebar fixed bottom-2 left-2 top-16 z-30 hidden flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-lg md:flex"
     >
-      {/* Inside the sidebar tooltips open at once (SPEC.md §9). */}
-      <TooltipProvider delayDuration={0}>
-        <SidebarBody collapsed={state === "icon"} />
-      </TooltipProvider>
+      <SidebarBody collapsed={state === "icon"} />
     </aside>
-  );
-}
-
-export function MobileSidebarSheet() {
-  const { mobileOpen, setMobileOpen } = useSidebar();
-  return (
-    <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-      <SheetContent className="w-[var(--sidebar-width-mobile)] max-w-[85vw]" data-testid="mobile-sidebar">
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <button
-          type="button"
-          onClick={() => setMobileOpen(false)}
-          className="absolute right-2 top-2 z-10 rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground"
-        >
-          <X aria-hidden="true" className="size-4" />
-          <span className="sr-only">Close menu</span>
-        </button>
-        <SidebarBody collapsed={false} onNavigate={() => setMobileOpen(false)} />
-      </SheetContent>
-    </Sheet>
   );
 }
 
@@ -82,7 +57,7 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
           ))}
           <li>
             {/* A full navigation: the session ends on the server (SPEC.md "Sidebar"). */}
-            <WithTooltip label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
+            <WithTooltip delayDuration={0} label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
               <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
                 {user ? <LogOut aria-hidden="true" className="size-4 shrink-0" /> : <LogIn aria-hidden="true" className="size-4 shrink-0" />}
                 <span data-nav-label className={cn(collapsed && "sr-only")}>{user ? "Log Out" : "Log In"}</span>
@@ -130,7 +105,7 @@ function QuickFind({ collapsed }: { collapsed: boolean }) {
   if (collapsed) {
     return (
       <div className="flex justify-center p-2">
-        <WithTooltip label="Quick find">
+        <WithTooltip delayDuration={0} label="Quick find">
           <button type="button" onClick={focusSearch} className={itemClass(false, true) + " size-8"}>
             <Search aria-hidden="true" className="size-4" />
             <span className="sr-only">Quick find</span>
@@ -183,7 +158,7 @@ function SubsidiaryGroup({ collapsed, pathname, onNavigate }: { collapsed: boole
         const active = isActivePath(to, pathname);
         return (
           <li key={s.id}>
-            <WithTooltip label={s.name} disabled={!collapsed}>
+            <WithTooltip delayDuration={0} label={s.name} disabled={!collapsed}>
               <Link
                 to={to}
                 prefetch="intent"
@@ -228,7 +203,7 @@ function NavItem({
   const Icon = item.icon;
   return (
     <li>
-      <WithTooltip label={item.label} disabled={!collapsed}>
+      <WithTooltip delayDuration={0} label={item.label} disabled={!collapsed}>
         <Link
           to={item.page.path}
           prefetch="intent"

@@ -1,14 +1,25 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
-import { subscribeToToasts, toast, type ShownToast, type ToastMessage } from "~/utils/toast";
+import { subscribeToToasts, toast, type ToastMessage } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
+import type { ToastEntry } from "./toast-list";
 
 /** SPEC.md §9: at most one toast at a time; a dismissed toast leaves the DOM 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-type Entry = ShownToast & { open: boolean };
+// Radix Toast loads once the page is idle (or at the first toast), off the landing's critical path.
+const loadToastList = () => import("./toast-list");
+const ToastList = lazy(loadToastList);
+
+function whenIdle(fn: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(fn, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 200);
+  return () => clearTimeout(id);
+}
 
 /**
  * Renders the toasts of app/utils/toast.ts and the server flash (a toast carried across a
@@ -16,7 +27,8 @@ type Entry = ShownToast & { open: boolean };
  */
 export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
   const hydrated = useHydrated();
-  const [toasts, setToasts] = useState<Entry[]>([]);
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const [mounted, setMounted] = useState(false);
 
   useEffect(
     () => subscribeToToasts((t) => setToasts((list) => [{ ...t, open: true }, ...list].slice(0, TOAST_LIMIT))),
@@ -26,6 +38,8 @@ export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
   useEffect(() => {
     if (flash) toast(flash);
   }, [flash]);
+  // Mounted on idle so F8 finds the notification region even before the first toast.
+  useEffect(() => whenIdle(() => setMounted(true)), []);
 
   function dismiss(id: number) {
     setToasts((list) => list.map((t) => (t.id === id ? { ...t, open: false } : t)));
@@ -49,25 +63,10 @@ export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
       </div>
     ) : null;
   }
-
+  if (!mounted && toasts.length === 0) return null;
   return (
-    <ToastProvider>
-      {toasts.map((t) => (
-        <Toast
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
-          duration={t.duration}
-          variant={t.variant}
-        >
-          <div className="grid gap-1">
-            <ToastTitle>{t.title}</ToastTitle>
-            {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
-          </div>
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastList toasts={toasts} onDismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -2,9 +2,7 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type ReactNode } from "react";
 import { cn } from "./cn";
 
-/** SPEC.md §9: tooltips open after 700 ms (0 inside the sidebar); skip delay 300 ms. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./tooltip-constants";
 
 export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: ComponentPropsWithoutRef<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
@@ -31,23 +29,29 @@ export const TooltipContent = forwardRef<
 ));
 TooltipContent.displayName = "TooltipContent";
 
-/** A trigger with a tooltip; `disabled` renders the child alone (e.g. labels already visible). */
-export function WithTooltip({
+/**
+ * One trigger with its tooltip and its own provider (so it can be loaded on its own, see
+ * shell/with-tooltip.tsx). `defaultOpen` shows it at once, e.g. when it mounts on focus.
+ */
+export default function LabelTooltip({
   label,
   side = "right",
-  disabled,
+  delayDuration,
+  defaultOpen,
   children,
 }: {
   label: ReactNode;
   side?: "top" | "right" | "bottom" | "left";
-  disabled?: boolean;
+  delayDuration?: number;
+  defaultOpen?: boolean;
   children: ReactNode;
 }) {
-  if (disabled) return <>{children}</>;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side={side}>{label}</TooltipContent>
-    </Tooltip>
+    <TooltipProvider delayDuration={delayDuration}>
+      <Tooltip defaultOpen={defaultOpen}>
+        <TooltipTrigger asChild>{children}</TooltipTrigger>
+        <TooltipContent side={side}>{label}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
   );
 }

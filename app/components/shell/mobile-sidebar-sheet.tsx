@@ -1,0 +1,27 @@
+import { X } from "lucide-react";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { SidebarBody } from "./sidebar";
+import { useSidebar } from "./sidebar-context";
+
+/** The sidebar as an off-canvas sheet under 768 px; loaded at the first 'Open menu'. */
+export default function MobileSidebarSheet() {
+  const { mobileOpen, setMobileOpen } = useSidebar();
+  return (
+    <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+      <SheetContent className="w-[var(--sidebar-width-mobile)] max-w-[85vw]" data-testid="mobile-sidebar">
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        <button
+          type="button"
+          onClick={() => setMobileOpen(false)}
+          className="absolute right-2 top-2 z-10 rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground"
+        >
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">Close menu</span>
+        </button>
+        <SidebarBody collapsed={false} onNavigate={() => setMobileOpen(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
