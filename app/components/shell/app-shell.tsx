@@ -1,13 +1,16 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useRootData } from "~/utils/user";
 import { ExitIntentPopup } from "./exit-intent-popup";
 import { Footer } from "./footer";
 import { TopHeader } from "./header";
-import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { DesktopSidebar } from "./sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import { SIDEBAR_DEFAULT } from "./sidebar-state";
 import { Toaster } from "./toaster";
+
+// The key handler, its table and the easter eggs: fetched once React runs, not before the page.
+const KeyboardShortcuts = lazy(() => import("./keyboard-shortcuts"));
 
 /**
  * The frame around every page (SPEC.md "Shell"): fixed header, floating sidebar, main content,
@@ -18,12 +21,22 @@ export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
   return (
     <SidebarProvider initialState={root?.sidebarState ?? SIDEBAR_DEFAULT}>
-        <ShellFrame>{children}</ShellFrame>
-        <KeyboardShortcuts />
-        <ExitIntentPopup />
-        <Toaster flash={root?.flash} />
+      <ShellFrame>{children}</ShellFrame>
+      <DeferredShortcuts />
+      <ExitIntentPopup />
+      <Toaster flash={root?.flash} />
     </SidebarProvider>
   );
+}
+
+// Its own component, so the re-render at hydration stays here (a re-render reaching the footer's
+// still-dehydrated form would make React client-render it).
+function DeferredShortcuts() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <KeyboardShortcuts />
+    </Suspense>
+  ) : null;
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {

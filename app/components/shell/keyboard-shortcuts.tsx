@@ -35,10 +35,11 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
 }
 
 /**
+ * Loaded right after hydration (app-shell.tsx), off the landing's critical path.
  * The global keyboard shortcuts and easter eggs of SPEC.md "Keyboard shortcuts", and the
  * shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types.
  */
-export function KeyboardShortcuts() {
+export default function KeyboardShortcuts() {
   const navigate = useNavigate();
   const sidebar = useSidebar();
   const [open, setOpen] = useState(false);
