@@ -66,7 +66,7 @@ describe("sign-in in Chromium", () => {
     await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.leads.heading);
     await page.goto("/");
 
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("link", { name: "Log Out" }).click()]);
+    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("main").getByRole("link", { name: "Log Out" }).click()]);
     await page.waitForLoadState("networkidle");
     await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
     expect((await authUser(page)).status).toBe(401);
@@ -95,7 +95,7 @@ describe("sign-in in Chromium", () => {
     expect(session.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
 
     await page.goto("/");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("link", { name: "Log Out" }).click()]);
+    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("main").getByRole("link", { name: "Log Out" }).click()]);
     expect((await authUser(page)).status).toBe(401);
     expect((await page.goto("/admin/leads"))?.status()).toBe(404);
     await context.close();
@@ -105,7 +105,7 @@ describe("sign-in in Chromium", () => {
     const { page, context } = await newPage(browser, { javaScriptEnabled: false });
     await signIn(page, "nojs@example.com", "Noah Script");
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Noah");
-    await page.getByRole("link", { name: "Log Out" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
     await context.close();

@@ -1,0 +1,185 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shell/shortcuts";
+import { subsidiaries } from "~/content/subsidiaries";
+import { launch, newPage, screenshot } from "./browser";
+import { DESKTOP, hydrated, MOBILE } from "./shell-helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path = "/", viewport = DESKTOP) {
+  const opened = await newPage(browser, { viewport });
+  await opened.page.goto(path);
+  await hydrated(opened.page);
+  return opened;
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const toastText = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li").first().innerText();
+
+describe("keyboard shortcuts (SPEC.md 'Keyboard shortcuts')", () => {
+  it.each([
+    ["Control+p", "/portfolio"],
+    ["Meta+i", "/investors"],
+    ["Control+f", "/funding"],
+    ["Control+s", "/store"],
+    ["Control+l", "/legal"],
+    ["Control+n", "/notifications"],
+    ["Control+Shift+S", "/settings"],
+    ["Meta+Shift+H", "/help"],
+  ])("%s goes to %s", async (keys, to) => {
+    const { page, context, consoleErrors } = await open("/documents");
+    await page.keyboard.press(keys);
+    await page.waitForURL(`**${to}`);
+    expect(pathname(page)).toBe(to);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("Ctrl+H goes home and Alt+1..9 go to the Nth subsidiary", async () => {
+    const { page, context } = await open("/legal");
+    await page.keyboard.press("Control+h");
+    await page.waitForURL((url) => url.pathname === "/");
+    for (const n of [1, 5, 9]) {
+      await page.keyboard.press(`Alt+${n}`);
+      await page.waitForURL(`**/subsidiary/${subsidiaries[n - 1].id}`);
+    }
+    await context.close();
+  });
+
+  it("Ctrl+K focuses 'Quick find...', expanding the sidebar or opening the sheet first", async () => {
+    const { page, context } = await open("/", DESKTOP);
+    await page.getByTestId("sidebar-trigger").click(); // → hidden
+    await page.keyboard.press("Control+k");
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement)?.placeholder)).toBe("Quick find...");
+    await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe("expanded");
+    await page.keyboard.type("dog"); // typed into the box, not taken as shortcuts
+    await expect(page.getByPlaceholder("Quick find...").inputValue()).resolves.toBe("dog");
+    await context.close();
+
+    const mobile = await open("/", MOBILE);
+    await mobile.page.keyboard.press("Meta+k");
+    const sheet = mobile.page.getByRole("dialog", { name: "Menu" });
+    await sheet.waitFor();
+    await expect
+      .poll(() => mobile.page.evaluate(() => (document.activeElement as HTMLInputElement)?.placeholder))
+      .toBe("Quick find...");
+    await mobile.context.close();
+  });
+
+  it("Ctrl+Shift+T toggles the theme and stores it in localStorage.theme", async () => {
+    const { page, context } = await open("/");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    await expect(isDark()).resolves.toBe(true); // dark by default
+    await page.keyboard.press("Control+Shift+T");
+    await expect.poll(isDark).toBe(false);
+    await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("light");
+    // No flash of the wrong theme: the server HTML is dark, the pre-paint script makes it light.
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForSelector("body");
+    await expect(isDark()).resolves.toBe(false);
+    await screenshot(page, "shell-desktop-light");
+    await hydrated(page);
+    await page.keyboard.press("Meta+Shift+T");
+    await expect.poll(isDark).toBe(true);
+    await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("dark");
+    await context.close();
+  });
+
+  it("Ctrl+Shift+D and Ctrl+Shift+Alt+G show their toasts", async () => {
+    const { page, context } = await open("/");
+    await page.keyboard.press("Control+Shift+D");
+    await expect.poll(() => toastText(page)).toContain(DEVELOPER_TOAST.title);
+    await page.keyboard.press("Control+Shift+Alt+G");
+    await expect.poll(() => toastText(page)).toContain(GOD_MODE_TOAST.title);
+    // At most one toast at a time.
+    await expect(page.getByRole("region", { name: /Notifications/ }).locator("li").count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  it("Space opens the shortcuts dialog (listing Ctrl/Cmd+B), Escape closes it; never while typing", async () => {
+    const { page, context } = await open("/");
+    await page.locator("body").click({ position: { x: 700, y: 300 } }); // focus on nothing in particular
+    await page.keyboard.press("Space");
+    const dialog = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toContain("Ctrl/⌘ + B");
+    await expect(dialog.innerText()).resolves.toContain("Ctrl + Shift + Alt + G");
+    await screenshot(page, "shell-shortcuts-dialog");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Typing in a field: no dialog, no navigation, no theme change.
+    const search = page.getByPlaceholder("Quick find...");
+    await search.click();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Control+Shift+T");
+    await page.keyboard.press("Control+p");
+    await page.keyboard.type("rainbow");
+    await expect(search.inputValue()).resolves.toBe(" rainbow");
+    expect(pathname(page)).toBe("/");
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.className)).resolves.not.toMatch(/rainbow|light/);
+    await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(true);
+    await context.close();
+  });
+});
+
+describe("easter eggs", () => {
+  const konami = ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight", "b", "a"];
+
+  it("the Konami code shows a toast and shakes the page for 0.5 s", async () => {
+    const { page, context } = await open("/");
+    for (const key of konami) await page.keyboard.press(key);
+    await expect.poll(() => toastText(page)).toContain(KONAMI_TOAST.title);
+    await expect(page.evaluate(() => document.documentElement.classList.contains("shake"))).resolves.toBe(true);
+    await expect(page.evaluate(() => getComputedStyle(document.body).animationName)).resolves.toBe("shake");
+    await expect(page.evaluate(() => getComputedStyle(document.body).animationDuration)).resolves.toBe("0.5s");
+    await page.waitForFunction(() => !document.documentElement.classList.contains("shake"));
+    await context.close();
+  });
+
+  it("a wrong key resets the sequence", async () => {
+    const { page, context } = await open("/");
+    for (const key of [...konami.slice(0, 6), "x", ...konami.slice(6)]) await page.keyboard.press(key);
+    await page.keyboard.type("rainbo");
+    await page.keyboard.press("q");
+    await page.keyboard.press("w");
+    // The page reacted to the last key (it is hydrated and listening): nothing was triggered.
+    await expect(page.evaluate(() => document.documentElement.className)).resolves.not.toMatch(/shake|rainbow/);
+    await expect(page.getByRole("region", { name: /Notifications/ }).locator("li").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("typing 'rainbow' cycles colours for 10 s; reduced motion keeps still", async () => {
+    const { page, context } = await open("/");
+    await page.keyboard.type("rainbow");
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("rainbow"))).toBe(true);
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe("rainbow");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe("none");
+    for (const key of konami) await page.keyboard.press(key);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("shake"))).toBe(true);
+    await expect(page.evaluate(() => getComputedStyle(document.body).animationName)).resolves.toBe("none");
+    await context.close();
+  });
+
+  it("rainbow mode ends after 10 000 ms", async () => {
+    const { page, context } = await open("/");
+    // Fake timers from here on: the rainbow's timer is set when the word is complete.
+    await page.clock.install();
+    await page.keyboard.type("rainbow");
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("rainbow"))).toBe(true);
+    await page.clock.runFor(9_900);
+    await expect(page.evaluate(() => document.documentElement.classList.contains("rainbow"))).resolves.toBe(true);
+    await page.clock.runFor(200);
+    await expect(page.evaluate(() => document.documentElement.classList.contains("rainbow"))).resolves.toBe(false);
+    await context.close();
+  });
+});
