@@ -31,3 +31,13 @@ export async function settled(page: Page) {
 export async function width(locator: Locator) {
   return Math.round((await locator.boundingBox())?.width ?? -1);
 }
+
+/**
+ * Fake timers, paused: nothing scheduled by the page runs until the test advances the clock
+ * (page.clock.runFor). Without the pause the fake clock keeps flowing like the real one.
+ */
+export async function pauseClock(page: Page) {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shell/shortcuts";
 import { subsidiaries } from "~/content/subsidiaries";
 import { launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE } from "./shell-helpers";
+import { DESKTOP, hydrated, MOBILE, pauseClock } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -173,7 +173,7 @@ describe("easter eggs", () => {
   it("rainbow mode ends after 10 000 ms", async () => {
     const { page, context } = await open("/");
     // Fake timers from here on: the rainbow's timer is set when the word is complete.
-    await page.clock.install();
+    await pauseClock(page);
     await page.keyboard.type("rainbow");
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("rainbow"))).toBe(true);
     await page.clock.runFor(9_900);

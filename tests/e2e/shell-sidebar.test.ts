@@ -146,7 +146,7 @@ describe("sidebar on mobile (under 768 px)", () => {
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Investors" }).click();
     await page.waitForURL("**/investors");
     await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
-    await expect(page.locator("h1").first().textContent()).resolves.toBe("Investors");
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("Investors");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

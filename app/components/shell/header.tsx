@@ -6,7 +6,6 @@ import { useRootData } from "~/utils/user";
 import { Logo } from "./logo";
 import { SidebarBody } from "./sidebar";
 import { useSidebar } from "./sidebar-context";
-import { WithTooltip } from "./with-tooltip";
 
 /**
  * The fixed top header (SPEC.md "Shell"). From 768 px: the sidebar trigger, the centred logo and
@@ -47,18 +46,16 @@ export function TopHeader() {
 function DesktopTrigger() {
   const { state, toggle } = useSidebar();
   return (
-    <WithTooltip label="Toggle sidebar (Ctrl/⌘ + B)" side="bottom">
-      <button
-        type="button"
-        onClick={toggle}
-        data-state={state}
-        data-testid="sidebar-trigger"
-        className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
-      >
-        <PanelLeft aria-hidden="true" className="size-5" />
-        <span className="sr-only">Toggle sidebar</span>
-      </button>
-    </WithTooltip>
+    <button
+      type="button"
+      onClick={toggle}
+      data-state={state}
+      data-testid="sidebar-trigger"
+      className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
+    >
+      <PanelLeft aria-hidden="true" className="size-5" />
+      <span className="sr-only">Toggle sidebar</span>
+    </button>
   );
 }
 

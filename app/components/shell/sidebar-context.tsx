@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   MOBILE_BREAKPOINT,
   nextSidebarState,
@@ -17,8 +17,9 @@ interface SidebarContextValue {
   toggle: () => void;
   /** Ctrl/Cmd+K: make the 'Quick find...' box visible and focus it. */
   focusSearch: () => void;
-  /** Set by whichever sidebar body is on screen, so focusSearch can reach its input. */
-  searchInput: React.MutableRefObject<HTMLInputElement | null>;
+  /** Bumped by focusSearch; the visible 'Quick find...' box takes the focus (useSearchFocus). */
+  searchRequest: number;
+  searchHandled: React.MutableRefObject<number>;
   query: string;
   setQuery: (query: string) => void;
 }
@@ -36,16 +37,12 @@ function isMobileViewport(): boolean {
   return window.matchMedia(MOBILE_QUERY).matches;
 }
 
-/** Runs fn once the input has been rendered (the sidebar may have to expand or open first). */
-function afterRender(fn: () => void) {
-  requestAnimationFrame(() => requestAnimationFrame(fn));
-}
-
 export function SidebarProvider({ initialState, children }: { initialState: SidebarState; children: ReactNode }) {
   const [state, setStateRaw] = useState(initialState);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [query, setQuery] = useState("");
-  const searchInput = useRef<HTMLInputElement | null>(null);
+  const [searchRequest, setSearchRequest] = useState(0);
+  const searchHandled = useRef(0);
 
   const setState = useCallback((next: SidebarState) => {
     setStateRaw(next);
@@ -60,12 +57,12 @@ export function SidebarProvider({ initialState, children }: { initialState: Side
   const focusSearch = useCallback(() => {
     if (isMobileViewport()) setMobileOpen(true);
     else if (state !== "expanded") setState("expanded");
-    afterRender(() => searchInput.current?.focus());
+    setSearchRequest((n) => n + 1);
   }, [setState, state]);
 
   const value = useMemo(
-    () => ({ state, setState, mobileOpen, setMobileOpen, toggle, focusSearch, searchInput, query, setQuery }),
-    [state, setState, mobileOpen, toggle, focusSearch, query],
+    () => ({ state, setState, mobileOpen, setMobileOpen, toggle, focusSearch, searchRequest, searchHandled, query, setQuery }),
+    [state, setState, mobileOpen, toggle, focusSearch, searchRequest, query],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
@@ -74,4 +71,18 @@ export function useSidebar(): SidebarContextValue {
   const value = useContext(SidebarContext);
   if (!value) throw new Error("useSidebar must be used inside <SidebarProvider>");
   return value;
+}
+
+/**
+ * Focuses `input` after a focusSearch() once it is on screen: at once when the desktop sidebar
+ * expands, or when the mobile sheet mounts it (before Radix's focus scope looks for a target).
+ */
+export function useSearchFocus(input: React.RefObject<HTMLInputElement | null>) {
+  const { searchRequest, searchHandled } = useSidebar();
+  useEffect(() => {
+    const el = input.current;
+    if (!el || searchRequest <= searchHandled.current || !el.checkVisibility()) return;
+    searchHandled.current = searchRequest;
+    el.focus();
+  });
 }

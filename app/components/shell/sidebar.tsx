@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { LogIn, LogOut, Search } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
 import { isAdmin, useOptionalUser, type CurrentUser } from "~/utils/user";
@@ -13,7 +13,7 @@ import {
   UTILITY_LINKS,
   type NavLinkItem,
 } from "./nav-links";
-import { useSidebar } from "./sidebar-context";
+import { useSearchFocus, useSidebar } from "./sidebar-context";
 import { WithTooltip } from "./with-tooltip";
 import { userDisplayName, userInitials } from "./user-initials";
 
@@ -100,8 +100,10 @@ function UserHeader({ user, collapsed }: { user: CurrentUser | null; collapsed: 
 }
 
 function QuickFind({ collapsed }: { collapsed: boolean }) {
-  const { query, setQuery, searchInput, focusSearch } = useSidebar();
+  const { query, setQuery, focusSearch } = useSidebar();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useSearchFocus(input);
   if (collapsed) {
     return (
       <div className="flex justify-center p-2">
@@ -122,7 +124,7 @@ function QuickFind({ collapsed }: { collapsed: boolean }) {
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <input
-          ref={searchInput}
+          ref={input}
           id={id}
           type="search"
           placeholder="Quick find..."

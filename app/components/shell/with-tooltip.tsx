@@ -1,18 +1,43 @@
-import { cloneElement, lazy, Suspense, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
 import { TOOLTIP_DELAY_MS } from "~/components/ui/tooltip-constants";
 
-// Radix Tooltip brings a positioning engine (~20 KB gzip): it loads the first time a pointer or
-// the focus reaches a trigger, so pages that never show a tooltip never download it.
-const LabelTooltip = lazy(() => import("~/components/ui/tooltip"));
+// Radix Tooltip brings a positioning engine (~14 KB gzip), so it is fetched only when some
+// tooltip is enabled (the sidebar in icon mode). Triggers are wrapped only once it has arrived,
+// a change of tree that happens right after the sidebar switches mode, not under the pointer.
+type TooltipModule = typeof import("~/components/ui/tooltip");
+let loaded: TooltipModule | null = null;
+let loading: Promise<TooltipModule> | null = null;
+const listeners = new Set<() => void>();
 
-type TriggerProps = {
-  onPointerEnter?: (e: PointerEvent) => void;
-  onFocus?: (e: FocusEvent) => void;
-};
+function load() {
+  loading ??= import("~/components/ui/tooltip").then((m) => {
+    loaded = m;
+    for (const l of listeners) l();
+    return m;
+  });
+  return loading;
+}
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+function useTooltipModule(enabled: boolean): TooltipModule | null {
+  const module = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
+  useEffect(() => {
+    if (enabled) void load();
+  }, [enabled]);
+  return enabled ? module : null;
+}
 
 /**
- * A tooltip naming `children` (one focusable element). Tooltips open after 700 ms; inside the
- * sidebar `delayDuration={0}` (SPEC.md §9). `disabled` renders the child alone.
+ * A tooltip naming `children` (one focusable element). Tooltips open after 700 ms; the sidebar
+ * passes `delayDuration={0}` (SPEC.md §9). `disabled` renders the child alone.
  */
 export function WithTooltip({
   label,
@@ -25,29 +50,14 @@ export function WithTooltip({
   side?: "top" | "right" | "bottom" | "left";
   delayDuration?: number;
   disabled?: boolean;
-  children: ReactElement<TriggerProps>;
+  children: ReactElement;
 }) {
-  const [armed, setArmed] = useState<null | "pointer" | "focus">(null);
-  if (disabled) return children;
-  if (!armed) {
-    return cloneElement(children, {
-      onPointerEnter: (e: PointerEvent) => {
-        children.props.onPointerEnter?.(e);
-        setArmed("pointer");
-      },
-      onFocus: (e: FocusEvent) => {
-        children.props.onFocus?.(e);
-        // Only keyboard focus shows a tooltip (as Radix does). The first pointer visit opens it
-        // at once only where there is no delay; elsewhere the next pointer move does.
-        if ((e.target as Element).matches(":focus-visible")) setArmed("focus");
-      },
-    });
-  }
+  const module = useTooltipModule(!disabled);
+  if (!module) return children;
+  const LabelTooltip = module.default;
   return (
-    <Suspense fallback={children}>
-      <LabelTooltip label={label} side={side} delayDuration={delayDuration} defaultOpen={armed === "focus" || delayDuration === 0}>
-        {children}
-      </LabelTooltip>
-    </Suspense>
+    <LabelTooltip label={label} side={side} delayDuration={delayDuration}>
+      {children}
+    </LabelTooltip>
   );
 }

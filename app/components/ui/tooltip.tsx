@@ -29,26 +29,21 @@ export const TooltipContent = forwardRef<
 ));
 TooltipContent.displayName = "TooltipContent";
 
-/**
- * One trigger with its tooltip and its own provider (so it can be loaded on its own, see
- * shell/with-tooltip.tsx). `defaultOpen` shows it at once, e.g. when it mounts on focus.
- */
+/** One trigger with its tooltip and its own provider (so it can be loaded on its own, see shell/with-tooltip.tsx). */
 export default function LabelTooltip({
   label,
   side = "right",
   delayDuration,
-  defaultOpen,
   children,
 }: {
   label: ReactNode;
   side?: "top" | "right" | "bottom" | "left";
   delayDuration?: number;
-  defaultOpen?: boolean;
   children: ReactNode;
 }) {
   return (
     <TooltipProvider delayDuration={delayDuration}>
-      <Tooltip defaultOpen={defaultOpen}>
+      <Tooltip>
         <TooltipTrigger asChild>{children}</TooltipTrigger>
         <TooltipContent side={side}>{label}</TooltipContent>
       </Tooltip>
