@@ -65,6 +65,7 @@ describe("/blog with a failing feed", () => {
   it("shows the spinner while a navigation waits for the feed, then the placeholder post", async () => {
     const { context, page, consoleErrors } = await open(true);
     await page.goto("/", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
     const asked = new Promise<void>((resolve) => (onRequest = resolve));
     await page.evaluate(() => {
       void (window as any).__remixRouter.navigate("/blog");

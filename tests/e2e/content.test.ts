@@ -135,7 +135,7 @@ describe.each([true, false])("content with JavaScript %s", (js) => {
     expect(headings).toEqual(["Corporate", "Pitch Decks"]);
     await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
     await page.goto("/documents?subsidiary=unknown-venture");
-    await expect(page.getByRole("status").innerText()).resolves.toContain("unknown-venture");
+    await expect(page.getByRole("main").getByRole("status").innerText()).resolves.toContain("unknown-venture");
     await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
     await screenshot(page, `content-documents-unknown-${suffix}`);
     await context.close();
@@ -143,7 +143,7 @@ describe.each([true, false])("content with JavaScript %s", (js) => {
 
   it("help: the FAQ opens one answer at a time and the contact form sends", async () => {
     const { page, context } = await open("/help", { js });
-    const faq = page.locator("details");
+    const faq = page.locator("main details");
     await expect(faq.count()).resolves.toBe(4);
     await faq.nth(0).locator("summary").click();
     await faq.nth(1).locator("summary").click();

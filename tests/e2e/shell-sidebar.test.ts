@@ -23,7 +23,7 @@ describe("sidebar on desktop", () => {
     await expect(aside.getAttribute("data-state")).resolves.toBe("expanded");
     expect(await width(aside)).toBe(16 * 16);
 
-    const subs = aside.getByRole("region", { name: "Subsidiaries" }).getByRole("link");
+    const subs = aside.getByRole("group", { name: "Subsidiaries" }).getByRole("link");
     await expect(navLabels(subs)).resolves.toEqual(subsidiaries.map((s) => s.name));
     const subHrefs = await subs.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(subHrefs).toEqual(subsidiaries.map((s) => `/subsidiary/${s.id}`));
@@ -31,12 +31,12 @@ describe("sidebar on desktop", () => {
     expect(subHrefs).toContain("/subsidiary/fiscal-me");
     expect(subHrefs).toContain("/subsidiary/gaas");
 
-    const company = aside.getByRole("region", { name: "Company" }).getByRole("link");
+    const company = aside.getByRole("group", { name: "Company" }).getByRole("link");
     await expect(navLabels(company)).resolves.toEqual(COMPANY);
     await expect(company.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).resolves.toEqual(COMPANY_PATHS);
     await expect(aside.getByRole("link", { name: "Portfolio" }).getAttribute("aria-current")).resolves.toBe("page");
 
-    const utility = aside.getByRole("region", { name: "Utility" }).getByRole("link");
+    const utility = aside.getByRole("group", { name: "Utility" }).getByRole("link");
     // Anonymous: no Leads Dashboard; Log In in place of Log Out.
     await expect(navLabels(utility)).resolves.toEqual(["Notifications", "Help", "Settings", "Log In"]);
     await expect(aside.getByTestId("nav-badge").textContent()).resolves.toBe("3 new");
@@ -53,7 +53,7 @@ describe("sidebar on desktop", () => {
     await hydrated(page);
     const aside = page.getByRole("complementary", { name: "Sidebar" });
     const search = aside.getByPlaceholder("Quick find...");
-    const names = () => navLabels(aside.getByRole("region", { name: "Subsidiaries" }).getByRole("link"));
+    const names = () => navLabels(aside.getByRole("group", { name: "Subsidiaries" }).getByRole("link"));
     await search.pressSequentially("PET");
     await expect.poll(names).toEqual(["Park Your Pup"]); // tagline "The ultimate pet boarding experience"
     await search.fill("");

@@ -20,7 +20,7 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-border bg-card/40 text-sm">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-newsletter" className="lg:col-span-2">
+        <div className="lg:col-span-2">
           <h2 id="footer-newsletter" className="text-base font-semibold">
             Stay in the loop
           </h2>
@@ -28,8 +28,8 @@ export function Footer() {
           <Suspense fallback={null}>
             <NewsletterSignup variant="compact" source="footer" className="mt-4 max-w-md" />
           </Suspense>
-        </section>
-        <section aria-labelledby="footer-about">
+        </div>
+        <div>
           <h2 id="footer-about" className="text-base font-semibold">
             About {SITE.name}
           </h2>
@@ -53,7 +53,7 @@ export function Footer() {
               </li>
             </ul>
           ) : null}
-        </section>
+        </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-base font-semibold">
             Quick Links

@@ -141,12 +141,13 @@ function QuickFind({ collapsed }: { collapsed: boolean }) {
 function NavGroup({ title, collapsed, children }: { title: string; collapsed: boolean; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="mt-3">
+    // A group, not a region: pages such as /sitemap have their own "Company" landmarks.
+    <div role="group" aria-labelledby={id} className="mt-3">
       <h2 id={id} className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground", collapsed && "sr-only")}>
         {title}
       </h2>
       <ul className="flex flex-col gap-0.5">{children}</ul>
-    </section>
+    </div>
   );
 }
 
