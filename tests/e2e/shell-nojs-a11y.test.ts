@@ -1,0 +1,132 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newPage, screenshot } from "./browser";
+import { DESKTOP, hydrated, MOBILE, settled } from "./shell-helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+describe("the shell with JavaScript off", () => {
+  it("desktop: the sidebar, header and footer links navigate and the page is readable", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+    await page.goto("/");
+    const aside = page.getByRole("complementary", { name: "Sidebar" });
+    await aside.getByRole("link", { name: "Investors" }).click();
+    await page.waitForURL("**/investors");
+    await aside.getByRole("link", { name: "GaaS" }).click();
+    await page.waitForURL("**/subsidiary/gaas");
+    await page.getByRole("link", { name: "AFX Holding Group home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Sitemap" }).click();
+    await page.waitForURL("**/sitemap");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+    await page.waitForURL("**/legal");
+    await expect(page.getByRole("banner").getByRole("link", { name: /Store/ }).getAttribute("target")).resolves.toBe("_blank");
+    await screenshot(page, "shell-nojs-desktop");
+    await context.close();
+  });
+});
+
+describe("headers and footer", () => {
+  it("mobile contact dropdown: call, e-mail, LinkedIn, store; Escape closes it", async () => {
+    const { page, context } = await newPage(browser, { viewport: MOBILE });
+    await page.goto("/");
+    await hydrated(page);
+    const contact = page.getByTestId("contact-menu");
+    await contact.getByText("Contact").click();
+    const hrefs = await contact.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs[0]).toMatch(/^tel:/);
+    expect(hrefs[1]).toMatch(/^mailto:/);
+    expect(hrefs[2]).toMatch(/^https:\/\//);
+    expect(hrefs[3]).toMatch(/^https:\/\//);
+    await screenshot(page, "shell-mobile-contact");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => contact.getAttribute("open")).toBeNull();
+    await context.close();
+  });
+
+  it("footer: contact links from configuration, quick links, Privacy and Terms to /legal, copyright", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
+    await expect(quick.allInnerTexts()).resolves.toEqual(["Investors", "Funding", "Portfolio", "Store", "Legal", "Partners", "Sitemap"]);
+    await expect(footer.getByRole("link", { name: "Privacy" }).getAttribute("href")).resolves.toBe("/legal");
+    await expect(footer.getByRole("link", { name: "Terms" }).getAttribute("href")).resolves.toBe("/legal");
+    await expect(footer.getByText("© 2025 AFX Holding Group. All rights reserved.").isVisible()).resolves.toBe(true);
+    await expect(footer.locator('a[href^="tel:"]').count()).resolves.toBe(1);
+    await expect(footer.locator('a[href^="mailto:"]').count()).resolves.toBe(1);
+    await expect(footer.locator('[data-variant="compact"]').count()).resolves.toBe(1);
+    await context.close();
+  });
+});
+
+describe("not-found page and error screen", () => {
+  it("404: texts, attempted path, Popular Pages, Go to Homepage and Go Back", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/portfolio");
+    await page.goto("/no/such/page");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Page Not Found");
+    await expect(page.getByText("The page you're looking for doesn't exist or has been moved.").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("attempted-path").textContent()).resolves.toBe("/no/such/page");
+    const popular = page.getByRole("navigation", { name: "Popular Pages" }).getByRole("link");
+    await expect(popular.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).resolves.toEqual([
+      "/portfolio",
+      "/funding",
+      "/investors",
+      "/consultancy",
+      "/documents",
+      "/blog",
+    ]);
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.waitForURL("**/portfolio");
+    await page.goForward();
+    await hydrated(page);
+    await page.getByRole("link", { name: "Go to Homepage" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+});
+
+describe("axe-core finds no violations in the shell", () => {
+  const scan = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
+
+  it.each(["dark", "light"])("%s theme: desktop expanded and icon, shortcuts dialog, mobile sheet", async (theme) => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await page.goto("/investors");
+    await hydrated(page);
+    expect(await scan(page)).toEqual([]);
+    await page.getByTestId("sidebar-trigger").click();
+    await page.getByTestId("sidebar-trigger").click(); // icon
+    await settled(page);
+    expect(await scan(page)).toEqual([]);
+    await page.locator("h1").first().click();
+    await page.keyboard.press("Space");
+    await page.getByRole("dialog", { name: "Keyboard Shortcuts" }).waitFor();
+    await settled(page);
+    expect(await scan(page)).toEqual([]);
+    await context.close();
+
+    const mobile = await newPage(browser, { viewport: MOBILE });
+    await mobile.context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await mobile.page.goto("/");
+    await hydrated(mobile.page);
+    expect(await scan(mobile.page)).toEqual([]);
+    await mobile.page.getByRole("button", { name: "Open menu" }).click();
+    await mobile.page.getByRole("dialog", { name: "Menu" }).waitFor();
+    await settled(mobile.page);
+    expect(await scan(mobile.page)).toEqual([]);
+    await screenshot(mobile.page, `shell-mobile-sheet-${theme}`);
+    await mobile.context.close();
+  });
+});
