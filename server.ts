@@ -4,9 +4,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - written by `remix vite:build`
 import * as build from "./build/server/index.js";
 import { getLoadContext, type CloudflareContext } from "./load-context";
+import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./app/utils/html-cache.server";
 import { withSecurityHeaders } from "./app/utils/security-headers.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 export default {
   async fetch(request, env, ctx) {
@@ -22,19 +24,36 @@ export default {
         },
       },
     });
+    const { nonce } = context;
     const secure = new URL(request.url).protocol === "https:";
+    const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
+      const out = withSecurityHeaders(response, { nonce, secure });
+      // Time spent in the worker before the response started (the whole render for bots, which
+      // get the complete document); read by `npm run bench`.
+      out.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(2)};desc="${cache}"`);
+      return out;
+    };
+
     try {
-      const response = withSecurityHeaders(await handleRemixRequest(request, context), { nonce: context.nonce, secure });
-      // Time in the worker before the response started (the whole render for bots, which get the
-      // complete document); read by `npm run bench`.
-      response.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(2)}`);
-      return response;
+      const key = htmlCacheKey(request, serverBuild.assets.version);
+      const cache = (caches as unknown as { default: Cache }).default;
+      if (key) {
+        const hit = await cache.match(key);
+        if (hit) return finish(stampNonce(hit, nonce), "hit");
+      }
+      let response = await handleRemixRequest(request, context);
+      if (key && response.body && isCacheable(response)) {
+        const [forVisitor, forCache] = response.body.tee();
+        const rendered = response;
+        ctx.waitUntil(
+          new Response(forCache).arrayBuffer().then((body) => cache.put(key, toCacheEntry(body, rendered))),
+        );
+        response = new Response(forVisitor, response);
+      }
+      return finish(response, key ? "miss" : "bypass");
     } catch (error) {
       console.error(`[${context.requestId}] unhandled`, error);
-      return withSecurityHeaders(
-        new Response("An unexpected error occurred", { status: 500 }),
-        { nonce: context.nonce, secure },
-      );
+      return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }
   },
 } satisfies ExportedHandler<Env>;

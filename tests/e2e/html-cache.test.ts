@@ -1,0 +1,27 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launch, newPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("a page served from the HTML cache hydrates under its fresh nonce", async () => {
+  const { page, context, consoleErrors } = await newPage(browser);
+  let cache: string | undefined;
+  for (let i = 0; i < 10 && cache !== "hit"; i++) {
+    const response = await page.goto("/legal", { waitUntil: "networkidle" });
+    cache = (await response!.headerValue("server-timing"))?.match(/desc="(\w+)"/)?.[1];
+  }
+  expect(cache).toBe("hit");
+  await expect(page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).resolves.toBe("function");
+  // Client navigation still works from a cached page.
+  await page.click('a[href="/"]');
+  await page.waitForURL((url) => url.pathname === "/");
+  expect(consoleErrors).toEqual([]);
+  await context.close();
+});
