@@ -40,6 +40,10 @@ describe("sign-in in Chromium", () => {
     await expect(page.getByTestId("member-since").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(subsidiaries.length));
     await expect(page.getByRole("heading", { name: "Your AFX Portfolio" }).isVisible()).resolves.toBe(true);
+    // The sidebar header shows the user (initials as the avatar fallback) and the admin-only link.
+    const sidebar = page.getByTestId("desktop-sidebar");
+    await expect(sidebar.getByTestId("sidebar-user").textContent()).resolves.toBe("AAAda Adminadmin@example.com");
+    await expect(sidebar.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(1);
     // WCAG 2.2 AA (DESIGN.md): nothing for axe to find on the dashboard, in either theme.
     for (const theme of ["dark", "light"]) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
@@ -84,6 +88,10 @@ describe("sign-in in Chromium", () => {
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back");
     await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("member@example.com");
     expect((await authUser(page)).body).toMatchObject({ role: "member", email: "member@example.com" });
+    // A member sees themself in the sidebar, but no Leads Dashboard link.
+    const sidebar = page.getByTestId("desktop-sidebar");
+    await expect(sidebar.getByTestId("sidebar-user").textContent()).resolves.toContain("member@example.com");
+    await expect(page.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(0);
 
     const leads = await page.goto("/admin/leads");
     expect(leads?.status()).toBe(404);
