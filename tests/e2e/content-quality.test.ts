@@ -13,7 +13,7 @@ import { baseURL, launch, newPage, screenshot } from "./browser";
 // content pages as served.
 const PATHS = [
   ...Object.values(pages)
-    .filter((p) => p !== pages.leads && p !== pages.blog)
+    .filter((p) => p !== pages.leads)
     .map((p) => p.path),
   "/documents?subsidiary=gaas",
   "/documents?subsidiary=unknown",
