@@ -1,0 +1,207 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/content/newsletter";
+import { launch, newPage, screenshot } from "./browser";
+
+// (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
+
+// SPEC.md "Newsletter signup block" in Chromium, from each place that shows it, with JavaScript
+// on (no navigation, toasts) and off (303 back to the same page, result shown there).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+let n = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.com`;
+
+async function hydrated(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+const block = (page: Page, source: string) => page.locator(`#${signupAnchor(source)}`);
+
+async function fill(page: Page, source: string, values: { email: string; firstName?: string; lastName?: string }) {
+  const form = block(page, source);
+  if (values.firstName !== undefined) await form.getByLabel("First name").fill(values.firstName);
+  if (values.lastName !== undefined) await form.getByLabel("Last name (optional)").fill(values.lastName);
+  await form.getByLabel(/^Email/).fill(values.email);
+}
+
+const submit = (page: Page, source: string) => block(page, source).getByRole("button", { name: T.submit }).click();
+
+/** Counts full-page loads, so "no navigation" can be checked. */
+function countLoads(page: Page) {
+  let loads = 0;
+  page.on("load", () => loads++);
+  return () => loads;
+}
+
+async function openExitPopup(page: Page) {
+  // SPEC.md §4: armed after 3 s, opened by leaving through the top edge of the window.
+  await page.waitForTimeout(3_200);
+  await page.mouse.move(400, 200);
+  await page.mouse.move(400, 5);
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null })),
+  );
+  await page.getByRole("dialog", { name: "Wait! Before you go..." }).waitFor();
+}
+
+describe("newsletter with JavaScript", () => {
+  it("footer: 'Subscribing...' while it runs, then the success text and toast, without navigating", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await page.goto("/portfolio");
+    await hydrated(page);
+    const loads = countLoads(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/leads", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fill(page, "footer", { email: uniqueEmail("footer-js") });
+    await submit(page, "footer");
+    const button = block(page, "footer").getByRole("button", { name: T.submitting });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    release();
+    await block(page, "footer").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.description).first().waitFor();
+    expect(loads()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/portfolio");
+    await screenshot(page, "newsletter-footer-js-success");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("blog: the full form subscribes with a first name", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/blog");
+    await hydrated(page);
+    await fill(page, "blog", { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("blog-js") });
+    await submit(page, "blog");
+    await block(page, "blog").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await context.close();
+  });
+
+  it("popup: the exit-intent dialog's form subscribes", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/investors");
+    await hydrated(page);
+    await openExitPopup(page);
+    await fill(page, "popup", { firstName: "Grace", email: uniqueEmail("popup-js") });
+    await submit(page, "popup");
+    await block(page, "popup").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await screenshot(page, "newsletter-popup-js-success");
+    await context.close();
+  });
+
+  it("a repeat shows 'Already Subscribed' and keeps the form", async () => {
+    const email = uniqueEmail("repeat-js");
+    const { page, context } = await newPage(browser);
+    await page.goto("/blog");
+    await hydrated(page);
+    await fill(page, "blog", { firstName: "Ada", email });
+    await submit(page, "blog");
+    await block(page, "blog").getByText(T.success).waitFor();
+    await page.reload();
+    await hydrated(page);
+    await fill(page, "blog", { firstName: "Ada", email: email.toUpperCase() });
+    await submit(page, "blog");
+    await page.getByText(NEWSLETTER_TOASTS.already.title).first().waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.already.description).first().waitFor();
+    expect(await block(page, "blog").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
+    await context.close();
+  });
+
+  it("an invalid e-mail shows the spec's message under the field, in red", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/blog");
+    await hydrated(page);
+    await fill(page, "blog", { firstName: "", email: "not-an-email" });
+    await submit(page, "blog");
+    const emailError = block(page, "blog").getByText(T.invalidEmail);
+    await emailError.waitFor();
+    await block(page, "blog").getByText(T.firstNameRequired).waitFor();
+    const input = block(page, "blog").getByLabel(/^Email/);
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    expect(await input.inputValue()).toBe("not-an-email");
+    expect(await emailError.evaluate((el) => getComputedStyle(el).color)).toBe(
+      await page.evaluate(() => {
+        const probe = document.createElement("span");
+        probe.className = "text-destructive";
+        document.body.append(probe);
+        const color = getComputedStyle(probe).color;
+        probe.remove();
+        return color;
+      }),
+    );
+    await screenshot(page, "newsletter-blog-js-invalid");
+    await context.close();
+  });
+});
+
+describe("newsletter without JavaScript", () => {
+  const noJs = () => newPage(browser, { javaScriptEnabled: false });
+
+  it("footer: lands back on the same page with the success text", async () => {
+    const { page, context } = await noJs();
+    await page.goto("/portfolio?ref=x");
+    await fill(page, "footer", { email: uniqueEmail("footer-nojs") });
+    await Promise.all([page.waitForURL(/\/portfolio\?ref=x#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(T.success).waitFor();
+    await screenshot(page, "newsletter-footer-nojs-success");
+    // Shown once: a reload shows the form again.
+    await page.reload();
+    await block(page, "footer").getByRole("button", { name: T.submit }).waitFor();
+    await context.close();
+  });
+
+  it("blog: the full form lands back on /blog with the success text", async () => {
+    const { page, context } = await noJs();
+    await page.goto("/blog");
+    await fill(page, "blog", { firstName: "Alan", email: uniqueEmail("blog-nojs") });
+    await Promise.all([page.waitForURL(/\/blog#newsletter-blog$/), submit(page, "blog")]);
+    await block(page, "blog").getByText(T.success).waitFor();
+    await context.close();
+  });
+
+  it("field errors in red under their fields, typed values kept", async () => {
+    const { page, context } = await noJs();
+    await page.goto("/blog");
+    await fill(page, "blog", { firstName: "", lastName: "Hopper", email: "grace-at-example" });
+    await Promise.all([page.waitForURL(/#newsletter-blog$/), submit(page, "blog")]);
+    const form = block(page, "blog");
+    await form.getByText(T.invalidEmail).waitFor();
+    await form.getByText(T.firstNameRequired).waitFor();
+    expect(await form.getByLabel(/^Email/).inputValue()).toBe("grace-at-example");
+    expect(await form.getByLabel("Last name (optional)").inputValue()).toBe("Hopper");
+    await screenshot(page, "newsletter-blog-nojs-invalid");
+    await context.close();
+  });
+
+  it("a repeat says so and keeps the e-mail", async () => {
+    const email = uniqueEmail("repeat-nojs");
+    const { page, context } = await noJs();
+    await page.goto("/portfolio");
+    await fill(page, "footer", { email });
+    await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(T.success).waitFor();
+    await page.goto("/portfolio");
+    await fill(page, "footer", { email: ` ${email.toUpperCase()}` });
+    await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(NEWSLETTER_TOASTS.already.description).waitFor();
+    expect(await block(page, "footer").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
+    await context.close();
+  });
+});
