@@ -140,7 +140,7 @@ describe("newsletter with JavaScript", () => {
       await page.evaluate(() => {
         const probe = document.createElement("span");
         probe.className = "text-destructive";
-        document.body.append(probe);
+        document.body.appendChild(probe);
         const color = getComputedStyle(probe).color;
         probe.remove();
         return color;
