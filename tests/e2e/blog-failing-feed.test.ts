@@ -10,7 +10,7 @@ import { pages } from "~/content/pages";
 import { PLACEHOLDER_POST } from "~/utils/blog/post";
 import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
-import { launch, screenshot } from "./browser";
+import { hydrated, launch, screenshot } from "./browser";
 
 type Held = { release: () => void };
 let held: Held[] = [];
@@ -64,8 +64,8 @@ async function open(javaScriptEnabled: boolean) {
 describe("/blog with a failing feed", () => {
   it("shows the spinner while a navigation waits for the feed, then the placeholder post", async () => {
     const { context, page, consoleErrors } = await open(true);
-    await page.goto("/", { waitUntil: "networkidle" });
-    await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+    await page.goto("/");
+    await hydrated(page);
     const asked = new Promise<void>((resolve) => (onRequest = resolve));
     await page.evaluate(() => {
       void (window as any).__remixRouter.navigate("/blog");

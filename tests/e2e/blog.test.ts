@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { SAMPLE_TITLES } from "../../scripts/lib/sample-feed.mjs";
-import { launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,7 +54,8 @@ describe("/blog with a feed", () => {
 
   it("shows the posts after a client-side navigation", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto("/");
+    await hydrated(page);
     await page.evaluate(() => (window as any).__remixRouter.navigate("/blog"));
     await page.waitForURL("**/blog");
     await expectPosts(page);

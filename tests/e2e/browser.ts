@@ -42,3 +42,24 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/** The page has hydrated (the client router is live), so handlers are attached. */
+export async function hydrated(page: Page) {
+  // Lazily loaded parts (the footer's signup form) have arrived and hydrated too.
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+  // React attaches handlers in the same tick it commits; one frame later everything is wired.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+/**
+ * Waits until no finite CSS animation or transition is running (the sheet's slide-in, the cards'
+ * fade-in, colours easing after a theme switch), so what a test measures is the settled page.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}

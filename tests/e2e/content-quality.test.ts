@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { baseURL, launch, newPage, screenshot } from "./browser";
+import { baseURL, launch, newPage, screenshot, settled } from "./browser";
 
 // Accessibility (axe-core, both themes) and HTML validity (the W3C Nu checker, vnu-jar) of the
 // content pages as served.
@@ -39,7 +39,7 @@ describe.each(["dark", "light"] as const)("axe-core, %s theme", (theme) => {
     await page.goto(path, { waitUntil: "networkidle" });
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
     // Cards fade in; judge contrast on the settled page.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await settled(page);
     const { violations } = await new AxeBuilder({ page: page as any }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
     const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     if (summary.length) await screenshot(page, `axe-${theme}${path.replace(/[^a-z0-9]+/gi, "-")}`);

@@ -7,7 +7,7 @@ import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
-import { baseURL, launch, newPage, screenshot } from "./browser";
+import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
 
 // The content pages in Chromium, checked against the catalogues (app/content), with and without
@@ -27,17 +27,6 @@ async function open(path: string, { js = true } = {}) {
 }
 
 const visibleText = (page: Page) => page.locator("main").innerText();
-
-/** Before hydration a click on the 'Video' link is a plain navigation (the no-JS fallback). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-    },
-    selector,
-  );
-}
 
 describe.each([true, false])("content with JavaScript %s", (js) => {
   const suffix = js ? "js" : "nojs";
@@ -220,7 +209,7 @@ describe("card flip (JavaScript)", () => {
     // Cards without a video have no Video badge.
     await expect(page.getByRole("link", { name: /^Video/ }).count()).resolves.toBe(1);
 
-    await hydrated(page, 'a[aria-label^="Video"]');
+    await hydrated(page); // before it, a click on 'Video' is a plain navigation (the no-JS fallback)
     await card.getByRole("link", { name: /^Video/ }).click();
     await expect(card.getAttribute("data-flipped")).resolves.toBe("true");
     const frame = card.locator("iframe");
@@ -230,7 +219,7 @@ describe("card flip (JavaScript)", () => {
     ]);
     const back = card.getByRole("button", { name: "← Back" });
     await expect(back.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await settled(page);
     await screenshot(page, "content-card-flipped");
     await back.click();
     await expect(card.getAttribute("data-flipped")).resolves.toBe("false");
@@ -243,7 +232,7 @@ describe("card flip (JavaScript)", () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "" }));
     await page.goto("/", { waitUntil: "networkidle" });
-    await hydrated(page, 'a[aria-label^="Video"]');
+    await hydrated(page); // before it, a click on 'Video' is a plain navigation (the no-JS fallback)
     await page.getByRole("link", { name: /^Video/ }).click();
     await page.locator('article[data-flipped="true"] iframe').waitFor();
     expect(consoleErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launch, newPage } from "./browser";
+import { hydrated, launch, newPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ it("a page served from the HTML cache hydrates under its fresh nonce", async () 
     cache = (await response!.headerValue("server-timing"))?.match(/desc="(\w+)"/)?.[1];
   }
   expect(cache).toBe("hit");
-  await expect(page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).resolves.toBe("function");
+  await hydrated(page);
   // Client navigation still works from a cached page.
   await page.click('a[href="/"]');
   await page.waitForURL((url) => url.pathname === "/");

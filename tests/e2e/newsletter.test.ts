@@ -1,7 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/content/newsletter";
-import { launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot } from "./browser";
+
+// (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
 
 // SPEC.md "Newsletter signup block" in Chromium, from each place that shows it, with JavaScript
 // on (no navigation, toasts) and off (303 back to the same page, result shown there).
@@ -16,12 +18,6 @@ afterAll(async () => {
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.com`;
-
-async function hydrated(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
 
 const block = (page: Page, source: string) => page.locator(`#${signupAnchor(source)}`);
 
@@ -41,10 +37,21 @@ function countLoads(page: Page) {
   return () => loads;
 }
 
+async function openExitPopup(page: Page) {
+  // SPEC.md §4: armed after 3 s, opened by leaving through the top edge of the window.
+  await page.waitForTimeout(3_200);
+  await page.mouse.move(400, 200);
+  await page.mouse.move(400, 5);
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null })),
+  );
+  await page.getByRole("dialog", { name: "Wait! Before you go..." }).waitFor();
+}
+
 describe("newsletter with JavaScript", () => {
-  it("blog: 'Subscribing...' while it runs, then the success text, without navigating", async () => {
+  it("footer: 'Subscribing...' while it runs, then the success text and toast, without navigating", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await page.goto("/blog");
+    await page.goto("/portfolio");
     await hydrated(page);
     const loads = countLoads(page);
     let release!: () => void;
@@ -53,21 +60,47 @@ describe("newsletter with JavaScript", () => {
       await held;
       await route.continue();
     });
-    await fill(page, "blog", { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("blog-js") });
-    await submit(page, "blog");
-    const button = block(page, "blog").getByRole("button", { name: T.submitting });
+    await fill(page, "footer", { email: uniqueEmail("footer-js") });
+    await submit(page, "footer");
+    const button = block(page, "footer").getByRole("button", { name: T.submitting });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
     release();
-    await block(page, "blog").getByText(T.success).waitFor();
+    await block(page, "footer").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.description).first().waitFor();
     expect(loads()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe("/blog");
-    await screenshot(page, "newsletter-blog-js-success");
+    expect(new URL(page.url()).pathname).toBe("/portfolio");
+    await screenshot(page, "newsletter-footer-js-success");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
-  it("a repeat keeps the form and what was typed", async () => {
+  it("blog: the full form subscribes with a first name", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/blog");
+    await hydrated(page);
+    await fill(page, "blog", { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("blog-js") });
+    await submit(page, "blog");
+    await block(page, "blog").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await context.close();
+  });
+
+  it("popup: the exit-intent dialog's form subscribes", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/investors");
+    await hydrated(page);
+    await openExitPopup(page);
+    await fill(page, "popup", { firstName: "Grace", email: uniqueEmail("popup-js") });
+    await submit(page, "popup");
+    await block(page, "popup").getByText(T.success).waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
+    await screenshot(page, "newsletter-popup-js-success");
+    await context.close();
+  });
+
+  it("a repeat shows 'Already Subscribed' and keeps the form", async () => {
     const email = uniqueEmail("repeat-js");
     const { page, context } = await newPage(browser);
     await page.goto("/blog");
@@ -79,6 +112,8 @@ describe("newsletter with JavaScript", () => {
     await hydrated(page);
     await fill(page, "blog", { firstName: "Ada", email: email.toUpperCase() });
     await submit(page, "blog");
+    await page.getByText(NEWSLETTER_TOASTS.already.title).first().waitFor();
+    await page.getByText(NEWSLETTER_TOASTS.already.description).first().waitFor();
     // The form stays, value kept, ready again.
     await block(page, "blog").getByRole("button", { name: T.submit }).waitFor();
     expect(await block(page, "blog").getByText(T.success).count()).toBe(0);
@@ -116,6 +151,19 @@ describe("newsletter with JavaScript", () => {
 describe("newsletter without JavaScript", () => {
   const noJs = () => newPage(browser, { javaScriptEnabled: false });
 
+  it("footer: lands back on the same page with the success text", async () => {
+    const { page, context } = await noJs();
+    await page.goto("/portfolio?ref=x");
+    await fill(page, "footer", { email: uniqueEmail("footer-nojs") });
+    await Promise.all([page.waitForURL(/\/portfolio\?ref=x#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(T.success).waitFor();
+    await screenshot(page, "newsletter-footer-nojs-success");
+    // Shown once: a reload shows the form again.
+    await page.reload();
+    await block(page, "footer").getByRole("button", { name: T.submit }).waitFor();
+    await context.close();
+  });
+
   it("blog: the full form lands back on /blog with the success text", async () => {
     const { page, context } = await noJs();
     await page.goto("/blog");
@@ -142,15 +190,15 @@ describe("newsletter without JavaScript", () => {
   it("a repeat says so and keeps the e-mail", async () => {
     const email = uniqueEmail("repeat-nojs");
     const { page, context } = await noJs();
-    await page.goto("/blog");
-    await fill(page, "blog", { firstName: "Ada", email });
-    await Promise.all([page.waitForURL(/#newsletter-blog$/), submit(page, "blog")]);
-    await block(page, "blog").getByText(T.success).waitFor();
-    await page.goto("/blog");
-    await fill(page, "blog", { firstName: "Ada", email: email.toUpperCase() });
-    await Promise.all([page.waitForURL(/#newsletter-blog$/), submit(page, "blog")]);
-    await block(page, "blog").getByText(NEWSLETTER_TOASTS.already.description).waitFor();
-    expect(await block(page, "blog").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
+    await page.goto("/portfolio");
+    await fill(page, "footer", { email });
+    await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(T.success).waitFor();
+    await page.goto("/portfolio");
+    await fill(page, "footer", { email: ` ${email.toUpperCase()}` });
+    await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
+    await block(page, "footer").getByText(NEWSLETTER_TOASTS.already.description).waitFor();
+    expect(await block(page, "footer").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
     await context.close();
   });
 });

@@ -3,15 +3,6 @@ import type { Locator, Page } from "playwright-core";
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
-/** The page has hydrated (the client router is live), so handlers are attached. */
-export async function hydrated(page: Page) {
-  // Lazily loaded parts (the footer's signup form) have arrived and hydrated too.
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
-  // React attaches handlers in the same tick it commits; one frame later everything is wired.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
-
 export async function sidebarCookie(page: Page) {
   const cookies = await page.context().cookies();
   return cookies.find((c) => c.name === "sidebar_state");
@@ -22,11 +13,6 @@ export const press = (page: Page, keys: string) => page.keyboard.press(keys);
 /** The visible labels of a list of sidebar links (without badges and letter tiles). */
 export const navLabels = (links: Locator) =>
   links.evaluateAll((as) => as.map((a) => a.querySelector("[data-nav-label]")?.textContent ?? ""));
-
-/** Waits until no CSS animation or transition is running (e.g. the sheet's slide-in). */
-export async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-}
 
 export async function width(locator: Locator) {
   return Math.round((await locator.boundingBox())?.width ?? -1);

@@ -2,8 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shell/shortcuts";
 import { subsidiaries } from "~/content/subsidiaries";
-import { launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE, pauseClock } from "./shell-helpers";
+import { hydrated, launch, newPage, screenshot } from "./browser";
+import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

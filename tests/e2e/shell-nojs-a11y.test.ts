@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE, settled } from "./shell-helpers";
+import { hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { DESKTOP, MOBILE } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST } from "~/components/shell/shortcuts";
 import { toastHeaders } from "~/utils/flash.server";
-import { baseURL, launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE, pauseClock } from "./shell-helpers";
+import { baseURL, hydrated, launch, newPage, screenshot } from "./browser";
+import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

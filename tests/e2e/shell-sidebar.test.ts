@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subsidiaries } from "~/content/subsidiaries";
-import { baseURL, launch, newPage, screenshot } from "./browser";
-import { DESKTOP, hydrated, MOBILE, navLabels, settled, sidebarCookie, width } from "./shell-helpers";
+import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { DESKTOP, MOBILE, navLabels, sidebarCookie, width } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
