@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -26,4 +27,10 @@ export async function pauseClock(page: Page) {
   const now = Date.now();
   await page.clock.install({ time: now });
   await page.clock.pauseAt(now + 1_000);
+}
+
+/** Like hydrated(), but polled from here: an installed fake clock also stops in-page polling. */
+export async function hydratedWithFakeClock(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).toBe("function");
 }

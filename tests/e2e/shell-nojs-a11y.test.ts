@@ -33,6 +33,37 @@ describe("the shell with JavaScript off", () => {
     await screenshot(page, "shell-nojs-desktop");
     await context.close();
   });
+
+  it("mobile: 'Open menu' unfolds the sidebar's links, which navigate; 'Contact' shows call, e-mail, LinkedIn, store", async () => {
+    const { page, context } = await newPage(browser, { viewport: MOBILE, javaScriptEnabled: false });
+    await page.goto("/");
+    const menu = page.getByTestId("mobile-menu-fallback");
+    const summary = menu.locator("summary");
+    await expect(summary.innerText()).resolves.toBe("Open menu");
+    await expect(menu.getByRole("link", { name: "Investors" }).isVisible()).resolves.toBe(false);
+    await summary.click();
+    await expect(summary.innerText()).resolves.toBe("Close menu");
+    await screenshot(page, "shell-nojs-mobile-menu");
+    await menu.getByRole("link", { name: "Investors" }).click();
+    await page.waitForURL("**/investors");
+    await expect(page.getByRole("heading", { level: 1 }).first().isVisible()).resolves.toBe(true);
+    // The menu starts closed on the next page; a venture link from it works too.
+    await expect(menu.getByRole("link", { name: "GaaS" }).isVisible()).resolves.toBe(false);
+    await summary.click();
+    await menu.getByRole("link", { name: "GaaS" }).click();
+    await page.waitForURL("**/subsidiary/gaas");
+
+    const contact = page.getByTestId("contact-menu");
+    await contact.locator("summary").click();
+    const links = contact.getByRole("link");
+    await expect(links.evaluateAll((as) => as.map((a) => (a as HTMLElement).offsetParent !== null))).resolves.toEqual([true, true, true, true]);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs[0]).toMatch(/^tel:/);
+    expect(hrefs[1]).toMatch(/^mailto:/);
+    expect(hrefs[2]).toMatch(/^https:\/\//);
+    expect(hrefs[3]).toMatch(/^https:\/\//);
+    await context.close();
+  });
 });
 
 describe("headers and footer", () => {
@@ -41,7 +72,7 @@ describe("headers and footer", () => {
     await page.goto("/");
     await hydrated(page);
     const contact = page.getByTestId("contact-menu");
-    await contact.getByText("Contact").click();
+    await contact.locator("summary").click();
     const hrefs = await contact.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs[0]).toMatch(/^tel:/);
     expect(hrefs[1]).toMatch(/^mailto:/);
@@ -93,6 +124,30 @@ describe("not-found page and error screen", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "Go to Homepage" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("error screen: a failed navigation shows it; 'Return to Home' clears the error and goes to /", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    // The server fails the next page's data: the route errors as it would on any uncaught error.
+    await page.route("**/portfolio.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Portfolio" }).click();
+    await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible()).resolves.toBe(true);
+    const reload = page.getByRole("link", { name: "Reload Page" });
+    await expect(reload.getAttribute("href")).resolves.toBe("/portfolio");
+    await screenshot(page, "shell-error-screen");
+    await page.unroute("**/portfolio.data*");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Explore Portfolio" }).waitFor();
+    await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
+    // Cleared for good: the page that failed now opens.
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Portfolio" }).click();
+    await page.waitForURL("**/portfolio");
+    await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST } from "~/components/shell/shortcuts";
 import { toastHeaders } from "~/utils/flash.server";
 import { baseURL, hydrated, launch, newPage, screenshot } from "./browser";
-import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
+import { DESKTOP, hydratedWithFakeClock, MOBILE, pauseClock } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,12 +16,6 @@ afterAll(async () => {
 
 const region = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const toasts = (page: Page) => region(page).locator("li");
-
-/** Like hydrated(), but polled from here: an installed fake clock also stops in-page polling. */
-async function hydratedWithFakeClock(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect.poll(() => page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).toBe("function");
-}
 
 /** The pointer leaves the window through its top edge (a real mouse move, then out). */
 async function exitThroughTop(page: Page) {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subsidiaries } from "~/content/subsidiaries";
 import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
-import { DESKTOP, MOBILE, navLabels, sidebarCookie, width } from "./shell-helpers";
+import { DESKTOP, hydratedWithFakeClock, MOBILE, navLabels, pauseClock, sidebarCookie, width } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,7 +93,7 @@ describe("sidebar on desktop", () => {
     expect(lifetime).toBeLessThanOrEqual(604_800 + 1);
     // Icon mode: labels are for screen readers; a tooltip names each link at once (0 ms).
     await aside.getByRole("link", { name: "Investors" }).hover();
-    await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Investors");
+    await expect(page.getByRole("tooltip").filter({ hasText: "Investors" }).textContent()).resolves.toBe("Investors");
     await screenshot(page, "shell-desktop-icon");
     await trigger.click(); // expanded
     await expect.poll(() => width(aside)).toBe(16 * 16);
@@ -109,6 +109,25 @@ describe("sidebar on desktop", () => {
       await page.waitForSelector(".shell");
       await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe(state);
     }
+    await context.close();
+  });
+
+  it("the header's trigger names itself in a tooltip after 700 ms (SPEC.md §9)", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await pauseClock(page);
+    await page.goto("/");
+    await hydratedWithFakeClock(page);
+    const trigger = page.getByTestId("sidebar-trigger");
+    // The tooltip code arrives after hydration; then Radix's handlers sit on the button.
+    await expect
+      .poll(() => trigger.evaluate((el) => Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove)))
+      .toBe(true);
+    await trigger.hover();
+    await page.clock.runFor(650);
+    await expect(page.getByRole("tooltip").count()).resolves.toBe(0);
+    await page.clock.runFor(100);
+    await expect.poll(() => page.getByRole("tooltip").textContent()).toBe("Toggle sidebar");
+    await screenshot(page, "shell-desktop-trigger-tooltip");
     await context.close();
   });
 

@@ -2,10 +2,12 @@ import { ChevronDown, ExternalLink, Mail, Menu, Network, PanelLeft, Phone, Shopp
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useMediaQuery } from "~/utils/use-media-query";
 import { useRootData } from "~/utils/user";
 import { Logo } from "./logo";
 import { SidebarBody } from "./sidebar";
-import { useSidebar } from "./sidebar-context";
+import { DESKTOP_QUERY, useSidebar } from "./sidebar-context";
+import { WithTooltip } from "./with-tooltip";
 
 /**
  * The fixed top header (SPEC.md "Shell"). From 768 px: the sidebar trigger, the centred logo and
@@ -17,7 +19,10 @@ export function TopHeader() {
   const root = useRootData();
   const storeUrl = root?.storeUrl ?? "";
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-background/90 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border">
+      {/* The blur sits on a layer of its own: a backdrop-filter on the header itself would make it
+          the containing block of the no-JS menu's fixed panel, squeezing that panel to nothing. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-background/90 backdrop-blur" />
       <div className="grid h-full grid-cols-[1fr_auto_1fr] items-center gap-2 px-3">
         <div className="flex items-center">
           <DesktopTrigger />
@@ -45,17 +50,22 @@ export function TopHeader() {
 
 function DesktopTrigger() {
   const { state, toggle } = useSidebar();
+  // The one tooltip outside the sidebar, so it keeps the default delay (700 ms). Only where the
+  // trigger is shown: phones never fetch the tooltip code for it.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      data-state={state}
-      data-testid="sidebar-trigger"
-      className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
-    >
-      <PanelLeft aria-hidden="true" className="size-5" />
-      <span className="sr-only">Toggle sidebar</span>
-    </button>
+    <WithTooltip label="Toggle sidebar" side="bottom" disabled={!desktop}>
+      <button
+        type="button"
+        onClick={toggle}
+        data-state={state}
+        data-testid="sidebar-trigger"
+        className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
+      >
+        <PanelLeft aria-hidden="true" className="size-5" />
+        <span className="sr-only">Toggle sidebar</span>
+      </button>
+    </WithTooltip>
   );
 }
 
@@ -149,7 +159,9 @@ function ContactMenu() {
   return (
     <details ref={ref} className="group relative md:hidden" data-testid="contact-menu">
       <summary className={cn(summaryClass, "text-sm font-medium")}>
-        Contact
+        {/* On the narrowest phones the word gives way to an icon, so the centred logo fits. */}
+        <Phone aria-hidden="true" className="size-4 sm:hidden" />
+        <span className="sr-only sm:not-sr-only">Contact</span>
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute right-0 top-full z-50 mt-1 min-w-56 rounded-md border border-border bg-card p-1 shadow-lg">

@@ -19,18 +19,18 @@ const BADGES = [
 export function Logo({ className }: { className?: string }) {
   return (
     <Link to="/" aria-label={`${SITE.name} home`} className={cn("flex items-center gap-1.5 rounded-md", className)}>
-      <span className="text-lg font-extrabold tracking-tight">{SITE.shortName}</span>
+      <span className="text-base font-extrabold tracking-tight sm:text-lg">{SITE.shortName}</span>
       <span className="flex gap-0.5" aria-hidden="true">
         {BADGES.map((b) => (
           <span
             key={b.letter}
-            className={cn("flex size-5 items-center justify-center rounded text-[0.7rem] font-bold leading-none", b.className)}
+            className={cn("flex size-4 items-center justify-center rounded text-[0.6rem] font-bold leading-none sm:size-5 sm:text-[0.7rem]", b.className)}
           >
             {b.letter}
           </span>
         ))}
       </span>
-      <span className="text-sm font-semibold tracking-[0.2em]" aria-hidden="true">
+      <span className="text-xs font-semibold tracking-[0.15em] sm:text-sm sm:tracking-[0.2em]" aria-hidden="true">
         GROUP
       </span>
     </Link>

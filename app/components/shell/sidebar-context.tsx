@@ -27,6 +27,7 @@ interface SidebarContextValue {
 const SidebarContext = createContext<SidebarContextValue | null>(null);
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+export const DESKTOP_QUERY = `(min-width: ${MOBILE_BREAKPOINT}px)`;
 
 /**
  * Under 768 px, read when needed rather than held in state: CSS decides what is painted, and a
