@@ -8,6 +8,8 @@ import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./load-context";
 import { factSheets } from "./scripts/fact-sheets";
+import { lucideDeepImports } from "./scripts/lucide-imports";
+import { shellChunk } from "./scripts/shell-chunk";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,8 +24,12 @@ export default defineConfig(({ command }) => ({
     remix(remixConfig),
     tailwindcss(),
     factSheets(),
+    lucideDeepImports(),
+    shellChunk(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
+  esbuild: { legalComments: "eof" },
   build: { minify: true },
   ssr: {
     resolve: {

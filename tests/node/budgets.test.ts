@@ -12,6 +12,11 @@ describe("size budgets", () => {
     expect(jsGzip).toBeLessThanOrEqual(budgets.landingJsGzip);
   });
 
+  it("landing page JavaScript stays within 1.3 × the framework floor (React + Remix runtime)", () => {
+    const { jsGzip } = assetBytes(manifest, routeChain(manifest, "routes/_index"));
+    expect(jsGzip / frameworkFloor(manifest)).toBeLessThanOrEqual(1.3);
+  });
+
   it(`worker bundle stays within ${budgets.workerGzip} bytes gzip`, () => {
     const { gzip } = workerBundle();
     expect(gzip).toBeGreaterThan(10_000);

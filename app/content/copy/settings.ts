@@ -1,0 +1,15 @@
+export const settingsCopy = {
+  intro: "Your account details and how the site behaves for you.",
+  darkMode: "Dark Mode",
+  darkModeHelp: "Switches the site between its dark and light theme right away. The choice is kept in this browser.",
+  emailNotifications: "Email Notifications",
+  emailNotificationsHelp:
+    "Kept in this browser. We do not send account e-mails yet; when we do, this choice will decide whether you get them.",
+  newsletter: "Newsletter",
+  newsletterHelp: "Subscribes your account e-mail to our newsletter, or unsubscribes it, when you save.",
+  newsletterSignedOut: "Sign in to manage your newsletter subscription here.",
+  twoFactor: "Two-Factor Authentication",
+  twoFactorHelp: "Sign-in runs through our identity provider; ask us to turn on a second factor for your account.",
+  deleteAccount: "Delete Account",
+  deleteAccountHelp: "We delete your account and its data on request; the Help form sends us that request.",
+} as const;

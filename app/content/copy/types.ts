@@ -1,0 +1,9 @@
+export interface Tile {
+  value: string;
+  label: string;
+}
+
+export interface Card {
+  title: string;
+  text: string;
+}
