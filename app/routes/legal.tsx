@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { telHref, useContact } from "~/components/content/blocks";
+import { Panel, telHref, useContact } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { legalCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
@@ -41,10 +41,7 @@ export default function Legal() {
             ))}
           </section>
         ))}
-        <section aria-labelledby="legal-contact" className="rounded-xl border border-border bg-card p-6">
-          <h2 id="legal-contact" className="text-xl font-semibold">
-            Contact
-          </h2>
+        <Panel id="legal-contact" heading="Contact">
           <address className="mt-3 not-italic text-muted-foreground">
             {SITE.name}
             <br />
@@ -52,7 +49,7 @@ export default function Legal() {
             <br />
             Phone: <a href={telHref(phone)} className="text-primary underline underline-offset-4">{phone}</a>
           </address>
-        </section>
+        </Panel>
       </div>
     </>
   );

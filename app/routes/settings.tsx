@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { Panel } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
@@ -152,10 +153,7 @@ export default function Settings() {
             {actionData.message}
           </p>
         ) : null}
-        <section aria-labelledby="account-heading" className="rounded-xl border border-border bg-card p-6">
-          <h2 id="account-heading" className="text-lg font-semibold">
-            Account
-          </h2>
+        <Panel id="account-heading" heading="Account">
           {account ? null : (
             <p className="mt-1 text-sm text-muted-foreground">
               You are not signed in.{" "}
@@ -179,11 +177,8 @@ export default function Settings() {
               <input id="settings-email" type="email" value={account?.email ?? ""} placeholder="Not signed in" disabled readOnly className={fieldClass} />
             </div>
           </div>
-        </section>
-        <section aria-labelledby="preferences-heading" className="rounded-xl border border-border bg-card px-6 pt-6">
-          <h2 id="preferences-heading" className="text-lg font-semibold">
-            Preferences
-          </h2>
+        </Panel>
+        <Panel id="preferences-heading" heading="Preferences" flush>
           <div className="divide-y divide-border">
             <Switch name="darkMode" label={copy.darkMode} help={copy.darkModeHelp} checked={dark} onChange={(on) => { setDark(on); applyTheme(on); }} />
             <Switch
@@ -208,11 +203,8 @@ export default function Settings() {
               disabled={!account}
             />
           </div>
-        </section>
-        <section aria-labelledby="security-heading" className="rounded-xl border border-border bg-card p-6">
-          <h2 id="security-heading" className="text-lg font-semibold">
-            Security
-          </h2>
+        </Panel>
+        <Panel id="security-heading" heading="Security">
           <div className="mt-4 flex items-start justify-between gap-6">
             <div>
               <h3 className="font-medium">{copy.twoFactor}</h3>
@@ -234,7 +226,7 @@ export default function Settings() {
               Delete Account
             </Link>
           </div>
-        </section>
+        </Panel>
         <div className="flex justify-end gap-3">
           <button type="reset" className="btn btn-outline">
             Cancel

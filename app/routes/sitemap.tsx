@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { ExternalLink } from "lucide-react";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { pages, type PageInfo } from "~/content/pages";
@@ -79,11 +79,9 @@ export default function Sitemap() {
                 {s.name}
               </Link>
               <p className="mt-1 text-sm">
-                <a href={subsidiaryUrl(s)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4">
+                <NewTabLink href={subsidiaryUrl(s)} iconClassName="size-3" className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4">
                   {s.domain}
-                  <ExternalLink aria-hidden="true" className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                </NewTabLink>
               </p>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ExternalLink } from "lucide-react";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
@@ -11,7 +11,6 @@ const page = pages.store;
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
-const newTab = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 export default function Store() {
   const storeUrl = useRootData()?.storeUrl ?? "";
@@ -22,11 +21,9 @@ export default function Store() {
           Shop {STORE_PRODUCT_CLAIM} products from across the AFX ventures: physical goods, digital products and
           professional services, in our online store.
         </p>
-        <a href={storeLink(storeUrl)} {...newTab} className="btn btn-primary mt-6">
+        <NewTabLink href={storeLink(storeUrl)} className="btn btn-primary mt-6">
           Visit the Store
-          <ExternalLink aria-hidden="true" className="size-4" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        </NewTabLink>
       </PageHeader>
       <Section id="categories-heading" heading="Shop by Category">
         <ul className="grid gap-4 sm:grid-cols-3">
@@ -34,11 +31,9 @@ export default function Store() {
             <li key={c.id} className="flex flex-col rounded-xl border border-border bg-card p-6">
               <h3 className="text-lg font-semibold">{c.name}</h3>
               <p className="mt-2 flex-1 text-sm text-muted-foreground">{c.description}</p>
-              <a href={storeLink(storeUrl, c.path)} {...newTab} className="btn btn-outline mt-4 self-start">
+              <NewTabLink href={storeLink(storeUrl, c.path)} className="btn btn-outline mt-4 self-start">
                 Browse {c.name}
-                <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </NewTabLink>
             </li>
           ))}
         </ul>
@@ -56,7 +51,7 @@ export default function Store() {
                 <p className="text-2xl font-bold" data-testid="price">
                   {formatPrice(p)}
                 </p>
-                <a href={storeLink(storeUrl, p.path)} {...newTab} className="btn btn-outline" aria-label={`View ${p.name} in the store (opens in a new tab)`}>
+                <a href={storeLink(storeUrl, p.path)} target="_blank" rel="noopener noreferrer" className="btn btn-outline" aria-label={`View ${p.name} in the store (opens in a new tab)`}>
                   View in Store
                 </a>
               </div>
@@ -70,11 +65,9 @@ export default function Store() {
             {STORE_PRODUCT_CLAIM} products and counting
           </h2>
           <p className="mt-3 text-muted-foreground">The full catalogue lives in our online store.</p>
-          <a href={storeLink(storeUrl)} {...newTab} className="btn btn-primary mt-6">
+          <NewTabLink href={storeLink(storeUrl)} className="btn btn-primary mt-6">
             Shop All Products
-            <ExternalLink aria-hidden="true" className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          </NewTabLink>
         </div>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { oneShotCookie } from "./one-shot-cookie.server";
 import type { ToastMessage } from "~/utils/toast";
 
 /**
@@ -6,17 +7,8 @@ import type { ToastMessage } from "~/utils/toast";
  * (or a failed sign-in) can show a toast on the next page, also with JavaScript off.
  */
 function flashStorage(env: Pick<Env, "SESSION_SECRET">, request: Request) {
-  const secure = new URL(request.url).protocol === "https:";
   return createCookieSessionStorage<Record<string, never>, { toast: ToastMessage }>({
-    cookie: {
-      name: secure ? "__Host-afx_flash" : "afx_flash",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: 60,
-      secrets: [env.SESSION_SECRET],
-    },
+    cookie: oneShotCookie(env, request, "afx_flash"),
   });
 }
 

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
+import { oneShotCookie } from "./one-shot-cookie.server";
 import { LEAD_LIMITS, type SignupResult } from "~/content/newsletter";
 
 /**
@@ -6,15 +7,8 @@ import { LEAD_LIMITS, type SignupResult } from "~/content/newsletter";
  * came from in a short-lived signed cookie and shown once (the root loader reads and clears it).
  */
 function resultCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {
-  const secure = new URL(request.url).protocol === "https:";
-  return createCookie(secure ? "__Host-afx_signup" : "afx_signup", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: 60,
-    secrets: [env.SESSION_SECRET],
-  });
+  const { name, ...options } = oneShotCookie(env, request, "afx_signup");
+  return createCookie(name, options);
 }
 
 /** Typed values are kept but bounded, so the cookie stays well under 4 KB. */

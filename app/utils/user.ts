@@ -25,8 +25,20 @@ export function isAdmin(user: Pick<CurrentUser, "role"> | null | undefined): boo
   return user?.role === "admin";
 }
 
-/** Avatar fallback (SPEC.md "Sidebar"): first + last initials, else the e-mail's first letter, else U. */
-export function userInitials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
-  const fromName = `${user.firstName?.trim()[0] ?? ""}${user.lastName?.trim()[0] ?? ""}`;
-  return (fromName || user.email?.trim()[0] || "U").toUpperCase();
+type NamedUser = Pick<CurrentUser, "firstName" | "lastName" | "email"> | null | undefined;
+
+/** Avatar fallback (SPEC.md "Sidebar"): first and last initials, else the e-mail's first letter, else "U". */
+export function userInitials(user: NamedUser): string {
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return (first[0] + last[0]).toUpperCase();
+  const email = user?.email?.trim();
+  if (email) return email[0].toUpperCase();
+  return "U";
+}
+
+/** The display name beside the avatar: the full name, else the e-mail, else "User". */
+export function userDisplayName(user: NamedUser): string {
+  const name = [user?.firstName?.trim(), user?.lastName?.trim()].filter(Boolean).join(" ");
+  return name || user?.email?.trim() || "User";
 }

@@ -27,6 +27,29 @@ export function Section({
   );
 }
 
+/** A bordered card section with its heading (settings' groups, the legal contact block). */
+export function Panel({
+  id,
+  heading,
+  children,
+  flush = false,
+}: {
+  id: string;
+  heading: string;
+  children: ReactNode;
+  /** No bottom padding: the last row (a divided list) brings its own. */
+  flush?: boolean;
+}) {
+  return (
+    <section aria-labelledby={id} className={clsx("rounded-xl border border-border bg-card", flush ? "px-6 pt-6" : "p-6")}>
+      <h2 id={id} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function StatTiles({ tiles, className }: { tiles: readonly Tile[]; className?: string }) {
   return (
     <dl className={clsx("grid grid-cols-1 gap-4 sm:grid-cols-3", className)}>

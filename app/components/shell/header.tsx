@@ -1,6 +1,7 @@
-import { ChevronDown, ExternalLink, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "lucide-react";
+import { ChevronDown, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useMediaQuery } from "~/utils/use-media-query";
 import { useRootData } from "~/utils/user";
@@ -30,17 +31,14 @@ export function TopHeader() {
         </div>
         <Logo />
         <div className="flex items-center justify-end">
-          <a
+          <NewTabLink
             href={storeUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            iconClassName="size-3.5"
             className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent md:inline-flex"
           >
             <ShoppingBag aria-hidden="true" className="size-4" />
             Store
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          </NewTabLink>
           <ContactMenu />
         </div>
       </div>

@@ -3,7 +3,7 @@ import { LogIn, LogOut, Search } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
-import { isAdmin, useOptionalUser, type CurrentUser } from "~/utils/user";
+import { isAdmin, useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/utils/user";
 import {
   COMPANY_LINKS,
   filterSubsidiaries,
@@ -15,7 +15,6 @@ import {
 } from "./nav-links";
 import { useSearchFocus, useSidebar } from "./sidebar-context";
 import { WithTooltip } from "./with-tooltip";
-import { userDisplayName, userInitials } from "./user-initials";
 
 /**
  * The floating sidebar (SPEC.md "Sidebar"). On desktop an <aside> whose state (icon, expanded,
