@@ -84,6 +84,33 @@ describe("headers and footer", () => {
     await context.close();
   });
 
+  it("logo block: the group name, seven letter badges red → purple, GROUP; it links home", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/investors");
+    const logo = page.getByRole("banner").getByRole("link", { name: "AFX Holding Group home" });
+    await expect(logo.getAttribute("href")).resolves.toBe("/");
+    await expect(logo.innerText()).resolves.toMatch(/^AFX\s*H\s*O\s*L\s*D\s*I\s*N\s*G\s*GROUP$/);
+    // Each badge's background as a hue (the browser resolves the colour; a canvas turns it into RGB).
+    const hues = await logo.locator("span[aria-hidden] > span").evaluateAll((badges) =>
+      badges.map((b) => {
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.fillStyle = getComputedStyle(b).backgroundColor;
+        ctx.fillRect(0, 0, 1, 1);
+        const [r, g, bl] = Array.from(ctx.getImageData(0, 0, 1, 1).data).map((v) => v / 255);
+        const max = Math.max(r, g, bl);
+        const d = max - Math.min(r, g, bl);
+        const h = max === r ? ((g - bl) / d) % 6 : max === g ? (bl - r) / d + 2 : (r - g) / d + 4;
+        return Math.round((h * 60 + 360) % 360);
+      }),
+    );
+    const bands: [string, number, number][] = [["red", 345, 10], ["orange", 20, 40], ["yellow", 45, 65], ["green", 100, 160], ["cyan", 170, 200], ["blue", 205, 245], ["purple", 260, 300]];
+    expect(hues.map((h, i) => {
+      const [name, lo, hi] = bands[i];
+      return lo > hi ? (h >= lo || h <= hi ? name : h) : h >= lo && h <= hi ? name : h;
+    })).toEqual(bands.map(([name]) => name));
+    await context.close();
+  });
+
   it("footer: contact links from configuration, quick links, Privacy and Terms to /legal, copyright", async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/");
