@@ -47,26 +47,37 @@ const DOCUMENT_END = "</body></html>";
 /**
  * React 18 writes `</body></html>` with the shell and streams late content (Remix's single-fetch
  * data scripts, resolved Suspense boundaries) after it, which is invalid HTML (the W3C checker's
- * "Stray start tag script"). Browsers cope; this moves the closing tags to the very end.
+ * "Stray start tag script"). Browsers cope; this moves the closing tags to the very end. It looks
+ * for the bytes, so the document passes through without being decoded and encoded again.
  */
 function closeDocumentLast() {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
+  const end = new TextEncoder().encode(DOCUMENT_END);
   let held = false;
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      let text = decoder.decode(chunk, { stream: true });
-      if (!held && text.includes(DOCUMENT_END)) {
-        held = true;
-        text = text.replace(DOCUMENT_END, "");
+      const at = held ? -1 : indexOfBytes(chunk, end);
+      if (at < 0) {
+        controller.enqueue(chunk);
+        return;
       }
-      if (text) controller.enqueue(encoder.encode(text));
+      held = true;
+      if (at > 0) controller.enqueue(chunk.subarray(0, at));
+      if (at + end.length < chunk.length) controller.enqueue(chunk.subarray(at + end.length));
     },
     flush(controller) {
-      const rest = decoder.decode() + (held ? DOCUMENT_END : "");
-      if (rest) controller.enqueue(encoder.encode(rest));
+      if (held) controller.enqueue(end);
     },
   });
+}
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0];
+  for (let i = haystack.indexOf(first); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

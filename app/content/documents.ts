@@ -1,4 +1,5 @@
 import { subsidiaries, type Subsidiary } from "./subsidiaries";
+import { formatLongDate } from "../utils/format";
 
 /**
  * The downloadable documents (SPEC.md §3 "Document"): one corporate overview and one pitch deck
@@ -58,10 +59,5 @@ export function formatBytes(bytes: number): string {
 
 /** "January 15, 2024" from an ISO date, independent of the server's or browser's time zone. */
 export function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return formatLongDate(new Date(`${iso}T00:00:00Z`));
 }

@@ -4,6 +4,8 @@
  * Product names and descriptions are placeholders until the group confirms its catalogue
  * (docs/decisions/003-content-catalogue.md).
  */
+import { formatInteger } from "../utils/format";
+
 export const STORE_PRODUCT_CLAIM = "100+";
 
 export interface StoreCategory {
@@ -101,7 +103,7 @@ export const storeProducts: readonly StoreProduct[] = [
 
 /** "$35", "$2,500/month". */
 export function formatPrice(p: Pick<StoreProduct, "price" | "per">): string {
-  return `$${p.price.toLocaleString("en-US")}${p.per ? `/${p.per}` : ""}`;
+  return `$${formatInteger(p.price)}${p.per ? `/${p.per}` : ""}`;
 }
 
 /** An absolute link on the external store. */

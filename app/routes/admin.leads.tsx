@@ -8,6 +8,7 @@ import { NotFound } from "~/components/not-found";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { getAdminOrNull } from "~/utils/authorization.server";
+import { formatInteger, formatMediumDate } from "~/utils/format";
 import { decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -47,8 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
     : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const formatDate = (iso: string) => formatMediumDate(new Date(iso));
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 
 export default function LeadsDashboard() {
@@ -76,8 +76,8 @@ export default function LeadsDashboard() {
           <Await resolve={stats} errorElement={<LoadError />}>
             {(s) => (
               <>
-                <StatCard label="Total Subscribers" value={s.total.toLocaleString("en-US")} />
-                <StatCard label="This Week" value={`+${s.thisWeek.toLocaleString("en-US")}`} />
+                <StatCard label="Total Subscribers" value={formatInteger(s.total)} />
+                <StatCard label="This Week" value={`+${formatInteger(s.thisWeek)}`} />
                 <StatCard label="Top Source" value={s.sources[0]?.source ?? "N/A"} />
               </>
             )}
@@ -101,7 +101,7 @@ export default function LeadsDashboard() {
                           <div className="flex items-baseline justify-between gap-2 text-sm">
                             <span className="font-medium">{source}</span>
                             <span className="text-muted-foreground">
-                              {`${percent.toFixed(1)}% · ${count.toLocaleString("en-US")}`}
+                              {`${percent.toFixed(1)}% · ${formatInteger(count)}`}
                             </span>
                           </div>
                           <div

@@ -8,6 +8,7 @@ import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/utils/blog/blog-posts.server";
 import { cacheControlFor, pageCacheHeaders, STREAMED_HEADERS } from "~/utils/blog/page-cache.server";
 import type { BlogPost } from "~/utils/blog/post";
+import { formatLongDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.blog;
@@ -40,8 +41,6 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? false : defaultShouldRevalidate;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
     <article
@@ -63,7 +62,7 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
         <h2 className="text-lg font-semibold leading-snug">{post.title}</h2>
         {post.excerpt ? <p className="text-sm text-muted-foreground">{post.excerpt}</p> : null}
         <p className="mt-auto flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-          {post.publishedAt ? <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time> : null}
+          {post.publishedAt ? <time dateTime={post.publishedAt}>{formatLongDate(new Date(post.publishedAt))}</time> : null}
           <span>{post.readingTime} min read</span>
         </p>
         {post.url ? (

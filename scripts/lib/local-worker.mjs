@@ -55,9 +55,11 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 
 /**
  * `wrangler dev` on 127.0.0.1:port serving the built worker; resolves once it answers.
- * `vars` override configuration for this run (after the environment).
+ * `vars` override configuration for this run (after the environment). `production: true` bundles
+ * the worker as `wrangler deploy` does (NODE_ENV=production: React's production build; wrangler
+ * dev defaults to its development build, several times slower to render), for the benchmarks.
  */
-export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost" }) {
+export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost", production = false }) {
   const child = spawn(
     WRANGLER,
     [
@@ -73,7 +75,13 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
       cwd: ROOT,
       stdio,
       // Loopback only: no metrics, no download of the Request.cf sample.
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        CI: "true",
+        ...(production ? { NODE_ENV: "production" } : {}),
+      },
     },
   );
   const url = `http://${host}:${port}`;

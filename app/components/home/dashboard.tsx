@@ -2,14 +2,12 @@ import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { subsidiaries } from "~/content/subsidiaries";
+import { formatLongDate } from "~/utils/format";
 import { isAdmin, userInitials, type CurrentUser } from "~/utils/user";
-
-// UTC and a fixed locale: the server and every browser print the same date (no hydration drift).
-const memberSince = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 function formatMemberSince(createdAt: string | null | undefined) {
   const date = createdAt ? new Date(createdAt) : null;
-  return date && !Number.isNaN(date.getTime()) ? memberSince.format(date) : "Recently";
+  return date && !Number.isNaN(date.getTime()) ? formatLongDate(date) : "Recently";
 }
 
 /** 'View Portfolio': an in-page link that works without JavaScript, smooth with it. */
