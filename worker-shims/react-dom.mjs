@@ -1,0 +1,20 @@
+// The worker's stand-in for react-dom's browser renderer (wrangler.toml [alias]; the Vite builds
+// and the browser use the real one). The worker renders with react-dom/server; react-dom itself
+// (135 KB minified, an eighth of the worker) is imported on the server only for calls that happen
+// in the browser: portals once mounted (Radix), flushSync in event handlers (React Router, Radix).
+// Parsing it at every start-up bought nothing.
+export function flushSync(fn) {
+  return fn();
+}
+
+export function unstable_batchedUpdates(fn, a) {
+  return fn(a);
+}
+
+export function createPortal() {
+  throw new Error("react-dom's createPortal runs in the browser only (worker-shims/react-dom.mjs)");
+}
+
+export const version = "18.3.1";
+
+export default { createPortal, flushSync, unstable_batchedUpdates, version };
