@@ -1,4 +1,4 @@
-// Build only: `import { Menu, X } from "lucide-react"` becomes one small module per icon, made
+// `import { Menu, X } from "lucide-react"` becomes one small module per icon, made
 // here from the icon's drawing in the package (app/components/ui/lucide-icon.ts renders it).
 // - Bytes: through the package index every chunk that names an icon depended on every icon the app
 //   uses, so Rollup's chunking (the shell chunk above all, see shell-chunk.ts) could not tell which
@@ -41,7 +41,6 @@ export function lucideDeepImports(): Plugin {
   let files: Map<string, string> | undefined;
   return {
     name: "afx-lucide-icons",
-    apply: "build",
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : null;
     },
