@@ -9,8 +9,8 @@ import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ROOT } from "../scripts/lib/config.mjs";
-import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
-import { benchFixtures } from "./lib/fixtures.mjs";
+import { build, migrate } from "../scripts/lib/local-worker.mjs";
+import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 
 const PATHS = process.env.LIGHTHOUSE_PATHS?.split(",") ?? ["/", "/portfolio", "/blog", "/documents"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -20,15 +20,7 @@ export default async function lighthouseBench() {
   const persistTo = mkdtempSync(join(tmpdir(), "afx-lighthouse-d1-"));
   migrate(persistTo);
   const fixtures = await benchFixtures({ persistTo, leads: 0 });
-  const port = await freePort();
-  // SITE_URL is this server, so canonical links point at the audited origin, as in production.
-  const worker = await startWorker({
-    port,
-    persistTo,
-    vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars },
-    stdio: "ignore",
-    production: true,
-  });
+  const worker = await startBenchWorker({ persistTo, fixtures });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
-import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
+import { build, migrate } from "../scripts/lib/local-worker.mjs";
 import { assetBytes, frameworkFloor, remixManifest, routeChain, stylesheetGzip, workerBundle } from "../scripts/lib/sizes.mjs";
-import { benchFixtures } from "./lib/fixtures.mjs";
+import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -90,14 +90,7 @@ export default async function pagesBench() {
   const persistTo = mkdtempSync(join(tmpdir(), "afx-bench-d1-"));
   migrate(persistTo);
   const fixtures = await benchFixtures({ persistTo, leads: Number(process.env.BENCH_LEADS || 100_000) });
-  const port = await freePort();
-  const worker = await startWorker({
-    port,
-    persistTo,
-    vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars },
-    stdio: "ignore",
-    production: true,
-  });
+  const worker = await startBenchWorker({ persistTo, fixtures });
   try {
     const adminCookie = await fixtures.adminCookie?.(worker.url);
     const html = { Accept: "text/html" };

@@ -1,5 +1,6 @@
 // What the page benchmarks need around the worker: seeded leads, a feed to cache, an admin session.
 // Each part is used when the project has it.
+import { freePort, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { seedLeads } from "../../scripts/seed.mjs";
@@ -17,6 +18,21 @@ export async function benchFixtures({ persistTo, leads }) {
       await provider?.stop();
     },
   };
+}
+
+/**
+ * The built worker as deployed (React's production build) on a free port, with the fixtures'
+ * configuration; SITE_URL is this server, so canonical links point at the measured origin.
+ */
+export async function startBenchWorker({ persistTo, fixtures }) {
+  const port = await freePort();
+  return startWorker({
+    port,
+    persistTo,
+    vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars },
+    stdio: "ignore",
+    production: true,
+  });
 }
 
 /** A whole sign-in at the local provider, as a browser would: the session's Cookie header. */
