@@ -56,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootLoaderData = SerializeFrom<typeof loader>;
 
 // Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
-const THEME_SCRIPT = `try{if(localStorage.getItem("theme")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
+// The "js" class lets CSS show controls that need JavaScript (the mobile menu button) only when
+// it runs; without it their <noscript> stand-ins show instead.
+const THEME_SCRIPT = `document.documentElement.classList.add("js");try{if(localStorage.getItem("theme")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -2,7 +2,6 @@ import { ChevronDown, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } fr
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { NewTabLink } from "~/components/ui/new-tab-link";
-import { useHydrated } from "~/utils/use-hydrated";
 import { useMediaQuery } from "~/utils/use-media-query";
 import { useRootData } from "~/utils/user";
 import { Logo } from "./logo";
@@ -73,36 +72,36 @@ const summaryClass =
 const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
 
 function MobileMenu() {
-  const hydrated = useHydrated();
   const { mobileOpen, setMobileOpen } = useSidebar();
   const [everOpened, setEverOpened] = useState(false);
   if (mobileOpen && !everOpened) setEverOpened(true);
-  if (!hydrated) {
-    return (
-      <details className="group md:hidden" data-testid="mobile-menu-fallback">
-        <summary className={summaryClass}>
-          <Menu aria-hidden="true" className="size-5 group-open:hidden" />
-          <X aria-hidden="true" className="hidden size-5 group-open:block" />
-          <span className="sr-only group-open:hidden">Open menu</span>
-          <span className="sr-only hidden group-open:inline">Close menu</span>
-        </summary>
-        <div className="fixed inset-x-0 bottom-0 top-14 flex flex-col overflow-y-auto border-t border-border bg-card">
-          <SidebarBody collapsed={false} />
-        </div>
-      </details>
-    );
-  }
   return (
     <>
+      {/* Shown only where JavaScript runs (the "js" class on <html>, set before first paint). */}
       <button
         type="button"
         onClick={() => setMobileOpen(!mobileOpen)}
         aria-expanded={mobileOpen}
-        className="rounded-md p-2 hover:bg-accent md:hidden"
+        className="hidden rounded-md p-2 hover:bg-accent in-[.js]:inline-flex md:hidden!"
       >
         {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
       </button>
+      {/* Without JavaScript: a disclosure holding the sidebar. Inside <noscript> it costs browsers
+          with JavaScript nothing: not parsed into the page, not hydrated. */}
+      <noscript>
+        <details className="group md:hidden" data-testid="mobile-menu-fallback">
+          <summary className={summaryClass}>
+            <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+            <X aria-hidden="true" className="hidden size-5 group-open:block" />
+            <span className="sr-only group-open:hidden">Open menu</span>
+            <span className="sr-only hidden group-open:inline">Close menu</span>
+          </summary>
+          <div className="fixed inset-x-0 bottom-0 top-14 flex flex-col overflow-y-auto border-t border-border bg-card">
+            <SidebarBody collapsed={false} />
+          </div>
+        </details>
+      </noscript>
       {everOpened ? (
         <Suspense fallback={null}>
           <MobileSidebarSheet />
