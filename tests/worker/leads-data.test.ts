@@ -187,4 +187,40 @@ describe("CSV", () => {
       ].join("\r\n"),
     );
   });
+
+  const csvText = async (stream: ReadableStream<Uint8Array>) =>
+    new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+  const HEADER = '\uFEFF"Email","First Name","Last Name","Source","Subscribed At"\r\n';
+
+  it("is the BOM and the header alone for an empty table", async () => {
+    expect(await csvText(leadsCsvStream(env.DB, 2))).toBe(HEADER);
+  });
+
+  it("pages by (subscribed_at, id): ties across a page edge and a last full page lose and repeat nothing", async () => {
+    // Five leads at one instant and one older: pages of 2 split the tie twice and end full.
+    const emails = ["t1@x.com", "t2@x.com", "t3@x.com", "t4@x.com", "t5@x.com"];
+    await insertLeads([...emails.map((email) => ({ email, ago: MIN })), { email: "old@x.com", ago: DAY }], NOW);
+    const emailsOut = (text: string) => text.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]);
+    const expected = ['"t5@x.com"', '"t4@x.com"', '"t3@x.com"', '"t2@x.com"', '"t1@x.com"', '"old@x.com"'];
+    for (const pageSize of [1, 2, 3, 6, 7]) {
+      expect(emailsOut(await csvText(leadsCsvStream(env.DB, pageSize))), `page size ${pageSize}`).toEqual(expected);
+    }
+  });
+
+  it("reads a page from D1 only when the reader asks for it (nothing queued ahead)", async () => {
+    await insertLeads(Array.from({ length: 6 }, (_, i) => ({ email: `p${i}@x.com`, ago: i * MIN })), NOW);
+    let queries = 0;
+    const counting = { prepare: (query: string) => (queries++, env.DB.prepare(query)) } as unknown as D1Database;
+    const reader = leadsCsvStream(counting, 2).getReader();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
+    expect(queries).toBe(0);
+    await reader.read();
+    await settle();
+    expect(queries).toBe(1);
+    await reader.read();
+    await settle();
+    expect(queries).toBe(2);
+    await reader.cancel();
+  });
 });
