@@ -1,7 +1,9 @@
 // Leads at scale (issue 5): with BENCH_LEADS (default 100 000) leads in the local D1,
 // - 1 000 concurrent signups for 500 distinct e-mails (each twice, in two spellings) must leave
 //   exactly 500 rows and answer only 201 or 409;
-// - the CSV export of every lead must complete with the worker's memory flat (it streams);
+// - the CSV export of every lead must complete with the worker's memory flat (it streams): the
+//   worker isolate's JS heap, read over the DevTools protocol, idle and during the export, at two
+//   or more table sizes (BENCH_CSV_SIZES, default 10 000 and BENCH_LEADS) in one run;
 // - the stats and dashboard loaders are timed in the worker (Server-Timing) against pages that
 //   read no data, as ratios (the machine is shared; absolute times drift, ratios less).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -10,25 +12,35 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
-import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
-import { benchFixtures } from "./lib/fixtures.mjs";
+import { build, freePort, migrate } from "../scripts/lib/local-worker.mjs";
+import { seedLeads } from "../scripts/seed.mjs";
+import { allocatedDuring, connectCdp, inspectorUrl, liveHeap } from "./lib/cdp.mjs";
+import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
+/** Table sizes the export's memory is measured at, smallest first; the last is LEADS. */
+const CSV_SIZES = [
+  ...new Set([...(process.env.BENCH_CSV_SIZES || "10000").split(",").map(Number).filter((n) => n > 0 && n < LEADS), LEADS]),
+].sort((a, b) => a - b);
 const DISTINCT = 500;
 /** Connections for the judged signup run (see the table's note). */
 const POOL = 100;
 const SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES || 40);
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** The workerd process under `pid` (wrangler → workerd), for its resident memory. */
+/**
+ * The workerd process under `pid` (wrangler → workerd) that runs our worker and the local D1: the
+ * one with an inspector. (wrangler dev starts a second workerd for its own proxy in front; its RSS
+ * grows with every byte it relays, for any response, and it is not part of a deployment.)
+ */
 function findWorkerd(pid) {
-  const children = spawnSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" })
+  const children = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
     .stdout.trim()
     .split("\n")
     .filter(Boolean)
     .map((line) => line.trim().split(/\s+/));
-  for (const [child, comm] of children) {
-    if (comm === "workerd") return Number(child);
+  for (const [child, command, ...args] of children) {
+    if (command.endsWith("/workerd") && args.some((a) => a.startsWith("--inspector-addr"))) return Number(child);
     const found = findWorkerd(child);
     if (found) return found;
   }
@@ -115,13 +127,34 @@ function signupTable(pooled, unpooled) {
   };
 }
 
-/** One download of the export, with workerd's resident memory sampled while it runs. */
-async function downloadCsv(url, cookie, workerd) {
-  const before = rssKiB(workerd);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssKiB(workerd));
-  }, 25);
+/** The worker isolate's heap over the inspector; reconnects once if wrangler reset the session. */
+function heapProbe(inspectorPort) {
+  let cdp = null;
+  const call = async (fn) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        cdp ??= await connectCdp(await inspectorUrl(inspectorPort));
+        return await fn(cdp);
+      } catch (error) {
+        cdp?.close();
+        cdp = null;
+        if (attempt > 0) throw error;
+      }
+    }
+  };
+  return {
+    /** Bytes of live objects (after a full collection). */
+    live: () => call(liveHeap).then((u) => u.usedSize),
+    /** Bytes in use now, garbage included. */
+    used: () => call((c) => c.send("Runtime.getHeapUsage")).then((u) => u.usedSize),
+    /** Bytes allocated while `run` runs, garbage included. */
+    allocated: (run) => call((c) => allocatedDuring(c, run)),
+    close: () => cdp?.close(),
+  };
+}
+
+/** One download of the export, read to the end: its size, rows, chunks and timings. */
+async function download(url, cookie, onChunk = async () => {}) {
   const started = performance.now();
   const res = await fetch(`${url}/admin/leads.csv`, { headers: { Cookie: cookie } });
   const ttfb = performance.now() - started;
@@ -133,76 +166,97 @@ async function downloadCsv(url, cookie, workerd) {
     bytes += chunk.byteLength;
     chunks++;
     for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) lines++;
+    await onChunk(bytes);
   }
-  const total = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, rssKiB(workerd));
-  return { before, peak, growth: peak - before, bytes, rows: lines - 1, chunks, ttfb, total };
+  return { bytes, rows: lines - 1, chunks, ttfb, total: performance.now() - started };
 }
 
 /**
- * The export twice: local D1 runs inside workerd, so the first pass also grows SQLite's page cache
- * by reading the whole table; the second pass shows what the export itself holds.
+ * The export three times on one worker: a plain download (compiles the route, warms D1; its
+ * timings are the ones reported), one under the sampling heap profiler (bytes allocated, garbage
+ * included), and one where the client pauses at 256 KiB, 512 KiB, 1 MiB, … of the file to read
+ * the isolate's live heap (the stream is mid-way, waiting for the client) while the heap in use,
+ * garbage included, is sampled for its peak.
  */
-async function csvExport(url, cookie, workerd, expectedRows) {
-  const first = await downloadCsv(url, cookie, workerd);
-  const second = await downloadCsv(url, cookie, workerd);
-  const fileMiB = second.bytes / 1024 / 1024;
-  const row = (name, f, goal = "") => [name, f(first), f(second), goal];
-  const pass = first.rows === expectedRows && second.rows === expectedRows && second.growth < second.bytes / 1024 / 4;
+async function exportMemory(url, cookie, heap, workerd) {
+  const plain = await download(url, cookie);
+  const { bytes: allocated } = await heap.allocated(() => download(url, cookie));
+  const idle = await heap.live();
+  const rssBefore = rssKiB(workerd);
+  let peak = idle;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await heap.used());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  let during = 0;
+  let pauses = 0;
+  let nextPause = 256 * 1024;
+  const paused = await download(url, cookie, async (bytes) => {
+    if (bytes < nextPause) return;
+    during = Math.max(during, await heap.live());
+    pauses++;
+    nextPause *= 2;
+  });
+  sampling = false;
+  await sampler;
+  const after = await heap.live();
+  if (paused.rows !== plain.rows) throw new Error(`CSV rows differ between downloads: ${plain.rows} / ${paused.rows}`);
+  return { ...plain, allocated, idle, during, peak, after, pauses, rssBefore, rssAfter: rssKiB(workerd) };
+}
+
+/** The export at each table size (one column each) and how its heap follows the size. */
+function csvMemoryTable(runs) {
+  const first = runs[0];
+  const last = runs.at(-1);
+  const growth = (r) => r.during - r.idle;
+  const ratio = (a, b) => `${(a / b).toFixed(2)} ×`;
+  const rowsOk = runs.every((r) => r.rows === r.expected);
+  // Flat: mid-export live heap within 1 MiB of idle at every size, and no larger at the biggest
+  // table than at the smallest (beyond 25 %), while the file grows with the table.
+  const flat = runs.every((r) => growth(r) < 1024 * 1024) && last.during / first.during < 1.25;
+  const row = (name, f, goal = "") => [name, ...runs.map(f), goal];
   return {
-    title: `CSV export of every lead (${expectedRows.toLocaleString("en-US")} in D1)`,
-    columns: ["metric", "1st download", "2nd download", "goal"],
+    title: "CSV export of every lead: the worker isolate's JS heap (DevTools protocol) at each table size",
+    columns: ["metric", ...runs.map((r) => `${r.expected.toLocaleString("en-US")} leads`), "goal"],
     rows: [
-      row("data rows", (r) => r.rows.toLocaleString("en-US"), expectedRows.toLocaleString("en-US")),
+      row("data rows", (r) => r.rows.toLocaleString("en-US"), "all"),
       row("file size", (r) => mib(r.bytes / 1024)),
       row("network chunks", (r) => r.chunks, "many (streamed)"),
       row("time to first byte", (r) => `${r.ttfb.toFixed(0)} ms`),
       row("total time", (r) => `${r.total.toFixed(0)} ms`),
-      row("workerd RSS before", (r) => mib(r.before)),
-      row("workerd RSS peak during", (r) => mib(r.peak)),
-      row("RSS growth", (r) => `${mib(r.growth)} (${(r.growth / 1024 / fileMiB).toFixed(2)} × file)`, "2nd: < 0.25 × file"),
-      ["result", pass ? "pass" : "FAIL", "", "pass"],
+      row("JS allocated during the export (garbage included)", (r) => `${mib(r.allocated / 1024)} (${(r.allocated / r.bytes).toFixed(1)} × file)`),
+      row("JS heap idle (live)", (r) => mib(r.idle / 1024)),
+      row(`JS heap during export (live, max of pauses)`, (r) => `${mib(r.during / 1024)} (${r.pauses} pauses)`),
+      row("  during / idle", (r) => ratio(r.during, r.idle), "≈ 1"),
+      row("  during − idle", (r) => mib(growth(r) / 1024), "< 1 MiB"),
+      row("JS heap peak in use (garbage included)", (r) => mib(r.peak / 1024)),
+      row("  peak / idle", (r) => ratio(r.peak, r.idle)),
+      row("JS heap after (live)", (r) => mib(r.after / 1024)),
+      row("workerd RSS before → after (with local D1)", (r) => `${mib(r.rssBefore)} → ${mib(r.rssAfter)}`),
+      [`largest / smallest (${last.expected.toLocaleString("en-US")} / ${first.expected.toLocaleString("en-US")})`, `file ${ratio(last.bytes, first.bytes)}`, `heap during ${ratio(last.during, first.during)}, peak ${ratio(last.peak, first.peak)}`, "heap ≈ 1 ×"],
+      ["result", rowsOk && flat ? "pass" : "FAIL", "", "pass"],
     ],
     notes: [
-      "Local D1 is SQLite inside the same workerd process: the first download's growth is mostly SQLite reading the 100 000-row table into its page cache.",
+      "Live heap = Runtime.getHeapUsage right after HeapProfiler.takeHeapSnapshot (which collects garbage first; workerd does not answer HeapProfiler.collectGarbage). The judged figure is the live heap while the export is half-way: what the worker holds for it.",
+      "RSS is informational: that workerd also runs the local D1 (SQLite page cache, its own isolate) and keeps freed memory; it grows as much for the same rows read through GET /api/leads.",
     ],
   };
 }
 
-/** Mean time in the worker (Server-Timing) over SAMPLES requests. */
-async function workerMs(url, headers) {
-  let sum = 0;
-  for (let i = 0; i < SAMPLES; i++) {
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    sum += Number(res.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1]);
-  }
-  return sum / SAMPLES;
-}
-
-async function loaderTimes(url, cookie) {
-  const doc = { "User-Agent": BOT_UA, Accept: "text/html", Cookie: cookie };
-  const api = { Cookie: cookie };
-  // Baselines carry the same admin session, so the ratio is what the lead data costs.
-  const pairs = [
-    ["GET /api/leads/stats", `${url}/api/leads/stats`, api, "GET /api/auth/user", `${url}/api/auth/user`, api],
-    ["GET /api/leads (100 newest)", `${url}/api/leads`, api, "GET /api/auth/user", `${url}/api/auth/user`, api],
-    ["/admin/leads (whole document)", `${url}/admin/leads`, doc, "/legal (no data)", `${url}/legal`, doc],
-  ];
-  const rows = [];
-  for (const [name, target, headers, baseName, base, baseHeaders] of pairs) {
-    await workerMs(target, headers); // warm
-    const t = await workerMs(target, headers);
-    const b = await workerMs(base, baseHeaders);
-    rows.push([name, t.toFixed(2), baseName, b.toFixed(2), (t / b).toFixed(2)]);
-  }
-  return {
-    title: `Loaders with ${LEADS.toLocaleString("en-US")} leads: mean time in the worker over ${SAMPLES} requests (Server-Timing)`,
-    columns: ["request", "ms", "same session, no lead data", "ms", "ratio"],
-    rows,
-  };
+/** The worker as deployed, with the inspector open; the admin's session cookie for it. */
+async function startLeadsWorker(persistTo, fixtures) {
+  const inspectorPort = await freePort();
+  const worker = await startBenchWorker({
+    persistTo,
+    fixtures,
+    inspectorPort,
+    // Every bench client is 127.0.0.1: the per-client limit would turn the race into 429s.
+    vars: { LEADS_RATE_LIMIT: "1000000/60" },
+  });
+  return { worker, inspectorPort, cookie: await fixtures.adminCookie?.(worker.url) };
 }
 
 export default async function leadsBench() {
@@ -210,32 +264,45 @@ export default async function leadsBench() {
   if (process.env.SKIP_BUILD !== "1") build();
   const persistTo = mkdtempSync(join(tmpdir(), "afx-bench-leads-"));
   migrate(persistTo);
-  const fixtures = await benchFixtures({ persistTo, leads: LEADS });
-  const port = await freePort();
-  const worker = await startWorker({
-    port,
-    persistTo,
-    // Every bench client is 127.0.0.1: the per-client limit would turn the race into 429s.
-    vars: { SITE_URL: `http://localhost:${port}`, LEADS_RATE_LIMIT: "1000000/60", ...fixtures.vars },
-    stdio: "ignore",
-  });
+  const fixtures = await benchFixtures({ persistTo, leads: CSV_SIZES[0] });
+  let bench = null;
   try {
+    // The export at each size on a fresh worker with the inspector open, growing the table in
+    // between (counted while no worker has it open).
+    const runs = [];
+    let seeded = CSV_SIZES[0];
+    for (const size of CSV_SIZES) {
+      if (size > seeded) seedLeads({ count: size - seeded, persistTo });
+      seeded = size;
+      const expected = d1Count(persistTo, "");
+      bench = await startLeadsWorker(persistTo, fixtures);
+      if (!bench.cookie) break; // no admin sign-in in this build: no export to measure
+      const workerd = findWorkerd(bench.worker.child.pid);
+      if (!workerd) throw new Error("workerd process not found");
+      const heap = heapProbe(bench.inspectorPort);
+      try {
+        runs.push({ expected, ...(await exportMemory(bench.worker.url, bench.cookie, heap, workerd)) });
+      } finally {
+        heap.close();
+      }
+      await bench.worker.stop();
+      bench = null;
+    }
+    // Signups and loader times on a worker whose heap no snapshot has touched.
+    bench ??= await startLeadsWorker(persistTo, fixtures);
+    const { worker, cookie } = bench;
     const pooled = await concurrentSignups(worker.url, persistTo, { sockets: POOL, tag: "Pool" });
     const unpooled = await concurrentSignups(worker.url, persistTo, { sockets: Infinity, tag: "Burst" });
     const tables = [signupTable(pooled, unpooled)];
-    const cookie = await fixtures.adminCookie?.(worker.url);
     if (!cookie) {
       tables.push({ title: "CSV export and loader times", columns: ["note"], rows: [["n/a: no admin sign-in in this build"]] });
       return tables;
     }
-    const workerd = findWorkerd(worker.child.pid);
-    if (!workerd) throw new Error("workerd process not found");
-    const leads = d1Count(persistTo, "");
-    tables.push(await csvExport(worker.url, cookie, workerd, leads));
+    tables.push(csvMemoryTable(runs));
     tables.push(await loaderTimes(worker.url, cookie));
     return tables;
   } finally {
-    await worker.stop();
+    await bench?.worker.stop();
     await fixtures.stop?.();
     rmSync(persistTo, { recursive: true, force: true });
   }

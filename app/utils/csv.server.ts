@@ -12,14 +12,20 @@ const BOM = "\uFEFF";
  */
 export const CSV_PAGE_SIZE = 1000;
 
+/** First characters that make a spreadsheet read a cell as a formula. */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
+
 export function csvCell(value: string | null | undefined): string {
-  const text = value ?? "";
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
+  if (!value) return '""';
+  // Copies only when a cell needs it: the export formats every row of the table.
+  const text = value.includes('"') ? value.replaceAll('"', '""') : value;
+  return FORMULA_START.has(value[0]!) ? `"'${text}"` : `"${text}"`;
 }
 
 export function csvRow(values: readonly (string | null | undefined)[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
+  let line = csvCell(values[0]);
+  for (let i = 1; i < values.length; i++) line += `,${csvCell(values[i])}`;
+  return `${line}\r\n`;
 }
 
 export function csvFileName(now = new Date()): string {

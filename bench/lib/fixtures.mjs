@@ -24,14 +24,15 @@ export async function benchFixtures({ persistTo, leads }) {
  * The built worker as deployed (React's production build) on a free port, with the fixtures'
  * configuration; SITE_URL is this server, so canonical links point at the measured origin.
  */
-export async function startBenchWorker({ persistTo, fixtures }) {
+export async function startBenchWorker({ persistTo, fixtures, vars = {}, inspectorPort = 0 }) {
   const port = await freePort();
   return startWorker({
     port,
     persistTo,
-    vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars },
+    vars: { SITE_URL: `http://localhost:${port}`, ...fixtures.vars, ...vars },
     stdio: "ignore",
     production: true,
+    inspectorPort,
   });
 }
 

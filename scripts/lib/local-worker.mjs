@@ -58,8 +58,10 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
  * `vars` override configuration for this run (after the environment). `production: true` bundles
  * the worker as `wrangler deploy` does (NODE_ENV=production: React's production build; wrangler
  * dev defaults to its development build, several times slower to render), for the benchmarks.
+ * `inspectorPort` opens the DevTools protocol of the worker's isolate there (the leads bench reads
+ * its heap).
  */
-export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost", production = false }) {
+export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost", production = false, inspectorPort = 0 }) {
   const child = spawn(
     WRANGLER,
     [
@@ -69,6 +71,7 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
       "--persist-to", persistTo,
       "--local-protocol", "http",
       "--show-interactive-dev-session=false",
+      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
       ...varArgs(vars),
     ],
     {

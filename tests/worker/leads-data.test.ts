@@ -157,7 +157,9 @@ describe("CSV", () => {
     expect(csvCell("Zoë")).toBe('"Zoë"');
     for (const lead of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(lead)).toBe(`"'${lead}"`);
     expect(csvCell(null)).toBe('""');
+    expect(csvCell("")).toBe('""');
     expect(csvCell("a=b")).toBe('"a=b"');
+    expect(csvCell('=say "hi"')).toBe(`"'=say ""hi"""`);
   });
 
   it("names the file with the date", () => {
