@@ -259,6 +259,41 @@ async function startLeadsWorker(persistTo, fixtures) {
   return { worker, inspectorPort, cookie: await fixtures.adminCookie?.(worker.url) };
 }
 
+/** Mean time in the worker (Server-Timing) over SAMPLES requests. */
+async function workerMs(url, headers) {
+  let sum = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    sum += Number(res.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1]);
+  }
+  return sum / SAMPLES;
+}
+
+async function loaderTimes(url, cookie) {
+  const doc = { "User-Agent": BOT_UA, Accept: "text/html", Cookie: cookie };
+  const api = { Cookie: cookie };
+  // Baselines carry the same admin session, so the ratio is what the lead data costs.
+  const pairs = [
+    ["GET /api/leads/stats", `${url}/api/leads/stats`, api, "GET /api/auth/user", `${url}/api/auth/user`, api],
+    ["GET /api/leads (100 newest)", `${url}/api/leads`, api, "GET /api/auth/user", `${url}/api/auth/user`, api],
+    ["/admin/leads (whole document)", `${url}/admin/leads`, doc, "/legal (no data)", `${url}/legal`, doc],
+  ];
+  const rows = [];
+  for (const [name, target, headers, baseName, base, baseHeaders] of pairs) {
+    await workerMs(target, headers); // warm
+    const t = await workerMs(target, headers);
+    const b = await workerMs(base, baseHeaders);
+    rows.push([name, t.toFixed(2), baseName, b.toFixed(2), (t / b).toFixed(2)]);
+  }
+  return {
+    title: `Loaders with ${LEADS.toLocaleString("en-US")} leads: mean time in the worker over ${SAMPLES} requests (Server-Timing)`,
+    columns: ["request", "ms", "same session, no lead data", "ms", "ratio"],
+    rows,
+  };
+}
+
 export default async function leadsBench() {
   ensureDevVars();
   if (process.env.SKIP_BUILD !== "1") build();
