@@ -92,6 +92,24 @@ describe("keyboard shortcuts (SPEC.md 'Keyboard shortcuts')", () => {
     await context.close();
   });
 
+  it("the settings switch toggles the theme too and shows the stored one after a reload", async () => {
+    const { page, context } = await open("/settings");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    const toggle = page.getByRole("switch", { name: "Dark Mode" });
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    await toggle.click();
+    await expect.poll(isDark).toBe(false);
+    await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("light");
+    await page.reload();
+    await hydrated(page);
+    await expect(isDark()).resolves.toBe(false);
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await expect.poll(isDark).toBe(true);
+    await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("dark");
+    await context.close();
+  });
+
   it("Ctrl+Shift+D and Ctrl+Shift+Alt+G show their toasts", async () => {
     const { page, context } = await open("/");
     await page.keyboard.press("Control+Shift+D");
