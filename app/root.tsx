@@ -56,8 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootLoaderData = SerializeFrom<typeof loader>;
 
 // Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
-// The "js" class lets CSS show controls that need JavaScript (the mobile menu button) only when
-// it runs; without it their <noscript> stand-ins show instead.
+// The "js" class lets CSS show controls that need JavaScript (the sidebar trigger, the mobile
+// menu button) only when it runs; without it the mobile menu's <noscript> stand-in shows instead.
 const THEME_SCRIPT = `document.documentElement.classList.add("js");try{if(localStorage.getItem("theme")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -30,6 +30,8 @@ describe("the shell with JavaScript off", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
     await page.waitForURL("**/legal");
     await expect(page.getByRole("banner").getByRole("link", { name: /Store/ }).getAttribute("target")).resolves.toBe("_blank");
+    // No dead controls: the sidebar trigger needs JavaScript, so it is not shown without it.
+    await expect(page.getByTestId("sidebar-trigger").isVisible()).resolves.toBe(false);
     await screenshot(page, "shell-nojs-desktop");
     await context.close();
   });

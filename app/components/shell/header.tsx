@@ -57,7 +57,7 @@ function DesktopTrigger() {
         onClick={toggle}
         data-state={state}
         data-testid="sidebar-trigger"
-        className="hidden rounded-md p-2 hover:bg-accent md:inline-flex"
+        className="hidden rounded-md p-2 hover:bg-accent md:in-[.js]:inline-flex"
       >
         <PanelLeft aria-hidden="true" className="size-5" />
         <span className="sr-only">Toggle sidebar</span>
@@ -77,7 +77,8 @@ function MobileMenu() {
   if (mobileOpen && !everOpened) setEverOpened(true);
   return (
     <>
-      {/* Shown only where JavaScript runs (the "js" class on <html>, set before first paint). */}
+      {/* Like the desktop trigger, shown only where JavaScript runs (the "js" class on <html>,
+          set before first paint): without it the button could do nothing. */}
       <button
         type="button"
         onClick={() => setMobileOpen(!mobileOpen)}
