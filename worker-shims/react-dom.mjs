@@ -3,6 +3,10 @@
 // (135 KB minified, an eighth of the worker) is imported on the server only for calls that happen
 // in the browser: portals once mounted (Radix), flushSync in event handlers (React Router, Radix).
 // Parsing it at every start-up bought nothing.
+
+// The installed react-dom's own version, so the stand-in never claims another.
+import { version } from "../node_modules/react-dom/package.json";
+
 export function flushSync(fn) {
   return fn();
 }
@@ -15,6 +19,6 @@ export function createPortal() {
   throw new Error("react-dom's createPortal runs in the browser only (worker-shims/react-dom.mjs)");
 }
 
-export const version = "18.3.1";
+export { version };
 
 export default { createPortal, flushSync, unstable_batchedUpdates, version };
