@@ -5,10 +5,13 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server/index.js";
 import { getLoadContext, type CloudflareContext } from "./load-context";
 import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./app/utils/html-cache.server";
+import { productionConfigProblems } from "./app/utils/production-config.server";
 import { withSecurityHeaders } from "./app/utils/security-headers.server";
+import { carriesSession } from "./app/utils/session.server";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
+let configLogged = false;
 
 export default {
   async fetch(request, env, ctx) {
@@ -26,13 +29,25 @@ export default {
     });
     const { nonce } = context;
     const secure = new URL(request.url).protocol === "https:";
+    const personal = carriesSession(request);
     const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
       const out = withSecurityHeaders(response, { nonce, secure });
+      // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
+      // no browser history cache, proxy or CDN may keep it.
+      if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");
       // Time spent in the worker before the response started (the whole render for bots, which
       // get the complete document); read by `npm run bench`.
       out.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(2)};desc="${cache}"`);
       return out;
     };
+
+    // A production deploy with example secrets or an http: issuer serves nothing (see the log).
+    const problems = productionConfigProblems(env);
+    if (problems.length) {
+      if (!configLogged) console.error(`[config] refusing to serve: ${problems.join("; ")}`);
+      configLogged = true;
+      return finish(new Response("This site is not configured yet.", { status: 503, headers: { "Retry-After": "300" } }), "bypass");
+    }
 
     try {
       const key = htmlCacheKey(request, serverBuild.assets.version);

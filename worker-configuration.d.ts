@@ -2,6 +2,8 @@
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
+    /** "production" turns on the start-up checks of the configuration; anything else is local. */
+    ENVIRONMENT?: string;
     ASSETS?: Fetcher;
     SITE_URL: string;
     BLOG_FEED_URL: string;

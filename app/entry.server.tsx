@@ -1,8 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { wantsCompleteDocument } from "~/utils/render-mode.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +34,7 @@ export default async function handleRequest(
   );
 
   // Crawlers and non-JS tools get the whole document at once; browsers get it streamed.
-  if (isbot(request.headers.get("user-agent") || "")) {
+  if (wantsCompleteDocument(request)) {
     await body.allReady;
   }
 
@@ -99,7 +99,8 @@ function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  // Aborted requests (a visitor navigated away) are not errors of ours.
-  if (request.signal.aborted) return;
+  // Aborted requests (a visitor navigated away) are not errors of ours, nor are the requests Remix
+  // refuses itself (a POST to a page without an action: 405; no such route: 404).
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(error);
 }

@@ -9,6 +9,8 @@ export const users = sqliteTable(
     /** The provider's `sub` claim, prefixed with the issuer host. */
     subject: text("subject").notNull(),
     email: text("email"),
+    /** The provider's `email_verified` at the last sign-in. */
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
@@ -19,6 +21,23 @@ export const users = sqliteTable(
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_subject_unique").on(t.subject), index("users_email_idx").on(t.email)],
+);
+
+/**
+ * Server-side sessions (migrations/0003): `id` is the SHA-256 of the token in the member's
+ * cookie. Checked on every request against an idle and an absolute limit.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
 /** Newsletter subscribers (DESIGN.md "Leads"). `email` is stored trimmed and lower-cased. */

@@ -8,5 +8,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const out = new Headers(headers);
   out.set("Cache-Control", "private, no-store");
   if (!user) return Response.json({ message: "Not authenticated" }, { status: 401, headers: out });
-  return Response.json(user, { headers: out });
+  const { id, role, firstName, lastName, email, profileImageUrl, createdAt } = user;
+  return Response.json({ id, role, firstName, lastName, email, profileImageUrl, createdAt }, { headers: out });
 }

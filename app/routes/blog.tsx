@@ -6,7 +6,8 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/utils/blog/blog-posts.server";
-import { cacheControlFor, pageCacheHeaders, STREAMED_HEADERS } from "~/utils/blog/page-cache.server";
+import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/utils/blog/page-cache.server";
+import { acceptsStreamedData } from "~/utils/render-mode.server";
 import type { BlogPost } from "~/utils/blog/post";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -26,11 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A client-side navigation gets the posts streamed (the spinner shows meanwhile). A document
   // request gets them in the HTML: browsers without JavaScript cannot reveal streamed content, and
   // the posts are nearly always a cache read away (docs/decisions/007-blog-feed.md).
-  const mode = request.headers.get("Sec-Fetch-Mode");
-  const streamed = mode !== null && mode !== "navigate";
+  const streamed = acceptsStreamedData(request);
   return data(
     { posts: streamed ? posts : await posts },
-    { headers: { "Cache-Control": cacheControlFor(request), ...(streamed ? STREAMED_HEADERS : {}) } },
+    // A streamed page is never shared: a shared cache would hand its spinner to a navigation.
+    { headers: { "Cache-Control": streamed ? PRIVATE_CACHE_CONTROL : cacheControlFor(request), ...(streamed ? STREAMED_HEADERS : {}) } },
   );
 }
 

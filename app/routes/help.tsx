@@ -10,6 +10,8 @@ import { pages } from "~/content/pages";
 import { getUser } from "~/utils/auth.server";
 import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "~/utils/contact-form";
 import { saveContactMessage } from "~/utils/contact.server";
+import { readForm } from "~/utils/form-body.server";
+import { limitClient } from "~/utils/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.help;
@@ -20,15 +22,25 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { subject };
 }
 
-const MAX_BODY = 16 * 1024;
+/**
+ * The most a browser sends for a valid message: the form posts multipart (raw UTF-8, not
+ * percent-escaped), so every field at its limit takes at most 3 bytes a character, plus room for
+ * the parts' headers.
+ */
+const MAX_BODY = Object.values(CONTACT_LIMITS).reduce((sum, n) => sum + n, 0) * 3 + 2048;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
-    return data({ result: undefined, sent: false }, { status: 413 });
-  }
-  const formData = await request.formData();
+  const { env, ctx } = context.cloudflare;
+  const formData = await readForm(request, { maxBytes: MAX_BODY });
   const submission = parseWithZod(formData, { schema: contactSchema });
+  // Every post counts, valid or not (no free probing); past the limit the typed message is kept.
+  const limit = await limitClient(request, env, "contact", (p) => ctx.waitUntil(p));
+  if (!limit.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: [limit.message] }), sent: false },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
@@ -128,7 +140,12 @@ function ContactForm() {
           {copy.success}
         </p>
       ) : null}
-      <Form method="post" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className="space-y-4 rounded-xl border border-border bg-card p-6">
+      <Form method="post" encType="multipart/form-data" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className="space-y-4 rounded-xl border border-border bg-card p-6">
+        {form.errors ? (
+          <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+            {form.errors[0]}
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {field("name", "Name", <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={CONTACT_LIMITS.name} className={inputClass} />)}
           {field("email", "Email", <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={CONTACT_LIMITS.email} className={inputClass} />)}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { useEffect, useId, useState, type ReactNode } from "react";
@@ -9,8 +9,10 @@ import { pages } from "~/content/pages";
 import { leads } from "~/db/schema";
 import { getUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/form-body.server";
 import { insertLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
+import { limitClient } from "~/utils/rate-limit.server";
 import type { CurrentUser } from "~/utils/user";
 
 const page = pages.settings;
@@ -49,19 +51,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = normalisedEmail(await getUser(request, env));
   return {
     account: user
-      ? { username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0], email: user.email }
+      ? {
+          username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0],
+          email: user.email,
+          emailVerified: user.emailVerified,
+        }
       : null,
     newsletter: user ? await isSubscribed(env, user.email) : false,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  const form = await request.formData();
+  const { env, ctx } = context.cloudflare;
+  const form = await readForm(request, { maxBytes: 4096 });
   const user = normalisedEmail(await getUser(request, env));
   if (!user) {
     return { message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
   }
+  const limit = await limitClient(request, env, "account", (p) => ctx.waitUntil(p));
+  if (!limit.allowed) return data({ message: limit.message }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  // Only an address the provider vouched for may be subscribed or unsubscribed by its holder.
+  if (!user.emailVerified) return data({ message: copy.newsletterUnverified }, { status: 403 });
   const on = form.get("newsletter") === "on";
   await setSubscribed(env, user, on, request.headers.get("user-agent"));
   return {
@@ -198,9 +208,9 @@ export default function Settings() {
             <Switch
               name="newsletter"
               label={copy.newsletter}
-              help={account ? copy.newsletterHelp : copy.newsletterSignedOut}
+              help={!account ? copy.newsletterSignedOut : account.emailVerified ? copy.newsletterHelp : copy.newsletterUnverified}
               defaultChecked={newsletter}
-              disabled={!account}
+              disabled={!account?.emailVerified}
             />
           </div>
         </Panel>
@@ -214,6 +224,18 @@ export default function Settings() {
               Enable
             </Link>
           </div>
+          {account ? (
+            <div className="mt-6 flex items-start justify-between gap-6">
+              <div>
+                <h3 className="font-medium">{copy.signOutEverywhere}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{copy.signOutEverywhereHelp}</p>
+              </div>
+              {/* Its own form (below), outside the settings form: forms cannot nest. */}
+              <button type="submit" form="sign-out-everywhere" className="btn btn-outline shrink-0">
+                {copy.signOutEverywhere}
+              </button>
+            </div>
+          ) : null}
           <div className="mt-6 flex items-start justify-between gap-6">
             <div>
               <h3 className="font-medium">{copy.deleteAccount}</h3>
@@ -236,6 +258,12 @@ export default function Settings() {
           </button>
         </div>
       </Form>
+      {account ? (
+        // A full navigation: every page's data changes once the session has ended.
+        <form id="sign-out-everywhere" method="post" action="/api/logout" hidden>
+          <input type="hidden" name="everywhere" value="on" />
+        </form>
+      ) : null}
     </>
   );
 }

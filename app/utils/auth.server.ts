@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { users, type User } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
 import { readSession } from "~/utils/session.server";
@@ -10,21 +10,22 @@ export async function getUser(request: Request, env: Env): Promise<CurrentUser |
 }
 
 /**
- * The user and, when the session is due for renewal, the Set-Cookie that extends it (rolling
- * 30 days). The root loader passes `headers` on, so any page view keeps an active member signed in.
+ * The user and the session's Set-Cookie, if any: a renewal when it is due (rolling 30 days), or
+ * the removal of a cookie the server refused. The root loader passes `headers` on, so any page
+ * view keeps an active member signed in.
  */
 export async function getUserAndSession(request: Request, env: Env) {
-  const { userId, renew } = await readSession(request, env);
-  if (!userId) return { user: null, headers: undefined };
-  const row = await getDb(env).select().from(users).where(eq(users.id, userId)).get();
-  if (!row) return { user: null, headers: undefined };
-  return { user: toCurrentUser(row), headers: renew ? new Headers({ "Set-Cookie": renew }) : undefined };
+  const { user, setCookies } = await readSession(request, env);
+  const headers = setCookies.length ? new Headers(setCookies.map((c): [string, string] => ["Set-Cookie", c])) : undefined;
+  return { user: user ? toCurrentUser(user, env) : null, headers };
 }
 
-export function toCurrentUser(row: User): CurrentUser {
+/** The user as pages see it; the role is decided now, from ADMIN_EMAILS and the verified e-mail. */
+export function toCurrentUser(row: User, env: Pick<Env, "ADMIN_EMAILS">): CurrentUser {
   return {
     id: row.id,
-    role: row.role,
+    role: roleFor(row, env.ADMIN_EMAILS),
+    emailVerified: row.emailVerified,
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
@@ -54,10 +55,14 @@ export function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">,
   return admins.includes(profile.email.toLowerCase()) ? ("admin" as const) : ("member" as const);
 }
 
-/** Inserts or refreshes the user of a sign-in; the role is recomputed every time. */
+/**
+ * Inserts or refreshes the user of a sign-in. `role` records the role at this sign-in; requests
+ * decide it again (toCurrentUser), so removing an e-mail from ADMIN_EMAILS takes effect at once.
+ */
 export async function upsertUser(env: Env, profile: SignInProfile): Promise<User> {
   const values = {
     email: profile.email,
+    emailVerified: profile.emailVerified,
     firstName: profile.firstName,
     lastName: profile.lastName,
     profileImageUrl: profile.profileImageUrl,

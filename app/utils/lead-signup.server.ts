@@ -15,9 +15,10 @@ import {
   type SignupFieldErrors,
   type SignupResult,
 } from "~/content/newsletter";
-import { readCapped } from "~/utils/read-capped.server";
+import { BodyError, parseForm, readBody, type BodyKind } from "~/utils/form-body.server";
 import { insertLeadCounted, type PublicLead } from "~/utils/leads.server";
-import { attemptFor, clientKey, hitRateLimit, parseRateLimit, settleAttempt } from "~/utils/rate-limit.server";
+import { attemptFor, hitRateLimit, settleAttempt } from "~/utils/rate-limit.server";
+import { sameOriginPath } from "~/utils/same-origin-path";
 import { signupResultCookie } from "~/utils/signup-result.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
@@ -56,35 +57,17 @@ export function validateSignup(input: unknown): { ok: true; value: SignupInput }
   return { ok: false, errors: parsed.error.flatten().fieldErrors as SignupFieldErrors };
 }
 
-type BodyKind = "json" | "form";
-
-function bodyKind(contentType: string | null): BodyKind | null {
-  const type = contentType?.split(";")[0].trim().toLowerCase();
-  if (type === "application/json") return "json";
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
-  return null;
-}
-
-/** The body, or null once it passes `max` bytes (whatever Content-Length claims). */
-async function readBody(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > max) return null;
-  return request.body ? readCapped(request.body, max) : new Uint8Array();
-}
-
 /** Text of at most `max` characters, or null: metadata is stored as plain, bounded text. */
 function text(value: unknown, max: number): string | null {
   return typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
 }
 
-/** A same-origin path (with query) from a URL or path, or null. */
-function sameOriginPath(value: string | null | undefined, origin: string): string | null {
-  if (!value || value.includes("\\")) return null;
-  try {
-    const url = new URL(value, origin);
-    return url.origin === origin ? `${url.pathname}${url.search}`.slice(0, 2048) : null;
-  } catch {
-    return null;
-  }
+/** The same-origin page (path and query) a URL or path names, or null. */
+function pagePath(value: string | null | undefined, origin: string): string | null {
+  if (!value) return null;
+  // A Referer is a whole URL: judge its path, and only when it is ours.
+  const path = URL.canParse(value) ? (new URL(value).origin === origin ? value.slice(origin.length) || "/" : null) : value;
+  return sameOriginPath(path, origin, { keepHash: false })?.slice(0, 2048) ?? null;
 }
 
 interface ParsedBody {
@@ -97,7 +80,7 @@ interface ParsedBody {
 
 async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request: Request): Promise<ParsedBody | null> {
   const origin = new URL(request.url).origin;
-  const refererPath = sameOriginPath(request.headers.get("Referer"), origin);
+  const refererPath = pagePath(request.headers.get("Referer"), origin);
   const headerAgent = text(request.headers.get("User-Agent"), 512);
   if (kind === "json") {
     let json: unknown;
@@ -123,11 +106,7 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
   }
   let form: FormData;
   try {
-    form = await new Request(request.url, {
-      method: "POST",
-      headers: { "Content-Type": request.headers.get("Content-Type")! },
-      body: bytes,
-    }).formData();
+    form = await parseForm(request, bytes);
   } catch {
     return null;
   }
@@ -140,7 +119,7 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
     fields,
     metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
     honeypot: Boolean(text(form.get(F.honeypot), 1)),
-    redirectTo: sameOriginPath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/",
+    redirectTo: pagePath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/",
   };
 }
 
@@ -155,12 +134,14 @@ function typedValues(fields: Record<string, unknown>) {
 }
 
 export async function handleSignup(request: Request, env: Env, ctx?: Pick<ExecutionContext, "waitUntil">) {
-  const kind = bodyKind(request.headers.get("Content-Type"));
-  if (!kind) {
-    return json({ message: "Unsupported content type: send application/json or a form post." }, 415);
+  let read: Awaited<ReturnType<typeof readBody>>;
+  try {
+    read = await readBody(request, { maxBytes: LEAD_LIMITS.bodyBytes, accept: ["json", "form"] });
+  } catch (error) {
+    if (error instanceof BodyError) return error.toResponse();
+    throw error;
   }
-  const bytes = await readBody(request, LEAD_LIMITS.bodyBytes);
-  if (!bytes) return json({ message: `Request body too large (at most ${LEAD_LIMITS.bodyBytes / 1024} KiB).` }, 413);
+  const { kind, bytes } = read;
   const body = await parseBody(kind, bytes, request);
   if (!body) {
     return json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
@@ -175,11 +156,9 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   };
   const typed = typedValues(body.fields);
 
-  const attempt = attemptFor(await clientKey(request, env.SESSION_SECRET), parseRateLimit(env.LEADS_RATE_LIMIT));
+  const attempt = await attemptFor(request, env, "signup");
   const waitUntil = ctx ? (p: Promise<unknown>) => ctx.waitUntil(p) : undefined;
-  const tooMany = () => {
-    const minutes = Math.max(1, Math.ceil(attempt.retryAfter / 60));
-    const message = `Too many signup attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  const tooMany = ({ message }: { message: string }) => {
     if (kind === "form") return answerForm({ status: "error", values: typed, errors: {}, message });
     return json({ message }, 429, { "Retry-After": String(attempt.retryAfter) });
   };
@@ -187,7 +166,8 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   const input = validateSignup(body.fields);
   // Requests that store nothing still count towards the limit (no free probing).
   if (!input.ok || body.honeypot) {
-    if (!(await hitRateLimit(env.DB, attempt, waitUntil)).allowed) return tooMany();
+    const limit = await hitRateLimit(env.DB, attempt, waitUntil);
+    if (!limit.allowed) return tooMany(limit);
   }
   if (!input.ok) {
     if (kind === "form") return answerForm({ status: "error", values: typed, errors: input.errors });
@@ -211,12 +191,13 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
         userAgent: body.metadata.userAgent,
         referrer: body.metadata.referrer,
         clientTimestamp: body.metadata.timestamp,
-        pagePath: kind === "form" ? body.redirectTo : sameOriginPath(request.headers.get("Referer"), new URL(request.url).origin),
+        pagePath: kind === "form" ? body.redirectTo : pagePath(request.headers.get("Referer"), new URL(request.url).origin),
         subscribedAt: now,
       },
       attempt,
     );
-    if (!(await settleAttempt(env.DB, attempt, result.count, waitUntil)).allowed) return tooMany();
+    const limit = await settleAttempt(env.DB, attempt, result.counts, waitUntil);
+    if (!limit.allowed) return tooMany(limit);
     lead = result.lead;
   }
   if (!lead) {
@@ -224,5 +205,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     return json({ message: T.alreadySubscribed }, 409);
   }
   if (kind === "form") return answerForm({ status: "success" });
-  return json(lead, 201);
+  // The row's id is sequential: it would tell anyone how many people signed up, and when.
+  const { id: _id, ...created } = lead;
+  return json(created, 201);
 }

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
 import { leads, type Lead, type NewLead } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { countAttempt, withinLimitSql, type Attempt } from "~/utils/rate-limit.server";
+import { countAttempt, countsOf, withinLimit, type Attempt } from "~/utils/rate-limit.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -69,13 +69,14 @@ export async function insertLeadCounted(
   db: D1Database,
   lead: NewLead & { subscribedAt: Date },
   attempt: Attempt,
-): Promise<{ count: number; lead: PublicLead | null }> {
-  const [counted, inserted] = await db.batch([
-    countAttempt(db, attempt),
+): Promise<{ counts: { client: number; global: number }; lead: PublicLead | null }> {
+  const guard = withinLimit(attempt, 10);
+  const results = await db.batch([
+    ...countAttempt(db, attempt),
     db
       .prepare(
         `INSERT INTO leads (email, first_name, last_name, source, user_agent, referrer, client_timestamp, page_path, subscribed_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${withinLimitSql(10, 11, 12)}
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${guard.sql}
          ON CONFLICT (email) DO NOTHING
          RETURNING id, email, first_name, last_name, source, subscribed_at`,
       )
@@ -89,17 +90,14 @@ export async function insertLeadCounted(
         lead.clientTimestamp ?? null,
         lead.pagePath ?? null,
         lead.subscribedAt.getTime(),
-        attempt.key,
-        attempt.windowStart,
-        attempt.max,
+        ...guard.params,
       ),
   ]);
-  const count = (counted.results[0] as { count: number } | undefined)?.count ?? 1;
-  const row = inserted.results[0] as
+  const row = results[2].results[0] as
     | { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number }
     | undefined;
   return {
-    count,
+    counts: countsOf(results),
     lead: row
       ? toPublicLead({
           id: row.id,

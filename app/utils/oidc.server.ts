@@ -10,7 +10,9 @@ import {
   type IdTokenClaims,
   type PublicJwk,
 } from "~/utils/oidc-token.server";
-import { cookieSecurity, startSession } from "~/utils/session.server";
+import { parseCookieHeader } from "~/utils/cookie-header";
+import { sameOriginPath } from "~/utils/same-origin-path";
+import { cookieSecrets, cookieSecurity, startSession } from "~/utils/session.server";
 
 /**
  * Sign-in with OpenID Connect (DESIGN.md "Identity and roles"): remix-auth-oauth2 runs the
@@ -77,7 +79,7 @@ export function discover(issuer: string): Promise<ProviderMetadata> {
     }
     // Discovery §4.3: the document must be about the issuer we asked for.
     if (typeof doc.issuer !== "string" || doc.issuer.replace(/\/$/, "") !== base) {
-      throw new ProviderError(`discovery issuer ${String(doc.issuer)} is not ${issuer}`);
+      throw new ProviderError(`discovery issuer ${logSafe(doc.issuer)} is not ${issuer}`);
     }
     return doc as unknown as ProviderMetadata;
   });
@@ -131,19 +133,12 @@ function returnToCookie(request: Request, env: Pick<Env, "SESSION_SECRET">) {
     secure,
     path: "/",
     maxAge: FLOW_MAX_AGE_S,
-    secrets: [env.SESSION_SECRET],
+    secrets: cookieSecrets(env),
   });
 }
 
 function requestCookies(request: Request): [string, string][] {
-  return (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const i = pair.indexOf("=");
-      return i < 0 ? [pair, ""] : [pair.slice(0, i), pair.slice(i + 1)];
-    });
+  return [...parseCookieHeader(request.headers.get("Cookie"))];
 }
 
 /** The PKCE verifier this browser stored for `state` (the value the nonce is derived from). */
@@ -275,17 +270,11 @@ function authenticator(
 // ---------------------------------------------------------------------------------------------
 // The two legs.
 
-/** Same-origin paths only; anything else (absolute URLs, `//host`, `/\host`, the API) is `/`. */
+/** Same-origin pages only (sameOriginPath); anything else, the API included, is `/`. */
 export function safeReturnTo(value: string | null | undefined, requestUrl: string): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  try {
-    const base = new URL(requestUrl);
-    const url = new URL(value, base);
-    if (url.origin !== base.origin || url.pathname.startsWith("/api/")) return "/";
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return "/";
-  }
+  const path = sameOriginPath(value, new URL(requestUrl).origin);
+  // Routes match case-insensitively: `/API/logout` is the API too.
+  return path && !/^\/api(\/|$)/i.test(path) ? path : "/";
 }
 
 /** `GET /api/login`: off to the provider, with `state`, PKCE and `nonce`. */
@@ -318,7 +307,7 @@ export async function finishSignIn(request: Request, env: Env): Promise<Response
     const url = new URL(request.url);
     const state = url.searchParams.get("state");
     // Without `state` the strategy would start a new sign-in instead of failing this one.
-    if (!state) throw new SignInError(url.searchParams.has("error") ? `provider error ${url.searchParams.get("error")} without state` : "no state in the callback");
+    if (!state) throw new SignInError(url.searchParams.has("error") ? `provider error ${logSafe(url.searchParams.get("error"))} without state` : "no state in the callback");
     const metadata = await discover(config.issuer);
     const profile = await authenticator(request, config, metadata, null, async ({ tokens }) => {
       const verifier = verifierFor(request, state);
@@ -368,15 +357,23 @@ function toProfile(claims: Partial<IdTokenClaims> & { sub: string }, issuer: str
   };
 }
 
+/**
+ * A value the visitor or the provider chose, as it may appear in a log line: quoted, escaped
+ * (JSON), at most 100 characters, so it cannot forge a line or flood the log.
+ */
+export function logSafe(value: unknown): string {
+  return JSON.stringify(String(value ?? "").slice(0, 100));
+}
+
 /** Why a sign-in failed, for the log (the person only sees "Sign-in failed"). */
-function failureKind(error: unknown): string {
-  if (error instanceof OAuth2RequestError) return `provider said ${error.code}`;
+export function failureKind(error: unknown): string {
+  if (error instanceof OAuth2RequestError) return `provider said ${logSafe(error.code)}`;
   if (error instanceof ReferenceError && /state on cookie/.test(error.message)) return "no state cookie";
   if (error instanceof RangeError && /State/.test(error.message)) return "state mismatch";
   if (error instanceof IdTokenError) return `ID token refused: ${error.message}`;
   if (error instanceof SignInError || error instanceof ProviderError) return error.message;
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
+  if (error instanceof Error) return `${error.name}: ${logSafe(error.message)}`;
+  return logSafe(error);
 }
 
 async function signInFailed(request: Request, env: Env, error: unknown) {

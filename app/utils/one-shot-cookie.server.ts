@@ -3,6 +3,8 @@
  * toast, a no-JS signup result): read once on the next page, gone within a minute. Over HTTPS the
  * name takes the `__Host-` prefix, so no subdomain can set or shadow it.
  */
+import { cookieSecrets } from "~/utils/session.server";
+
 export function oneShotCookie(env: Pick<Env, "SESSION_SECRET">, request: Request, name: string) {
   const secure = new URL(request.url).protocol === "https:";
   return {
@@ -12,6 +14,6 @@ export function oneShotCookie(env: Pick<Env, "SESSION_SECRET">, request: Request
     secure,
     path: "/",
     maxAge: 60,
-    secrets: [env.SESSION_SECRET],
+    secrets: cookieSecrets(env),
   };
 }

@@ -1,9 +1,25 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { eq, lt } from "drizzle-orm";
+import { sessions, users, type User } from "~/db/schema";
+import { parseCookieHeader } from "~/utils/cookie-header";
+import { getDb } from "~/utils/db.server";
 
-/** Rolling lifetime of a session (DESIGN.md "Sessions"): renewed while the member keeps visiting. */
+/**
+ * Sessions (docs/decisions/004-sign-in.md "Sessions"): the signed cookie holds a random token,
+ * D1 holds the token's SHA-256 with the session's start and last activity. Every request checks
+ * the row, so logout, "sign out everywhere", a deleted member and an old session end on the server,
+ * not only in the browser.
+ */
+
+/** Idle limit, and the cookie's rolling lifetime: renewed while the member keeps visiting. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** Renew the cookie at most once a day, so ordinary responses carry no Set-Cookie. */
+const IDLE_LIMIT_MS = SESSION_MAX_AGE_S * 1000;
+/** Absolute limit: a session older than this ends however active it is; sign in again. */
+export const SESSION_ABSOLUTE_LIMIT_MS = 90 * 24 * 60 * 60 * 1000;
+/** Renew the cookie (and the row's last activity) at most once a day: one write a day per member. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const SESSION_COOKIE = "afx_session";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -17,54 +33,134 @@ export function cookieSecurity(request: Request) {
   return { secure: !plainLocal, prefix: plainLocal ? "" : "__Host-" };
 }
 
-interface SessionData {
-  userId: string;
+/**
+ * The secrets that sign our cookies: `SESSION_SECRET` holds one or several, comma-separated,
+ * newest first. New cookies are signed with the first; cookies signed with any of them are read,
+ * so a rotation (prepend the new secret, drop the old one a session lifetime later) signs nobody out.
+ */
+export function cookieSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
+  return (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+interface SessionCookie {
+  /** Random, 32 bytes; D1 keeps only its hash. */
+  token: string;
   /** Epoch ms of the last time the cookie was (re)issued. */
   renewedAt: number;
 }
 
 function storage(request: Request, env: Pick<Env, "SESSION_SECRET">) {
   const { secure, prefix } = cookieSecurity(request);
-  return createCookieSessionStorage<SessionData>({
+  return createCookieSessionStorage<SessionCookie>({
     cookie: {
-      name: `${prefix}afx_session`,
+      name: `${prefix}${SESSION_COOKIE}`,
       httpOnly: true,
       sameSite: "lax",
       secure,
       path: "/",
       maxAge: SESSION_MAX_AGE_S,
-      secrets: [env.SESSION_SECRET],
+      secrets: cookieSecrets(env),
     },
   });
 }
 
-/**
- * The user id of this request's session, or null (no cookie, a bad signature, no secret).
- * `renew` is a Set-Cookie that extends the session when it is more than a day old.
- */
-export async function readSession(request: Request, env: Pick<Env, "SESSION_SECRET">) {
-  if (!env.SESSION_SECRET) return { userId: null, renew: null };
-  const store = storage(request, env);
-  const session = await store.getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  if (typeof userId !== "string" || !userId) return { userId: null, renew: null };
-  const renewedAt = session.get("renewedAt") ?? 0;
-  if (Date.now() - renewedAt < RENEW_AFTER_MS) return { userId, renew: null };
-  session.set("renewedAt", Date.now());
-  return { userId, renew: await store.commitSession(session) };
+async function tokenHash(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Set-Cookie for a fresh session of `userId` (a new cookie at each sign-in). */
-export async function startSession(request: Request, env: Pick<Env, "SESSION_SECRET">, userId: string) {
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export interface ActiveSession {
+  /** The signed-in member's row. */
+  user: User;
+  /** Set-Cookie values for the response: a renewal, or the removal of a refused cookie. */
+  setCookies: string[];
+}
+
+/**
+ * The member of this request's session, or null: no cookie, a bad signature, an unknown or
+ * revoked token, a session past its idle or absolute limit (its row is deleted then), a deleted
+ * member. A refused cookie is removed from the browser; a session due for renewal is extended.
+ */
+export async function readSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">): Promise<{ user: User | null; setCookies: string[] }> {
+  if (!cookieSecrets(env).length) return { user: null, setCookies: [] };
+  const store = storage(request, env);
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const token = session.get("token");
+  if (typeof token !== "string" || !token) return { user: null, setCookies: [] };
+
+  const db = getDb(env);
+  const id = await tokenHash(token);
+  const row = await db
+    .select({ user: users, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  const now = Date.now();
+  const refused = async () => ({ user: null, setCookies: [await store.destroySession(session)] });
+  if (!row) return refused();
+  if (now - row.lastSeenAt.getTime() > IDLE_LIMIT_MS || now - row.createdAt.getTime() > SESSION_ABSOLUTE_LIMIT_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return refused();
+  }
+  const renewedAt = session.get("renewedAt") ?? 0;
+  if (now - renewedAt < RENEW_AFTER_MS) return { user: row.user, setCookies: [] };
+  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  session.set("renewedAt", now);
+  return { user: row.user, setCookies: [await store.commitSession(session)] };
+}
+
+/**
+ * Starts a session for `userId` (a new token at each sign-in) and returns its Set-Cookie. Sessions
+ * idle past the limit, anyone's, are pruned on the way: sign-ins are rare, requests are not.
+ */
+export async function startSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, userId: string) {
+  const token = randomToken();
+  const now = Date.now();
+  const db = getDb(env);
+  await db.batch([
+    db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - IDLE_LIMIT_MS))),
+    db.insert(sessions).values({ id: await tokenHash(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
+  ]);
   const store = storage(request, env);
   const session = await store.getSession();
-  session.set("userId", userId);
-  session.set("renewedAt", Date.now());
+  session.set("token", token);
+  session.set("renewedAt", now);
   return store.commitSession(session);
 }
 
-/** Set-Cookie that removes the session cookie. */
-export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRET">) {
+/**
+ * Ends this request's session on the server (and, with `everywhere`, every session of its member)
+ * and returns the Set-Cookie that removes the cookie.
+ */
+export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, { everywhere = false } = {}) {
   const store = storage(request, env);
-  return store.destroySession(await store.getSession());
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const token = session.get("token");
+  if (typeof token === "string" && token) {
+    const db = getDb(env);
+    const id = await tokenHash(token);
+    if (everywhere) {
+      const row = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, id)).get();
+      if (row) await db.delete(sessions).where(eq(sessions.userId, row.userId));
+    } else {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    }
+  }
+  return store.destroySession(session);
+}
+
+
+/** Whether the request carries a session cookie at all (valid or not): its answers are personal. */
+export function carriesSession(request: Request): boolean {
+  const names = parseCookieHeader(request.headers.get("Cookie"));
+  return names.has(SESSION_COOKIE) || names.has(`__Host-${SESSION_COOKIE}`);
 }

@@ -8,6 +8,8 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The provider vouched for `email`: only then may anything act on it (the newsletter switch). */
+  emailVerified: boolean;
   profileImageUrl: string | null;
   /** ISO 8601. */
   createdAt: string;

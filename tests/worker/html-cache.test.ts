@@ -44,10 +44,15 @@ describe("rendered HTML cache for anonymous visitors", () => {
     expect(withSession.cache).toBe("bypass");
   });
 
-  it("keys on the sidebar_state cookie", async () => {
-    await untilHit("/funding", { Cookie: "sidebar_state=true" });
-    const other = await get("/funding", { Cookie: "sidebar_state=false" });
+  it("keys on the sidebar state the page renders", async () => {
+    await untilHit("/funding", { Cookie: "sidebar_state=icon" });
+    const other = await get("/funding", { Cookie: "sidebar_state=hidden" });
     expect(other.cache).toBe("miss");
+    // Two cookies of that name: the page renders the first, and the key is the first's.
+    const hidden = await untilHit("/funding", { Cookie: "sidebar_state=hidden" });
+    const twice = await get("/funding", { Cookie: "sidebar_state=hidden; sidebar_state=icon" });
+    expect(twice.cache).toBe("hit");
+    expect(twice.body.replaceAll(twice.nonce!, "N")).toBe(hidden.body.replaceAll(hidden.nonce!, "N"));
   });
 
   it("does not cache errors, not-found pages or data requests", async () => {

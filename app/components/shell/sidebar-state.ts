@@ -2,6 +2,8 @@
  * The sidebar's three states and its cookie (SPEC.md "Sidebar"), pure so the server, the client
  * and the unit tests share one definition.
  */
+import { parseCookieHeader } from "~/utils/cookie-header";
+
 export type SidebarState = "icon" | "expanded" | "hidden";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
@@ -24,14 +26,15 @@ export function nextSidebarState(state: SidebarState): SidebarState {
 
 /** Reads the state from a Cookie header (or document.cookie); anything unknown is the default. */
 export function readSidebarCookie(cookieHeader: string | null | undefined): SidebarState {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SIDEBAR_COOKIE) {
-      const value = decodeURIComponent(rest.join("="));
-      return isSidebarState(value) ? value : SIDEBAR_DEFAULT;
-    }
+  const raw = parseCookieHeader(cookieHeader).get(SIDEBAR_COOKIE);
+  if (raw === undefined) return SIDEBAR_DEFAULT;
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return SIDEBAR_DEFAULT;
   }
-  return SIDEBAR_DEFAULT;
+  return isSidebarState(value) ? value : SIDEBAR_DEFAULT;
 }
 
 export function sidebarCookie(state: SidebarState): string {

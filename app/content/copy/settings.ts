@@ -8,6 +8,10 @@ export const settingsCopy = {
   newsletter: "Newsletter",
   newsletterHelp: "Subscribes your account e-mail to our newsletter, or unsubscribes it, when you save.",
   newsletterSignedOut: "Sign in to manage your newsletter subscription here.",
+  newsletterUnverified:
+    "Your sign-in provider has not confirmed that this e-mail address is yours, so it cannot be subscribed from here. The newsletter form at the bottom of the page works for any address.",
+  signOutEverywhere: "Sign out everywhere",
+  signOutEverywhereHelp: "Ends every session of your account, on this device and all others.",
   twoFactor: "Two-Factor Authentication",
   twoFactorHelp: "Sign-in runs through our identity provider; ask us to turn on a second factor for your account.",
   deleteAccount: "Delete Account",
