@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "./one-shot-cookie.server";
 import type { ToastMessage } from "~/utils/toast";
 
@@ -8,7 +9,7 @@ import type { ToastMessage } from "~/utils/toast";
  */
 function flashStorage(env: Pick<Env, "SESSION_SECRET">, request: Request) {
   return createCookieSessionStorage<Record<string, never>, { toast: ToastMessage }>({
-    cookie: oneShotCookie(env, request, "afx_flash"),
+    cookie: oneShotCookie(env, request, COOKIES.flash),
   });
 }
 

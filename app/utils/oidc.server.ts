@@ -12,7 +12,8 @@ import {
 } from "~/utils/oidc-token.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
 import { sameOriginPath } from "~/utils/same-origin-path";
-import { cookieSecrets, cookieSecurity, startSession } from "~/utils/session.server";
+import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cookies.server";
+import { startSession } from "~/utils/session.server";
 
 /**
  * Sign-in with OpenID Connect (DESIGN.md "Identity and roles"): remix-auth-oauth2 runs the
@@ -117,24 +118,16 @@ class SignInError extends Error {
 }
 
 function stateCookieName(request: Request) {
-  return `${cookieSecurity(request).prefix}afx_oauth`;
+  return cookieName(request, COOKIES.oauthFlow);
 }
 
 function returnToCookieName(request: Request) {
-  return `${cookieSecurity(request).prefix}afx_return_to`;
+  return cookieName(request, COOKIES.returnTo);
 }
 
 /** Where to go after the callback; signed, so only our own login route can set it. */
 function returnToCookie(request: Request, env: Pick<Env, "SESSION_SECRET">) {
-  const { secure } = cookieSecurity(request);
-  return createCookie(returnToCookieName(request), {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: FLOW_MAX_AGE_S,
-    secrets: cookieSecrets(env),
-  });
+  return createCookie(returnToCookieName(request), cookieOptions(request, env, FLOW_MAX_AGE_S));
 }
 
 function requestCookies(request: Request): [string, string][] {

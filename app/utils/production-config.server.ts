@@ -1,4 +1,4 @@
-import { cookieSecrets } from "~/utils/session.server";
+import { cookieSecrets } from "~/utils/cookies.server";
 
 /** The SESSION_SECRET of `.dev.vars.example`: fine on a laptop, a forged-session key in production. */
 export const EXAMPLE_SESSION_SECRET = "local-development-session-secret-change-me";

@@ -5,7 +5,7 @@
  * because its counts are exact (the binding is per location and eventually consistent), it is
  * testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
  */
-import { cookieSecrets } from "~/utils/session.server";
+import { cookieSecrets } from "~/utils/cookies.server";
 
 export interface RateLimit {
   /** Attempts per client network in one window. */

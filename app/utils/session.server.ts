@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
-import { parseCookieHeader } from "~/utils/cookie-header";
+import { carriesCookie, cookieName, cookieOptions, COOKIES, cookieSecrets } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -19,32 +19,6 @@ export const SESSION_ABSOLUTE_LIMIT_MS = 90 * 24 * 60 * 60 * 1000;
 /** Renew the cookie (and the row's last activity) at most once a day: one write a day per member. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
-const SESSION_COOKIE = "afx_session";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * Cookie flags for this request's origin: `Secure` and the `__Host-` prefix everywhere except
- * plain-http loopback (`npm start`, the browser tests), where a browser would drop Secure cookies.
- */
-export function cookieSecurity(request: Request) {
-  const url = new URL(request.url);
-  const plainLocal = url.protocol === "http:" && LOOPBACK.has(url.hostname);
-  return { secure: !plainLocal, prefix: plainLocal ? "" : "__Host-" };
-}
-
-/**
- * The secrets that sign our cookies: `SESSION_SECRET` holds one or several, comma-separated,
- * newest first. New cookies are signed with the first; cookies signed with any of them are read,
- * so a rotation (prepend the new secret, drop the old one a session lifetime later) signs nobody out.
- */
-export function cookieSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
-  return (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 interface SessionCookie {
   /** Random, 32 bytes; D1 keeps only its hash. */
   token: string;
@@ -53,17 +27,8 @@ interface SessionCookie {
 }
 
 function storage(request: Request, env: Pick<Env, "SESSION_SECRET">) {
-  const { secure, prefix } = cookieSecurity(request);
   return createCookieSessionStorage<SessionCookie>({
-    cookie: {
-      name: `${prefix}${SESSION_COOKIE}`,
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: SESSION_MAX_AGE_S,
-      secrets: cookieSecrets(env),
-    },
+    cookie: { name: cookieName(request, COOKIES.session), ...cookieOptions(request, env, SESSION_MAX_AGE_S) },
   });
 }
 
@@ -161,6 +126,5 @@ export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRE
 
 /** Whether the request carries a session cookie at all (valid or not): its answers are personal. */
 export function carriesSession(request: Request): boolean {
-  const names = parseCookieHeader(request.headers.get("Cookie"));
-  return names.has(SESSION_COOKIE) || names.has(`__Host-${SESSION_COOKIE}`);
+  return carriesCookie(request, COOKIES.session);
 }

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
+import { COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "./one-shot-cookie.server";
 import { LEAD_LIMITS, type SignupResult } from "~/content/newsletter";
 
@@ -7,7 +8,7 @@ import { LEAD_LIMITS, type SignupResult } from "~/content/newsletter";
  * came from in a short-lived signed cookie and shown once (the root loader reads and clears it).
  */
 function resultCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {
-  const { name, ...options } = oneShotCookie(env, request, "afx_signup");
+  const { name, ...options } = oneShotCookie(env, request, COOKIES.signupResult);
   return createCookie(name, options);
 }
 

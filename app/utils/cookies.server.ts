@@ -1,0 +1,65 @@
+/**
+ * The one cookie rule of the worker: every cookie it sets is named here, and gets `Secure` and the
+ * `__Host-` prefix (no subdomain can set or shadow it) everywhere except plain-http loopback
+ * (`npm start`, the browser tests), where a browser would drop Secure cookies. The sidebar's
+ * `sidebar_state` is the one cookie the browser itself writes (components/shell/sidebar-state.ts).
+ */
+import { parseCookieHeader } from "~/utils/cookie-header";
+
+/** Every cookie the server sets, by its base name (before the prefix). */
+export const COOKIES = {
+  /** The signed session token (session.server.ts). */
+  session: "afx_session",
+  /** A toast carried across one redirect (flash.server.ts). */
+  flash: "afx_flash",
+  /** A no-JS newsletter form's result, across its 303 (signup-result.server.ts). */
+  signupResult: "afx_signup",
+  /** A sign-in in progress at the provider: `afx_oauth:{uuid}`, one per started sign-in (oidc.server.ts). */
+  oauthFlow: "afx_oauth",
+  /** Where to land after the sign-in (oidc.server.ts). */
+  returnTo: "afx_return_to",
+} as const;
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** `Secure` and the name prefix for this request's origin. */
+export function cookieSecurity(request: Request) {
+  const url = new URL(request.url);
+  const plainLocal = url.protocol === "http:" && LOOPBACK.has(url.hostname);
+  return { secure: !plainLocal, prefix: plainLocal ? "" : "__Host-" };
+}
+
+/** The full name of one of our cookies on this request's origin. */
+export function cookieName(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): string {
+  return `${cookieSecurity(request).prefix}${base}`;
+}
+
+/** Options every cookie of ours shares (Remix's createCookie / createCookieSessionStorage). */
+export function cookieOptions(request: Request, env: Pick<Env, "SESSION_SECRET">, maxAge: number) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: cookieSecurity(request).secure,
+    path: "/",
+    maxAge,
+    secrets: cookieSecrets(env),
+  };
+}
+
+/**
+ * The secrets that sign our cookies: `SESSION_SECRET` holds one or several, comma-separated,
+ * newest first. New cookies are signed with the first; cookies signed with any of them are read,
+ * so a rotation (prepend the new secret, drop the old one a session lifetime later) signs nobody out.
+ */
+export function cookieSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
+  return (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Whether the request carries one of our cookies (valid or not), whichever prefix it has. */
+export function carriesCookie(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): boolean {
+  const names = parseCookieHeader(request.headers.get("Cookie"));
+  return names.has(base) || names.has(`__Host-${base}`);
+}

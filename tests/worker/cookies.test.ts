@@ -1,0 +1,77 @@
+// The one cookie rule (app/utils/cookies.server.ts), checked on every Set-Cookie the app sends in
+// its cookie-setting flows: sign-in (both legs, success and failure), renewal, logout, sign out
+// everywhere, the flash toast and the no-JS signup result, on https and on plain-http loopback.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { COOKIES } from "~/utils/cookies.server";
+import { atProvider, Jar } from "./auth-helpers";
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** Walks every flow that sets cookies on `origin` and returns each Set-Cookie line it saw. */
+async function everySetCookie(origin: string, email: string): Promise<string[]> {
+  const seen: string[] = [];
+  const jar = new Jar();
+  const fetch = async (path: string, init: RequestInit = {}) => {
+    const res = await SELF.fetch(`${origin}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: { Cookie: jar.header(), "CF-Connecting-IP": "192.0.2.99", ...(init.headers as Record<string, string>) },
+    });
+    await res.arrayBuffer();
+    seen.push(...res.headers.getSetCookie());
+    jar.update(res);
+    return res;
+  };
+  // A failed sign-in (flash toast), shown on the next page (flash cleared).
+  await fetch("/api/callback?code=x&state=y");
+  await fetch("/");
+  // A whole sign-in.
+  const login = await fetch("/api/login?returnTo=/portfolio");
+  const callback = await atProvider(new URL(login.headers.get("location")!), email);
+  await fetch(callback.pathname + callback.search);
+  // A no-JS newsletter signup (result cookie), shown and cleared on the page it lands on.
+  await fetch("/api/leads", form({ email: `${Math.random()}@example.com`, firstName: "C", redirectTo: "/blog" }));
+  await fetch("/blog");
+  // Logout, then sign-in again and sign out everywhere (flash toast).
+  await fetch("/api/logout");
+  const again = await fetch("/api/login");
+  const back = await atProvider(new URL(again.headers.get("location")!), email);
+  await fetch(back.pathname + back.search);
+  await fetch("/api/logout", form({ everywhere: "on" }));
+  return seen;
+}
+
+function parse(line: string) {
+  const [pair, ...attrs] = line.split(";").map((s) => s.trim());
+  const name = pair.slice(0, pair.indexOf("="));
+  return { name, attrs: attrs.map((a) => a.toLowerCase()) };
+}
+
+describe("every cookie the server sets follows the one rule", () => {
+  it.each([
+    ["https://afx.test", true],
+    ["http://localhost:8787", false],
+  ])("on %s", async (origin, secure) => {
+    const lines = await everySetCookie(origin, `cookie-rule-${secure}@example.com`);
+    const bases = new Set<string>();
+    for (const line of lines) {
+      const { name, attrs } = parse(line);
+      const base = name.replace(/^__Host-/, "").replace(/:.*$/, "");
+      bases.add(base);
+      expect(Object.values(COOKIES), line).toContain(base);
+      expect(name.startsWith("__Host-"), line).toBe(secure);
+      expect(attrs.includes("secure"), line).toBe(secure);
+      expect(attrs, line).toContain("path=/");
+      expect(attrs, line).toContain("httponly");
+      expect(attrs, line).toContain("samesite=lax");
+      expect(attrs.some((a) => a.startsWith("domain=")), line).toBe(false);
+    }
+    // The walk really met every cookie of the registry.
+    expect([...bases].sort()).toEqual(Object.values(COOKIES).sort());
+  });
+});
