@@ -20,6 +20,7 @@ import {
   type SignupResult,
   type SignupValues,
 } from "~/content/newsletter";
+import { Honeypot } from "~/components/ui/honeypot";
 import { toast } from "~/utils/toast";
 import { useRootData } from "~/utils/user";
 
@@ -236,12 +237,3 @@ function FieldErrors({ field }: { field: FieldMetadata<string> }) {
   );
 }
 
-/** Hidden from people and assistive technology; bots that fill every field fill this one. */
-function Honeypot({ id }: { id: string }) {
-  return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={F.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}

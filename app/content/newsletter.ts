@@ -2,6 +2,7 @@
  * The newsletter's texts and form contract, shared by the signup component (browser) and the
  * leads API (server). Texts are SPEC.md's, word for word.
  */
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 export const NEWSLETTER_TEXT = {
   title: "Join Our Community",
   description: "Get news from AFX Holding Group and its ventures in your inbox.",
@@ -40,8 +41,8 @@ export const SIGNUP_FIELDS = {
   variant: "variant",
   /** Same-origin path to land on after a form post without JavaScript. */
   redirectTo: "redirectTo",
-  /** The honeypot: hidden from people, filled by bots. */
-  honeypot: "leave_this_empty",
+  /** The honeypot (utils/honeypot.ts). */
+  honeypot: HONEYPOT_FIELD,
 } as const;
 
 export type NewsletterVariant = "compact" | "full" | "inline";

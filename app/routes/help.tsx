@@ -8,7 +8,9 @@ import { PageHeader } from "~/components/page-header";
 import { helpCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { getUser } from "~/utils/auth.server";
-import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "~/utils/contact-form";
+import { Honeypot } from "~/components/ui/honeypot";
+import { CONTACT_LIMITS, contactSchema } from "~/utils/contact-form";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/utils/honeypot";
 import { saveContactMessage } from "~/utils/contact.server";
 import { readForm } from "~/utils/form-body.server";
 import { limitClient } from "~/utils/rate-limit.server";
@@ -45,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
   // A filled honeypot gets the same answer as a person and stores nothing.
-  if (!formData.get(HONEYPOT_FIELD)) {
+  if (!honeypotFilled(formData.get(HONEYPOT_FIELD))) {
     const user = await getUser(request, env);
     await saveContactMessage(env, {
       ...submission.value,
@@ -152,10 +154,7 @@ function ContactForm() {
         </div>
         {field("subject", "Subject", <input {...getInputProps(fields.subject, { type: "text" })} maxLength={CONTACT_LIMITS.subject} className={inputClass} />)}
         {field("message", "Message", <textarea {...getTextareaProps(fields.message)} rows={6} maxLength={CONTACT_LIMITS.message} className={inputClass} />)}
-        <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-          <label htmlFor="contact-website">Leave this field empty</label>
-          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot id="contact-website" />
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? "Sending..." : "Send Message"}
         </button>

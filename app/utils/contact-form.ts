@@ -25,6 +25,3 @@ export const contactSchema = z.object({
     .min(1, "Please enter a message.")
     .max(CONTACT_LIMITS.message, `Please keep your message under ${CONTACT_LIMITS.message} characters.`),
 });
-
-/** The honeypot: people never see it, form-filling bots do. */
-export const HONEYPOT_FIELD = "website";

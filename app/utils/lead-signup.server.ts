@@ -16,6 +16,7 @@ import {
   type SignupResult,
 } from "~/content/newsletter";
 import { BodyError, parseForm, readBody, type BodyKind } from "~/utils/form-body.server";
+import { honeypotFilled } from "~/utils/honeypot";
 import { insertLeadCounted, type PublicLead } from "~/utils/leads.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/utils/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
@@ -100,7 +101,7 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
         referrer: text(m.referrer, 2048),
         timestamp: text(m.timestamp, 64),
       },
-      honeypot: Boolean(text(body[F.honeypot], 1)),
+      honeypot: honeypotFilled(body[F.honeypot]),
       redirectTo: refererPath ?? "/",
     };
   }
@@ -118,7 +119,7 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
   return {
     fields,
     metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
-    honeypot: Boolean(text(form.get(F.honeypot), 1)),
+    honeypot: honeypotFilled(form.get(F.honeypot)),
     redirectTo: pagePath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/",
   };
 }
