@@ -1,44 +1,33 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { eq } from "drizzle-orm";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Panel } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
+import { Switch } from "~/components/ui/switch";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
-import { leads } from "~/db/schema";
 import { getUser } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/form-body.server";
-import { insertLead } from "~/utils/leads.server";
+import { insertLead, isSubscribed, removeLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
 import { limitClient } from "~/utils/rate-limit.server";
+import { useTheme } from "~/utils/theme";
 import type { CurrentUser } from "~/utils/user";
 
 const page = pages.settings;
 const NEWSLETTER_SOURCE = "settings";
 const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 
-// Subscribing goes through the newsletter's own insertLead (same normalisation and unique
-// index); leads.server.ts has no lookup or removal by e-mail, so those two small queries live here.
-async function isSubscribed(env: Env, email: string) {
-  const row = await getDb(env).select({ id: leads.id }).from(leads).where(eq(leads.email, email)).get();
-  return Boolean(row);
-}
-
 async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
-  if (on) {
-    await insertLead(env.DB, {
-      email: user.email,
-      firstName: user.firstName?.trim() || user.email.split("@")[0],
-      lastName: user.lastName,
-      source: NEWSLETTER_SOURCE,
-      userAgent: userAgent?.slice(0, 512) ?? null,
-      pagePath: page.path,
-    });
-  } else {
-    await getDb(env).delete(leads).where(eq(leads.email, user.email));
-  }
+  if (!on) return removeLead(env.DB, user.email);
+  await insertLead(env.DB, {
+    email: user.email,
+    firstName: user.firstName?.trim() || user.email.split("@")[0],
+    lastName: user.lastName,
+    source: NEWSLETTER_SOURCE,
+    userAgent: userAgent?.slice(0, 512) ?? null,
+    pagePath: page.path,
+  });
 }
 
 function normalisedEmail(user: CurrentUser | null) {
@@ -57,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           emailVerified: user.emailVerified,
         }
       : null,
-    newsletter: user ? await isSubscribed(env, user.email) : false,
+    newsletter: user ? await isSubscribed(env.DB, user.email) : false,
   };
 }
 
@@ -86,64 +75,10 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A native checkbox drawn as a switch: it submits with the form, with or without JavaScript. */
-function Switch({
-  name,
-  label,
-  help,
-  checked,
-  defaultChecked,
-  onChange,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  help: ReactNode;
-  checked?: boolean;
-  defaultChecked?: boolean;
-  onChange?: (on: boolean) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-6 py-4">
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <p id={`${id}-help`} className="mt-1 text-sm text-muted-foreground">
-          {help}
-        </p>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        name={name}
-        checked={checked}
-        defaultChecked={defaultChecked}
-        onChange={onChange ? (e) => onChange(e.currentTarget.checked) : undefined}
-        disabled={disabled}
-        aria-describedby={`${id}-help`}
-        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full border border-border bg-muted transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-4.5 before:rounded-full before:bg-foreground before:transition-transform checked:bg-primary checked:before:translate-x-5 checked:before:bg-primary-foreground disabled:cursor-not-allowed disabled:opacity-50"
-      />
-    </div>
-  );
-}
-
 function useBrowserSetting(read: () => boolean, fallback: boolean) {
   const [value, setValue] = useState(fallback);
   useEffect(() => setValue(read()), []); // eslint-disable-line react-hooks/exhaustive-deps
   return [value, setValue] as const;
-}
-
-function applyTheme(dark: boolean) {
-  document.documentElement.classList.toggle("dark", dark);
-  try {
-    localStorage.setItem("theme", dark ? "dark" : "light");
-  } catch {
-    // Storage may be blocked; the theme still changes for this page view.
-  }
 }
 
 export default function Settings() {
@@ -151,7 +86,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [dark, setDark] = useBrowserSetting(() => document.documentElement.classList.contains("dark"), true);
+  const [theme, setTheme] = useTheme();
   const [emails, setEmails] = useBrowserSetting(() => localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off", true);
   const fieldClass = "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
   return (
@@ -190,7 +125,7 @@ export default function Settings() {
         </Panel>
         <Panel id="preferences-heading" heading="Preferences" flush>
           <div className="divide-y divide-border">
-            <Switch name="darkMode" label={copy.darkMode} help={copy.darkModeHelp} checked={dark} onChange={(on) => { setDark(on); applyTheme(on); }} />
+            <Switch name="darkMode" label={copy.darkMode} help={copy.darkModeHelp} checked={theme === "dark"} onChange={(on) => setTheme(on ? "dark" : "light")} />
             <Switch
               name="emailNotifications"
               label={copy.emailNotifications}

@@ -59,6 +59,17 @@ export async function insertLead(db: D1Database, lead: NewLead): Promise<PublicL
   return row ? toPublicLead(row) : null;
 }
 
+/** Whether the (normalised) e-mail is on the list. */
+export async function isSubscribed(db: D1Database, email: string): Promise<boolean> {
+  const row = await getDb({ DB: db }).select({ id: leads.id }).from(leads).where(eq(leads.email, email.trim().toLowerCase())).get();
+  return Boolean(row);
+}
+
+/** Takes the (normalised) e-mail off the list. */
+export async function removeLead(db: D1Database, email: string): Promise<void> {
+  await getDb({ DB: db }).delete(leads).where(eq(leads.email, email.trim().toLowerCase()));
+}
+
 /**
  * Counts the signup attempt and, while the client is within its rate limit, inserts the lead unless
  * its (normalised) e-mail is already there: one D1 batch, so one round trip and one transaction.
