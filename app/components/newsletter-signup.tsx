@@ -7,7 +7,7 @@
  * JavaScript the same form is sent as the spec's JSON call, without navigation, and the spec's
  * toasts show. Validation is the server's (zod + conform), so both paths show the same messages.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
@@ -20,7 +20,10 @@ import {
   type SignupResult,
   type SignupValues,
 } from "~/content/newsletter";
+import { Button } from "~/components/ui/button";
+import { Field, FieldErrors } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
 import { useRootData } from "~/utils/user";
 
@@ -34,8 +37,6 @@ interface Props {
 
 type FormShape = { email: string; firstName: string; lastName: string };
 
-const INPUT =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive";
 
 /** The no-JS result meant for this block, on the page view it was made for only. */
 function useServerResult(source: string): SignupResult | null {
@@ -168,10 +169,16 @@ export function NewsletterSignup({ variant, source, className }: Props) {
           {boxed ? (
             <div className="grid gap-4">
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="First name" field={fields.firstName} autoComplete="given-name" maxLength={100} />
-                <Field label="Last name (optional)" field={fields.lastName} autoComplete="family-name" maxLength={100} />
+                <Field label="First name" field={fields.firstName}>
+                  <Input field={fields.firstName} autoComplete="given-name" maxLength={100} />
+                </Field>
+                <Field label="Last name (optional)" field={fields.lastName}>
+                  <Input field={fields.lastName} autoComplete="family-name" maxLength={100} />
+                </Field>
               </div>
-              <Field label="Email" field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="you@example.com" />
+              <Field label="Email" field={fields.email}>
+                <Input field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="you@example.com" />
+              </Field>
               <SubmitButton pending={pending} className="w-full" />
             </div>
           ) : (
@@ -183,7 +190,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 <Input field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="Enter your email" />
                 <SubmitButton pending={pending} />
               </div>
-              <FieldErrors field={fields.email} />
+              <FieldErrors field={fields.email} className="mt-1" />
             </div>
           )}
           {notice ? (
@@ -203,37 +210,8 @@ export function NewsletterSignup({ variant, source, className }: Props) {
 
 function SubmitButton({ pending, className }: { pending: boolean; className?: string }) {
   return (
-    <button type="submit" className={clsx("btn btn-primary shrink-0", className)} disabled={pending} aria-disabled={pending}>
+    <Button type="submit" className={clsx("shrink-0", className)} disabled={pending} aria-disabled={pending}>
       {pending ? T.submitting : T.submit}
-    </button>
+    </Button>
   );
 }
-
-type InputExtras = { type?: "text" | "email"; autoComplete: string; maxLength: number; placeholder?: string };
-
-function Input({ field, type = "text", ...rest }: { field: FieldMetadata<string> } & InputExtras) {
-  const { key, ...props } = getInputProps(field, { type });
-  return <input key={key} {...props} {...rest} className={INPUT} />;
-}
-
-function Field({ label, field, ...rest }: { label: string; field: FieldMetadata<string> } & InputExtras) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={field.id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input field={field} {...rest} />
-      <FieldErrors field={field} />
-    </div>
-  );
-}
-
-function FieldErrors({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p id={field.errorId} className="mt-1 text-sm text-destructive">
-      {field.errors.join(" ")}
-    </p>
-  );
-}
-

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,7 +8,10 @@ import { PageHeader } from "~/components/page-header";
 import { helpCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { getUser } from "~/utils/auth.server";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { Input, Textarea } from "~/components/ui/input";
 import { CONTACT_LIMITS, contactSchema } from "~/utils/contact-form";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/utils/honeypot";
 import { saveContactMessage } from "~/utils/contact.server";
@@ -104,9 +107,6 @@ export default function Help() {
   );
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive";
-
 function ContactForm() {
   const { subject } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -119,19 +119,6 @@ function ContactForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
-  const field = (name: "name" | "email" | "subject" | "message", label: string, control: JSX.Element) => (
-    <div>
-      <label htmlFor={fields[name].id} className="text-sm font-medium">
-        {label}
-      </label>
-      {control}
-      {fields[name].errors ? (
-        <p id={fields[name].errorId} className="mt-1 text-sm text-destructive">
-          {fields[name].errors[0]}
-        </p>
-      ) : null}
-    </div>
-  );
   return (
     <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 pb-16">
       <h2 id="contact-heading" className="mb-6 text-2xl font-semibold">
@@ -149,15 +136,23 @@ function ContactForm() {
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("name", "Name", <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={CONTACT_LIMITS.name} className={inputClass} />)}
-          {field("email", "Email", <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={CONTACT_LIMITS.email} className={inputClass} />)}
+          <Field label="Name" field={fields.name}>
+            <Input field={fields.name} autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+          </Field>
+          <Field label="Email" field={fields.email}>
+            <Input field={fields.email} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+          </Field>
         </div>
-        {field("subject", "Subject", <input {...getInputProps(fields.subject, { type: "text" })} maxLength={CONTACT_LIMITS.subject} className={inputClass} />)}
-        {field("message", "Message", <textarea {...getTextareaProps(fields.message)} rows={6} maxLength={CONTACT_LIMITS.message} className={inputClass} />)}
+        <Field label="Subject" field={fields.subject}>
+          <Input field={fields.subject} maxLength={CONTACT_LIMITS.subject} />
+        </Field>
+        <Field label="Message" field={fields.message}>
+          <Textarea field={fields.message} rows={6} maxLength={CONTACT_LIMITS.message} />
+        </Field>
         <Honeypot id="contact-website" />
-        <button type="submit" className="btn btn-primary" disabled={sending}>
+        <Button type="submit" disabled={sending}>
           {sending ? "Sending..." : "Send Message"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { Panel } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
@@ -155,7 +156,7 @@ export default function Settings() {
               <h3 className="font-medium">{copy.twoFactor}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
             </div>
-            <Link to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`} className="btn btn-outline shrink-0" aria-label="Enable two-factor authentication">
+            <Link to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`} className={buttonClass("outline", "shrink-0")} aria-label="Enable two-factor authentication">
               Enable
             </Link>
           </div>
@@ -166,9 +167,9 @@ export default function Settings() {
                 <p className="mt-1 text-sm text-muted-foreground">{copy.signOutEverywhereHelp}</p>
               </div>
               {/* Its own form (below), outside the settings form: forms cannot nest. */}
-              <button type="submit" form="sign-out-everywhere" className="btn btn-outline shrink-0">
+              <Button type="submit" form="sign-out-everywhere" variant="outline" className="shrink-0">
                 {copy.signOutEverywhere}
-              </button>
+              </Button>
             </div>
           ) : null}
           <div className="mt-6 flex items-start justify-between gap-6">
@@ -178,19 +179,19 @@ export default function Settings() {
             </div>
             <Link
               to={`${pages.help.path}?subject=${encodeURIComponent("Delete my account")}#contact`}
-              className="btn shrink-0 border border-destructive text-destructive hover:bg-accent"
+              className={buttonClass("destructive", "shrink-0")}
             >
               Delete Account
             </Link>
           </div>
         </Panel>
         <div className="flex justify-end gap-3">
-          <button type="reset" className="btn btn-outline">
+          <Button type="reset" variant="outline">
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
+          </Button>
+          <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
-          </button>
+          </Button>
         </div>
       </Form>
       {account ? (

@@ -1,0 +1,22 @@
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cn } from "~/components/ui/cn";
+
+const VARIANTS = {
+  primary: "btn btn-primary",
+  outline: "btn btn-outline",
+  destructive: "btn border border-destructive text-destructive hover:bg-accent",
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+
+/** The button look, for links that act as buttons (`<Link className={buttonClass("outline")}>`). */
+export function buttonClass(variant: ButtonVariant = "primary", className?: string) {
+  return cn(VARIANTS[variant], className);
+}
+
+/** A button in one of the site's looks; `type="button"` unless told, so it never submits by accident. */
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
+  function Button({ variant = "primary", className, type = "button", ...props }, ref) {
+    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+  },
+);
