@@ -30,7 +30,7 @@ const devLoadContext: typeof getLoadContext = ({ request, context }) => {
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    // Only for `vite dev`: in a build it keeps the process alive (see DESIGN.md pitfalls).
+    // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
     remix(remixConfig),
     tailwindcss(),
