@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./load-context";
+import { configNames } from "./scripts/lib/config.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { lucideDeepImports } from "./scripts/lucide-imports";
 import { shellChunk } from "./scripts/shell-chunk";
@@ -17,10 +18,20 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/**
+ * `vite dev` reads wrangler.toml [vars] and .dev.vars; a variable set in the process environment
+ * wins for the run, as with `npm start` (scripts/dev.mjs passes the local provider's issuer so).
+ */
+const overrides = Object.fromEntries(configNames().flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+const devLoadContext: typeof getLoadContext = ({ request, context }) => {
+  const env = { ...context.cloudflare.env, ...overrides };
+  return getLoadContext({ request, context: { cloudflare: { ...context.cloudflare, env } } });
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [
-    // Only for `vite dev`: in a build it keeps the process alive (see DESIGN.md pitfalls).
-    command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext }) : null,
+    // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
+    command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
     remix(remixConfig),
     tailwindcss(),
     factSheets(),

@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-// SPEC.md §4: unhandled promise rejections are logged and suppressed.
+// Unhandled promise rejections are logged as warnings and suppressed (never an uncaught error).
 window.addEventListener("unhandledrejection", (event) => {
   console.warn("Unhandled promise rejection:", event.reason);
   event.preventDefault();

@@ -1,4 +1,4 @@
--- Fixed-window counters for the signup rate limit (DESIGN.md "Leads": a per-client limit).
+-- Fixed-window counters for the per-client signup rate limit.
 -- `key` is a keyed hash of the client address, never the address itself.
 CREATE TABLE `rate_limits` (
 	`key` text NOT NULL,
@@ -10,7 +10,7 @@ CREATE TABLE `rate_limits` (
 CREATE INDEX `rate_limits_window_idx` ON `rate_limits` (`window_start`);
 --> statement-breakpoint
 -- Signups per UTC day and source, kept by triggers, so the dashboard's figures read a few hundred
--- rows instead of counting every lead (DESIGN.md "Leads": stats in SQL with indexes).
+-- rows instead of counting every lead (the stats are computed in SQL on indexes).
 CREATE TABLE `lead_daily_counts` (
 	`day` integer NOT NULL,
 	`source` text NOT NULL,

@@ -1,6 +1,6 @@
 // Build-time PDFs behind the Documents page's 'Download PDF' links: an honest one-page fact sheet
-// per venture and a corporate overview, drawn from the catalogues with pdf-lib (DESIGN.md
-// "Content and assets"). The Vite plugin emits them into build/client and exposes their byte sizes
+// per venture and a corporate overview, drawn from the catalogues with pdf-lib
+// (docs/decisions/003-content-catalogue.md). The Vite plugin emits them into build/client and exposes their byte sizes
 // as `virtual:document-sizes`, so the sizes on the page are the files' own.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import type { Plugin } from "vite";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 
-/** SPEC.md "Error screen". */
+/** The error screen of the root error boundary. */
 export function ErrorScreen({ message }: { message?: string }) {
   const location = useLocation();
   return (

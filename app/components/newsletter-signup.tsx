@@ -1,5 +1,5 @@
 /**
- * SPEC.md "Newsletter signup block": one component, three variants, placed by the footer
+ * The newsletter signup block: one component, three variants, placed by the footer
  * ('footer'), the blog ('blog') and the exit popup ('popup').
  *
  * It is a real `<form method="post" action="/api/leads">`: without JavaScript the browser posts it,
@@ -101,7 +101,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       if (res.status === 201) {
         setDone(true);
         toast({ ...NEWSLETTER_TOASTS.success });
-        // SPEC.md §4: the cached leads list is invalidated.
+        // A signup invalidates the cached leads list.
         revalidator.revalidate();
         return;
       }

@@ -4,7 +4,7 @@ import { pages } from "~/content/pages";
 
 const POPULAR_PAGES = [pages.portfolio, pages.funding, pages.investors, pages.consultancy, pages.documents, pages.blog];
 
-/** SPEC.md "Not-found page". */
+/** The not-found page, rendered with a 404 for unknown paths and hidden pages. */
 export function NotFound({ path }: { path?: string }) {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">

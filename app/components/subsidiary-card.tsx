@@ -12,7 +12,7 @@ declare global {
   }
 }
 
-/** SPEC.md §7: the 'card_flip' event, sent only when an analytics function exists. */
+/** The 'card_flip' analytics event, sent only when an analytics function exists on the page. */
 function trackFlip(name: string) {
   if (typeof window.gtag === "function") {
     window.gtag("event", "card_flip", { event_category: "engagement", event_label: name });
@@ -31,7 +31,7 @@ const actionClass =
   "inline-flex items-center gap-1.5 rounded-md border border-border px-2.5 py-1.5 text-xs font-medium hover:bg-accent";
 
 /**
- * SPEC.md "Subsidiary card": front with logo, badge, texts and links; a card with a video flips
+ * A venture's card: front with logo, badge, texts and links; a card with a video flips
  * (0.4 s) to a youtube-nocookie player that is only loaded on flip. Without JavaScript the 'Video'
  * button is a plain link to the video on YouTube.
  */

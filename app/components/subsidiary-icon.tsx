@@ -27,13 +27,13 @@ const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
   Users,
 };
 
-/** The catalogue's icon name as a component; an unknown name gets the default (SPEC.md §3). */
+/** The catalogue's icon name as a component; an unknown name gets the default icon. */
 export function SubsidiaryIcon({ name, className }: { name: string; className?: string }) {
   const Icon = ICONS[name as SubsidiaryIconName] ?? Building2;
   return <Icon aria-hidden="true" className={className} />;
 }
 
-/** A coloured tile with the first letter of the name (SPEC.md: logo failure, detail header). */
+/** A coloured tile with the first letter of the name: when a logo fails, and in the detail header. */
 export function LetterTile({ subsidiary, className }: { subsidiary: Pick<Subsidiary, "name" | "primaryColor">; className?: string }) {
   return (
     <span

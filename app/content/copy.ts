@@ -1,6 +1,6 @@
 /**
- * The words of the content pages (SPEC.md §2), one place per fact. Numbers the spec reads two
- * ways stay as the spec puts them page by page: 11 ventures on Investors, 9 / 8 / 1 on Portfolio.
+ * The words of the content pages, one place per fact. Figures the product states two ways stay
+ * as it puts them page by page: 11 ventures on Investors, 9 / 8 / 1 on Portfolio.
  *
  * One module per page (app/content/copy/), so a page's JavaScript carries its own words only.
  */

@@ -2,7 +2,7 @@ import { subsidiaries, type Subsidiary } from "./subsidiaries";
 import { formatLongDate } from "../utils/format";
 
 /**
- * The downloadable documents (SPEC.md §3 "Document"): one corporate overview and one pitch deck
+ * The downloadable documents: one corporate overview and one pitch deck
  * per venture, all dated 2024-01-15. The PDFs are one-page fact sheets generated from the
  * catalogues at build time (scripts/fact-sheets.ts); their byte sizes reach the pages through the
  * `virtual:document-sizes` module, so the size shown is always the real file's.

@@ -1,6 +1,6 @@
 /**
  * The newsletter's texts and form contract, shared by the signup component (browser) and the
- * leads API (server). Texts are SPEC.md's, word for word.
+ * leads API (server). The texts are the product's wording: change them here only.
  */
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 export const NEWSLETTER_TEXT = {
@@ -14,7 +14,7 @@ export const NEWSLETTER_TEXT = {
   nameTooLong: "Please use at most 100 characters.",
   invalidSource: "Source must be a short name (letters, digits, - or _, at most 40 characters).",
   alreadySubscribed: "Email already subscribed",
-  /** SPEC.md §8: the signup error's default message. */
+  /** The signup error's default message. */
   failed: "Failed to subscribe",
 } as const;
 
@@ -24,7 +24,7 @@ export const NEWSLETTER_TOASTS = {
   failed: { title: "Subscription Failed", description: "Please try again later.", variant: "destructive" },
 } as const;
 
-/** Limits of DESIGN.md "Leads". */
+/** Field limits (docs/decisions/005-newsletter-and-leads.md). */
 export const LEAD_LIMITS = {
   email: 254,
   name: 100,

@@ -1,4 +1,4 @@
-/** The sample notifications of SPEC.md §3 (a static list; read state is display only). */
+/** The three sample notifications (a static list; read state is display only). */
 export type NotificationType = "info" | "update" | "welcome";
 
 export interface SampleNotification {

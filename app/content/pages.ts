@@ -1,7 +1,7 @@
 import { SITE } from "./site";
 
 /**
- * Every page of SPEC.md's route table with its document title, h1 and description. Routes, the
+ * Every page of the site with its route, document title, h1 and description. Routes, the
  * sidebar, the sitemap and the smoke test read them from here.
  */
 export interface PageInfo {

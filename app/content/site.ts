@@ -7,7 +7,7 @@ export const SITE = {
     "AFX Holding Group's digital portfolio hub: browse our ventures in fintech, food tech, government services, family support, pet care, journalism and logistics, and consider funding us.",
   foundingYear: 2020,
   copyrightYear: 2025,
-  /** Landing copy's claims (SPEC.md §1). */
+  /** The group's claims that the landing copy states. */
   employeesClaim: "67000+",
   subscribersClaim: "67,000+",
   subsidiariesClaim: "11+",

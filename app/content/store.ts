@@ -1,6 +1,6 @@
 /**
- * The store hub (SPEC.md §2 "Store"): three categories and six featured products with the spec's
- * fixed prices. The store itself is external (`STORE_URL`); paths below are relative to it.
+ * The store hub: three categories and six featured products with fixed prices.
+ * The store itself is external (`STORE_URL`); paths below are relative to it.
  * Product names and descriptions are placeholders until the group confirms its catalogue
  * (docs/decisions/003-content-catalogue.md).
  */

@@ -1,7 +1,7 @@
 import { SITE } from "./site";
 import { subsidiaries, subsidiaryUrl, type Subsidiary } from "./subsidiaries";
 
-/** Organization JSON-LD for the landing page (SPEC.md §1: founded 2020, 67000+ employees). */
+/** Organization JSON-LD for the landing page (founded 2020, 67000+ employees). */
 export function organizationJsonLd(siteUrl: string, contact?: { phone?: string; email?: string }) {
   return {
     "@context": "https://schema.org",

@@ -1,6 +1,6 @@
 /**
  * The group's ventures: the single source of truth for every page, the sidebar, the sitemap,
- * the documents catalogue and the CSP's frame-src. (SPEC.md §3: nine, all in MVP development.)
+ * the documents catalogue and the CSP's frame-src. Nine ventures, all in MVP development.
  */
 export const STAGES = {
   ideation: "Ideation",
@@ -146,7 +146,7 @@ export const subsidiaries: readonly Subsidiary[] = [
   },
 ];
 
-/** Old and shortcut ids (SPEC.md §2 sidebar, §3 note) that redirect to the canonical id. */
+/** Old and shortcut ids (the sidebar's short links, earlier names) that redirect to the canonical id. */
 export const SUBSIDIARY_ALIASES: Readonly<Record<string, string>> = {
   fiscalme: "fiscal-me",
   "get-gaas": "gaas",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** Members, upserted from the OpenID provider at each sign-in (DESIGN.md "Identity and roles"). */
+/** Members, upserted from the OpenID provider at each sign-in (docs/decisions/004-sign-in.md). */
 export const users = sqliteTable(
   "users",
   {
@@ -40,7 +40,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-/** Newsletter subscribers (DESIGN.md "Leads"). `email` is stored trimmed and lower-cased. */
+/** Newsletter subscribers (docs/decisions/005-newsletter-and-leads.md). `email` is stored trimmed and lower-cased. */
 export const leads = sqliteTable(
   "leads",
   {
@@ -98,7 +98,7 @@ export type User = typeof users.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
 
-/** Messages from the Help page's contact form (SPEC.md "Help"; stored so someone can answer). */
+/** Messages from the Help page's contact form (stored so someone can answer). */
 export const contactMessages = sqliteTable(
   "contact_messages",
   {

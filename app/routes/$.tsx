@@ -4,7 +4,7 @@ import { NotFound } from "~/components/not-found";
 import { SITE } from "~/content/site";
 
 // Every unknown path: the not-found page with a 404, rendered without throwing so nothing is
-// logged as an error (DESIGN.md "Unknown paths").
+// logged as an error (docs/decisions/001-platform.md).
 export function loader() {
   return data(null, { status: 404 });
 }

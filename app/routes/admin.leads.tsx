@@ -17,8 +17,8 @@ const RECENT_PAGE_SIZE = 25;
 const SKELETON_ROWS = 5;
 const CSV_PATH = "/admin/leads.csv";
 
-// SPEC.md: the leads dashboard is not registered for anonymous visitors, who get the not-found
-// page; DESIGN.md: only admins see it.
+// Anonymous visitors get the not-found page, as if the dashboard did not exist; only admins see
+// it (docs/decisions/004-sign-in.md).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const admin = await getAdminOrNull(request, env);

@@ -7,7 +7,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const admin = await adminOrResponse(request, env);
   if (admin instanceof Response) return admin;
-  // SPEC.md §5: the export is blocked when there are no leads.
+  // There is no export without leads (the dashboard's button is disabled then too).
   const any = await env.DB.prepare("SELECT 1 FROM leads LIMIT 1").first();
   if (!any) return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
   return new Response(leadsCsvStream(env.DB), {

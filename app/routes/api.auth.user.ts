@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getUserAndSession } from "~/utils/auth.server";
 
-/** `GET /api/auth/user`: the current user (SPEC.md §7), or 401 `{ message }`. */
+/** `GET /api/auth/user`: the current user, or 401 `{ message }`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, headers } = await getUserAndSession(request, context.cloudflare.env);
   // A resource route answers a Response: `data()` here would lose its status and headers.

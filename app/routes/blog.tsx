@@ -46,7 +46,7 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm motion-safe:animate-[card-enter_0.5s_ease-out_both]"
-      // SPEC.md §9: the cards enter 0.1 s apart.
+      // The cards enter 0.1 s apart.
       style={{ animationDelay: `${index * 0.1}s` }}
     >
       {post.coverImage ? (
@@ -97,7 +97,7 @@ function PostsLoading() {
   );
 }
 
-/** SPEC.md "Blog" error state: only when rendering itself fails (a dead feed shows the placeholder). */
+/** The blog's error state: only when rendering itself fails (a dead feed shows the placeholder). */
 export function BlogError() {
   return (
     <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">

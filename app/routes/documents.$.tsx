@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 
-// SPEC.md: any sub-path of /documents that is not a file redirects to /documents. Real files
+// Any sub-path of /documents that is not a file redirects to /documents. Real files
 // (PDFs, logos) are static assets and never reach the worker.
 export function loader() {
   return redirect("/documents", 302);

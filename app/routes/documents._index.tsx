@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 const page = pages.documents;
 
 /**
- * SPEC.md "Documents": grouped by category; `?subsidiary=` narrows to one venture and changes the
+ * The documents page: grouped by category; `?subsidiary=` narrows to one venture and changes the
  * heading. An unknown id is said so, with every document below (still 200: the page exists).
  */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,2 +1,2 @@
-// SPEC.md: "/" and "/home" are both home.
+// "/" and "/home" are both home.
 export { default, meta } from "./_index";

@@ -12,7 +12,7 @@ const page = pages.notifications;
 const ICONS: Record<NotificationType, typeof Info> = { info: Info, update: RefreshCw, welcome: PartyPopper };
 
 /**
- * The spec's three samples. Read state is display only (SPEC.md): 'Mark all as read' and 'Clear
+ * The three samples. Read state is display only: 'Mark all as read' and 'Clear
  * all' are GET forms, so they work without JavaScript and nothing is stored.
  */
 export function loader({ request }: LoaderFunctionArgs) {

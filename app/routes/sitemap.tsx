@@ -12,7 +12,7 @@ const page = pages.sitemap;
 type Entry = { label: string; path: string; reload?: boolean };
 const entry = (p: PageInfo, label = p.title): Entry => ({ label, path: p.path });
 
-/** SPEC.md "Sitemap": Main Pages, Company, Account & Settings, then every subsidiary. */
+/** The sitemap page: Main Pages, Company, Account & Settings, then every subsidiary. */
 const SITEMAP_GROUPS: { id: string; heading: string; entries: Entry[] }[] = [
   {
     id: "main",

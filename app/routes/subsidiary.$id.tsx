@@ -11,7 +11,7 @@ import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } fro
 import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 
-/** The sandbox of SPEC.md: scripts, same-origin, popups, forms and downloads. */
+/** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
 /** A frame that has not loaded by then counts as failed. */
 const LOAD_TIMEOUT_MS = 15_000;

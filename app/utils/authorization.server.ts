@@ -2,7 +2,7 @@ import { getUser } from "~/utils/auth.server";
 import { isAdmin, type CurrentUser } from "~/utils/user";
 
 /**
- * The one guard for admin-only data (DESIGN.md "Authorization"): lead JSON endpoints and the CSV
+ * The one guard for admin-only data (docs/decisions/004-sign-in.md): lead JSON endpoints and the CSV
  * export answer 401 without a session and 403 for a signed-in non-admin, as `{ message }`.
  * It throws a real Response: a thrown `data()` in a resource route turns into a generic 500-style
  * error body and loses the message.

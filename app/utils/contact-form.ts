@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The Help page's contact form (SPEC.md lists no rules; these keep the data sane). */
+/** The Help page's contact form (the product sets no rules; these keep the data sane). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
 export const contactSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The leads CSV of DESIGN.md: every value double-quoted with quotes doubled, cells that a
+ * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
 import type { LeadCursor } from "~/utils/leads.server";

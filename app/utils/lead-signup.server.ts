@@ -1,6 +1,6 @@
 /**
- * POST /api/leads: one action for the JSON API (SPEC.md §7) and the HTML forms that work without
- * JavaScript (DESIGN.md "Leads"). The checks run cheapest first: content type (415), size (413),
+ * POST /api/leads: one action for the JSON API and the HTML forms that work without JavaScript
+ * (docs/decisions/005-newsletter-and-leads.md). The checks run cheapest first: content type (415), size (413),
  * syntax (400), then the rate limit (429) is counted together with the insert in one D1 batch,
  * which answers 201 or, for a repeat, 409. Invalid fields (400) and a filled honeypot (a fake
  * success) store nothing but still count as attempts.

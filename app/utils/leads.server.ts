@@ -1,5 +1,5 @@
 /**
- * Leads in D1 (DESIGN.md "Leads"): the insert that makes a repeat a no-op, the newest-first keyset
+ * Leads in D1 (docs/decisions/005-newsletter-and-leads.md): the insert that makes a repeat a no-op, the newest-first keyset
  * pages, and the dashboard's statistics, every figure computed in SQL on the indexes of
  * migrations/0000_init.sql.
  */
@@ -15,7 +15,7 @@ export const GROWTH_LIST_MAX = 10;
 /** GET /api/leads page size. */
 export const LIST_LIMIT = { default: 100, max: 1000 } as const;
 
-/** A lead as the API and the dashboard show it (SPEC.md §7 "GET /api/leads"). */
+/** A lead as `GET /api/leads` and the dashboard show it. */
 export interface PublicLead {
   id: number;
   email: string;
@@ -205,7 +205,7 @@ export async function getLeadStats(db: D1Database, now = Date.now()): Promise<Le
   };
 }
 
-/** The API's shape (SPEC.md §3 "Lead statistics"): bySource as a map of source to count. */
+/** The stats API's shape: bySource as a map of source to count. */
 export function statsResponse(stats: LeadStats) {
   return {
     total: stats.total,

@@ -11,7 +11,7 @@ export function siteUrlFrom(matches: readonly RootMatch[] | undefined): string {
 }
 
 /**
- * SPEC.md "Page metadata": title, description, Open Graph and Twitter tags, a canonical link and
+ * Every page's metadata: title, description, Open Graph and Twitter tags, a canonical link and
  * optional structured data.
  */
 export function pageMeta({

@@ -16,7 +16,7 @@ import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cook
 import { startSession } from "~/utils/session.server";
 
 /**
- * Sign-in with OpenID Connect (DESIGN.md "Identity and roles"): remix-auth-oauth2 runs the
+ * Sign-in with OpenID Connect (docs/decisions/004-sign-in.md): remix-auth-oauth2 runs the
  * authorization-code flow with PKCE and `state`; this module adds discovery, the `nonce`, ID-token
  * verification, the user upsert and the session, and turns every failure into a toast on `/`.
  */
@@ -371,7 +371,7 @@ export function failureKind(error: unknown): string {
 
 async function signInFailed(request: Request, env: Env, error: unknown) {
   const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
-  // An expected 4xx-class event (DESIGN.md "Errors"): a warning line, not an error with a stack.
+  // An expected 4xx-class event: a warning line, not an error with a stack.
   console.warn(`[sign-in] failed: ${failureKind(error)}`);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);

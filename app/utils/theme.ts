@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The colour theme (DESIGN.md "Theme"): dark by default, "light" only when localStorage.theme
+ * The colour theme: dark by default, "light" only when localStorage.theme
  * says so. root.tsx applies it before first paint; Ctrl/Cmd+Shift+T and the settings switch
  * change it through here.
  */

@@ -1,5 +1,5 @@
 /**
- * Client-side toasts (SPEC.md §8/§9): `toast({...})` from anywhere in the browser; the shell's
+ * Client-side toasts: `toast({...})` from anywhere in the browser; the shell's
  * <Toaster> (Radix Toast) renders them, at most one at a time.
  */
 export interface ToastMessage {

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 
-/** The signed-in user as the browser sees it (the `/api/auth/user` shape, SPEC.md §3). */
+/** The signed-in user as the browser sees it (the `/api/auth/user` shape). */
 export interface CurrentUser {
   id: string;
   role: "member" | "admin";
@@ -29,7 +29,7 @@ export function isAdmin(user: Pick<CurrentUser, "role"> | null | undefined): boo
 
 type NamedUser = Pick<CurrentUser, "firstName" | "lastName" | "email"> | null | undefined;
 
-/** Avatar fallback (SPEC.md "Sidebar"): first and last initials, else the e-mail's first letter, else "U". */
+/** Avatar fallback: first and last initials, else the e-mail's first letter, else "U". */
 export function userInitials(user: NamedUser): string {
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();

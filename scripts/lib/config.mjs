@@ -14,13 +14,18 @@ export function ensureDevVars() {
   }
 }
 
+/** The top-level [vars] of wrangler.toml: the local defaults ([env.production.vars] is production's). */
+export function localVars() {
+  const toml = readFileSync(resolve(ROOT, "wrangler.toml"), "utf8");
+  const section = toml.split(/^\[vars\]$/m)[1]?.split(/^\[/m)[0] ?? "";
+  return Object.fromEntries([...section.matchAll(/^([A-Z][A-Z0-9_]*)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1], m[2]]));
+}
+
 /** Names of every configuration variable the worker reads. */
 export function configNames() {
-  const toml = readFileSync(resolve(ROOT, "wrangler.toml"), "utf8");
-  const vars = toml.split(/^\[vars\]$/m)[1]?.split(/^\[/m)[0] ?? "";
   const example = readFileSync(resolve(ROOT, ".dev.vars.example"), "utf8");
-  const names = [...vars.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm), ...example.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm)];
-  return [...new Set(names.map((m) => m[1]))];
+  const secrets = [...example.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm)].map((m) => m[1]);
+  return [...new Set([...Object.keys(localVars()), ...secrets])];
 }
 
 /** `--var NAME:value` arguments for wrangler dev: the environment wins over the files. */

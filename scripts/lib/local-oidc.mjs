@@ -2,18 +2,15 @@
 // discovery, JWKS, PKCE, signed ID tokens) behind a small sign-in page where any e-mail signs in.
 // It runs only when OAUTH_ISSUER is unset or names the local default of wrangler.toml; a real
 // provider (Google, Auth0, Keycloak…) configured in the environment is used as is.
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { resolve } from "node:path";
 import { OAuth2Issuer, OAuth2Service } from "oauth2-mock-server";
-import { ROOT } from "./config.mjs";
+import { localVars } from "./config.mjs";
 
 /** The OAUTH_ISSUER of wrangler.toml [vars]: the local provider's address. */
 export function localDefaultIssuer() {
-  const toml = readFileSync(resolve(ROOT, "wrangler.toml"), "utf8");
-  const match = toml.match(/^OAUTH_ISSUER\s*=\s*"([^"]+)"/m);
-  if (!match) throw new Error("wrangler.toml [vars] has no OAUTH_ISSUER");
-  return match[1];
+  const issuer = localVars().OAUTH_ISSUER;
+  if (!issuer) throw new Error("wrangler.toml [vars] has no OAUTH_ISSUER");
+  return issuer;
 }
 
 /**

@@ -44,7 +44,7 @@ describe("sign-in in Chromium", () => {
     const sidebar = page.getByTestId("desktop-sidebar");
     await expect(sidebar.getByTestId("sidebar-user").textContent()).resolves.toBe("AAAda Adminadmin@example.com");
     await expect(sidebar.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(1);
-    // WCAG 2.2 AA (DESIGN.md): nothing for axe to find on the dashboard, in either theme.
+    // WCAG 2.2 AA: nothing for axe to find on the dashboard, in either theme.
     for (const theme of ["dark", "light"]) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       // Colours ease to the new theme; judge contrast once they have.

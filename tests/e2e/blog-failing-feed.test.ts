@@ -13,7 +13,7 @@ import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { hydrated, launch, screenshot } from "./browser";
 
 type Held = { release: () => void };
-let held: Held[] = [];
+const held: Held[] = [];
 let onRequest: (() => void) | null = null;
 let hold = true;
 

@@ -5,7 +5,7 @@ import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
 
-// SPEC.md "Newsletter signup block" in Chromium, from each place that shows it, with JavaScript
+// The newsletter signup block in Chromium, from each place that shows it, with JavaScript
 // on (no navigation, toasts) and off (303 back to the same page, result shown there).
 
 let browser: Browser;
@@ -38,7 +38,7 @@ function countLoads(page: Page) {
 }
 
 async function openExitPopup(page: Page) {
-  // SPEC.md §4: armed after 3 s, opened by leaving through the top edge of the window.
+  // The exit popup: armed after 3 s, opened by leaving through the top edge of the window.
   await page.waitForTimeout(3_200);
   await page.mouse.move(400, 200);
   await page.mouse.move(400, 5);

@@ -23,7 +23,7 @@ async function open(path = "/", viewport = DESKTOP) {
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const toastText = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li").first().innerText();
 
-describe("keyboard shortcuts (SPEC.md 'Keyboard shortcuts')", () => {
+describe("keyboard shortcuts", () => {
   it.each([
     ["Control+p", "/portfolio"],
     ["Meta+i", "/investors"],

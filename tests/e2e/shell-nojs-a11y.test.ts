@@ -12,8 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const pathname = (page: Page) => new URL(page.url()).pathname;
-
 describe("the shell with JavaScript off", () => {
   it("desktop: the sidebar, header and footer links navigate and the page is readable", async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });

@@ -25,7 +25,7 @@ async function exitThroughTop(page: Page) {
   await page.mouse.move(640, -10);
 }
 
-describe("exit-intent popup (SPEC.md 'Exit-intent popup', §4)", () => {
+describe("exit-intent popup", () => {
   it("arms 3000 ms after load, opens on leaving through the top; 'Maybe later' only hides it", async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await pauseClock(page);
@@ -95,7 +95,7 @@ describe("exit-intent popup (SPEC.md 'Exit-intent popup', §4)", () => {
   });
 });
 
-describe("toasts (SPEC.md §9)", () => {
+describe("toasts", () => {
   it("one at a time, 5000 ms by default, viewport at most 420 px wide, F8 focuses the region", async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/");

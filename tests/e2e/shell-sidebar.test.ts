@@ -112,7 +112,7 @@ describe("sidebar on desktop", () => {
     await context.close();
   });
 
-  it("the header's trigger names itself in a tooltip after 700 ms (SPEC.md §9)", async () => {
+  it("the header's trigger names itself in a tooltip after 700 ms", async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await pauseClock(page);
     await page.goto("/");

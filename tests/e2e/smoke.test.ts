@@ -4,7 +4,7 @@ import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { launch, newPage, screenshot } from "./browser";
 
-// Every row of SPEC.md's route table, in a real browser: status, heading, CSP, no console errors.
+// Every page of app/content/pages.ts, in a real browser: status, heading, CSP, no console errors.
 const ROUTES: { path: string; status: number; heading: string; finalPath?: string }[] = [
   ...Object.values(pages)
     .filter((p) => p.path !== pages.leads.path)

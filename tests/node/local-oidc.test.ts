@@ -16,7 +16,8 @@ describe("startLocalProviderIfNeeded", () => {
     try {
       await expect(startLocalProviderIfNeeded({ port: 0 })).resolves.toBeNull();
     } finally {
-      if (saved === undefined) delete process.env.OAUTH_ISSUER;
+      // Not `delete`: the generated worker types declare every var of wrangler.toml on process.env.
+      if (saved === undefined) Reflect.deleteProperty(process.env, "OAUTH_ISSUER");
       else process.env.OAUTH_ISSUER = saved;
     }
   });

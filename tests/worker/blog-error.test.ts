@@ -1,4 +1,4 @@
-// The blog's error state (SPEC.md: only when rendering itself fails): its text and a 'Try Again'
+// The blog's error state (only when rendering itself fails): its text and a 'Try Again'
 // that reloads the whole page, with or without JavaScript.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";

@@ -1,4 +1,4 @@
-// The feed parser and mapper (DESIGN.md "Blog") against fixtures of every shape real feeds have,
+// The feed parser and mapper (docs/decisions/007-blog-feed.md) against fixtures of every shape real feeds have,
 // and hostile ones, inside workerd.
 import { describe, expect, it } from "vitest";
 import { decodeEntities, htmlToText, httpUrl, isoDate } from "~/utils/blog/html-text.server";

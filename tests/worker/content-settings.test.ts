@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { get, signIn } from "./auth-helpers";
 
 // Settings' newsletter switch for a signed-in member: it really subscribes and unsubscribes the
-// member's e-mail in `leads` (SPEC.md shows no call; issue 6 asks for a real one).
+// member's e-mail in `leads` (issue 6 asks for a real subscription).
 const save = (jar: Parameters<typeof get>[1], fields: Record<string, string>) =>
   get("/settings", jar, {
     method: "POST",

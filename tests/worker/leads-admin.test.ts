@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { get, signIn, type Jar } from "./auth-helpers";
 import { DAY, insertLeads, ORIGIN } from "./leads-helpers";
 
-// Lead data is personal data (DESIGN.md "Authorization"): nothing of it without an admin session.
+// Lead data is personal data: nothing of it without an admin session.
 const ADMIN_PATHS = ["/api/leads", "/api/leads/stats", "/admin/leads.csv"];
 
 let admin: Jar;

@@ -11,6 +11,13 @@ const tables = (Object.values(schema) as unknown[]).filter(
 describe("migrations match app/db/schema.ts", () => {
   it("has tables to check", () => expect(tables.length).toBeGreaterThanOrEqual(2));
 
+  it("creates exactly the schema's tables", async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name != 'd1_migrations'",
+    ).all<{ name: string }>();
+    expect(results.map((r) => r.name).sort()).toEqual(tables.map((t) => getTableConfig(t).name).sort());
+  });
+
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("%s", async (name, table) => {
     const config = getTableConfig(table);
     const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{ name: string; notnull: number; pk: number }>();

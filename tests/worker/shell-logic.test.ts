@@ -6,7 +6,7 @@ import { userDisplayName, userInitials } from "~/utils/user";
 import { subsidiaries } from "~/content/subsidiaries";
 
 // The shell's pure logic; the browser suite (tests/e2e/shell-*.test.ts) covers the behaviour.
-describe("avatar initials (SPEC.md Sidebar)", () => {
+describe("avatar initials (sidebar)", () => {
   it("uses first and last initials, else the e-mail's first letter, else U", () => {
     expect(userInitials({ firstName: "ada", lastName: "Lovelace", email: "x@example.com" })).toBe("AL");
     expect(userInitials({ firstName: "Ada", lastName: null, email: "zed@example.com" })).toBe("Z");

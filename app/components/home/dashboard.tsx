@@ -33,7 +33,7 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
   );
 }
 
-/** SPEC.md "Signed-in dashboard". */
+/** The signed-in dashboard (`/` for members). */
 export function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -90,7 +90,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
 
         <Card title="Session" icon={<LogOut aria-hidden="true" className="size-5" />}>
           <p className="text-muted-foreground">You are signed in{user.email ? ` as ${user.email}` : ""}.</p>
-          {/* A full navigation (SPEC.md §2): the server clears the cookie and redirects home. */}
+          {/* A full navigation: the server clears the cookie and redirects home. */}
           <a href="/api/logout" className="btn btn-outline">
             Log Out
           </a>

@@ -5,7 +5,7 @@ import { StatTiles } from "~/components/content/blocks";
 import { landingCopy as copy, portfolioCopy } from "~/content/copy";
 import { pages } from "~/content/pages";
 
-/** SPEC.md "Public landing page". */
+/** The public landing page (`/` for visitors who are not signed in). */
 export function Landing() {
   return (
     <>

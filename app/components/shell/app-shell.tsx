@@ -13,7 +13,7 @@ import { Toaster } from "./toaster";
 const KeyboardShortcuts = lazy(() => import("./keyboard-shortcuts"));
 
 /**
- * The frame around every page (SPEC.md "Shell"): fixed header, floating sidebar, main content,
+ * The frame around every page: fixed header, floating sidebar, main content,
  * footer, toasts, keyboard shortcuts and the exit-intent popup. Everything is server-rendered;
  * the sidebar's desktop state comes from the sidebar_state cookie via the root loader.
  */

@@ -4,7 +4,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 const loadDialog = () => import("./exit-popup-dialog");
 const ExitPopupDialog = lazy(loadDialog);
 
-/** SPEC.md "Exit-intent popup" and §4/§9. */
+/**
+ * The exit-intent popup: armed 3 s after load, opened when the pointer leaves through the top
+ * edge of the window; once hidden it stays away for the visit, or for good with 'Don't show again'.
+ */
 export const POPUP_DELAY_MS = 3000;
 export const POPUP_DISMISSED_KEY = "afxPopupDismissed";
 

@@ -2,7 +2,7 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SITE } from "~/content/site";
 
-/** The exit-intent popup's dialog (SPEC.md "Exit-intent popup"); the logic is in exit-intent-popup.tsx. */
+/** The exit-intent popup's dialog; the logic is in exit-intent-popup.tsx. */
 export default function ExitPopupDialog({
   open,
   onHide,

@@ -14,7 +14,7 @@ import { FOOTER_QUICK_LINKS } from "./nav-links";
 const loadSignup = () => import("~/components/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
 const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
 
-/** SPEC.md "Footer". Phone and e-mail come from configuration (placeholders until set). */
+/** The site footer. Phone and e-mail come from configuration (placeholders until set). */
 export function Footer() {
   const root = useRootData();
   return (

@@ -10,7 +10,7 @@ import { DESKTOP_QUERY, useSidebar } from "./sidebar-context";
 import { WithTooltip } from "./with-tooltip";
 
 /**
- * The fixed top header (SPEC.md "Shell"). From 768 px: the sidebar trigger, the centred logo and
+ * The fixed top header. From 768 px: the sidebar trigger, the centred logo and
  * the external store link. Below it, the second variant: the menu toggle (Open menu / Close
  * menu) for the off-canvas sidebar and the contact dropdown (call, e-mail, professional network,
  * store). Before hydration (and with JavaScript off) both menus are <details> disclosures.

@@ -36,7 +36,7 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
 
 /**
  * Loaded right after hydration (app-shell.tsx), off the landing's critical path.
- * The global keyboard shortcuts and easter eggs of SPEC.md "Keyboard shortcuts", and the
+ * The global keyboard shortcuts and easter eggs (the table is in shortcuts.ts), and the
  * shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types.
  */
 export default function KeyboardShortcuts() {

@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 import { SITE } from "~/content/site";
 
 /**
- * SPEC.md "Logo block": the group name, seven coloured letter badges (red, orange, yellow,
+ * The logo block: the group name, seven coloured letter badges (red, orange, yellow,
  * green, cyan, blue, purple) and the word GROUP. Text colours keep 4.5:1 on every badge.
  */
 const BADGES = [

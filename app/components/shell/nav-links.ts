@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import { pages, type PageInfo } from "~/content/pages";
 
-/** The sidebar's Company and Utility groups, exactly as SPEC.md "Sidebar" lists them. */
+/** The sidebar's Company and Utility groups, in the product's order and wording. */
 export interface NavLinkItem {
   page: PageInfo;
   label: string;
@@ -25,7 +25,7 @@ export interface NavLinkItem {
   adminOnly?: boolean;
 }
 
-/** SPEC.md: the notifications badge is hard-coded to 3. */
+/** The notifications badge is a fixed 3 (the notifications are static samples). */
 export const NOTIFICATIONS_BADGE = 3;
 
 export const COMPANY_LINKS: readonly NavLinkItem[] = [
@@ -47,7 +47,7 @@ export const UTILITY_LINKS: readonly NavLinkItem[] = [
   { page: pages.settings, label: "Settings", icon: Settings },
 ];
 
-/** The footer's quick links (SPEC.md "Footer"). */
+/** The footer's quick links. */
 export const FOOTER_QUICK_LINKS: readonly { label: string; to: string }[] = [
   { label: "Investors", to: pages.investors.path },
   { label: "Funding", to: pages.funding.path },
@@ -61,7 +61,7 @@ export const FOOTER_QUICK_LINKS: readonly { label: string; to: string }[] = [
 export const LOGIN_PATH = "/api/login";
 export const LOGOUT_PATH = "/api/logout";
 
-/** Both / and /home count as home (SPEC.md route table). */
+/** Both / and /home count as home (both routes render it). */
 export function isActivePath(linkPath: string, pathname: string): boolean {
   if (linkPath === "/") return pathname === "/" || pathname === "/home";
   return pathname === linkPath || pathname.startsWith(`${linkPath}/`);

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SHORTCUTS } from "./shortcuts";
 
-/** The keyboard-shortcuts dialog (SPEC.md "Keyboard shortcuts"), loaded at the first Space. */
+/** The keyboard-shortcuts dialog, loaded at the first Space. */
 export default function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -2,7 +2,7 @@ import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 
 /**
- * The keyboard shortcuts of SPEC.md "Keyboard shortcuts": one table that the key handler and the
+ * The keyboard shortcuts: one table that the key handler and the
  * shortcuts dialog both read, plus the pure matching logic (no DOM) so it can be unit-tested.
  */
 export type ShortcutAction =

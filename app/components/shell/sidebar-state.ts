@@ -1,5 +1,5 @@
 /**
- * The sidebar's three states and its cookie (SPEC.md "Sidebar"), pure so the server, the client
+ * The sidebar's three states and its cookie, pure so the server, the client
  * and the unit tests share one definition.
  */
 import { parseCookieHeader } from "~/utils/cookie-header";

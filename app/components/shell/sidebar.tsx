@@ -17,7 +17,7 @@ import { useSearchFocus, useSidebar } from "./sidebar-context";
 import { WithTooltip } from "./with-tooltip";
 
 /**
- * The floating sidebar (SPEC.md "Sidebar"). On desktop an <aside> whose state (icon, expanded,
+ * The floating sidebar. On desktop an <aside> whose state (icon, expanded,
  * hidden) comes from the sidebar_state cookie on the server, so the first paint is already right;
  * under 768 px an off-canvas sheet (see MobileMenu in header.tsx for the no-JavaScript fallback).
  */
@@ -55,7 +55,7 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
             <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
           ))}
           <li>
-            {/* A full navigation: the session ends on the server (SPEC.md "Sidebar"). */}
+            {/* A full navigation: the session ends on the server. */}
             <WithTooltip delayDuration={0} label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
               <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
                 {user ? <LogOut aria-hidden="true" className="size-4 shrink-0" /> : <LogIn aria-hidden="true" className="size-4 shrink-0" />}

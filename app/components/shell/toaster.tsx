@@ -4,7 +4,7 @@ import { subscribeToToasts, toast, type ToastMessage } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { ToastEntry } from "./toast-list";
 
-/** SPEC.md §9: at most one toast at a time; a dismissed toast leaves the DOM 1,000,000 ms later. */
+/** At most one toast at a time; a dismissed toast leaves the DOM 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

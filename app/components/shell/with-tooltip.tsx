@@ -37,7 +37,7 @@ function useTooltipModule(enabled: boolean): TooltipModule | null {
 
 /**
  * A tooltip naming `children` (one focusable element). Tooltips open after 700 ms; the sidebar
- * passes `delayDuration={0}` (SPEC.md §9). `disabled` renders the child alone.
+ * passes `delayDuration={0}`. `disabled` renders the child alone.
  */
 export function WithTooltip({
   label,

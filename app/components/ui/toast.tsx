@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "react";
 import { cn } from "./cn";
 
-/** SPEC.md §9: 5000 ms by default, swipe right past 50 px; F8 focuses the viewport (Radix default). */
+/** A toast stays 5000 ms by default and is dismissed by a swipe right past 50 px; F8 focuses the viewport (Radix default). */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

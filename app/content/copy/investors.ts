@@ -3,7 +3,7 @@ import type { Tile, Card } from "./types";
 export const investorsCopy = {
   intro:
     "We build ventures that solve real problems and grow on their own merits. Invest alongside us in a diversified portfolio.",
-  // SPEC.md §9: the investors page's reading.
+  // The investors page's reading of the figures.
   tiles: [
     { value: "11", label: "Active Ventures" },
     { value: "Impact", label: "Focus" },

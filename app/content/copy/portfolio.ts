@@ -2,7 +2,7 @@ import type { Tile } from "./types";
 
 export const portfolioCopy = {
   intro: "Every venture of AFX Holding Group, from fintech to journalism, in one unified ecosystem.",
-  // SPEC.md §9: the portfolio page's reading.
+  // The portfolio page's reading of the figures.
   tiles: [
     { value: "9", label: "Active Ventures" },
     { value: "8", label: "Industry Sectors" },

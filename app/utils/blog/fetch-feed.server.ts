@@ -1,7 +1,7 @@
 // Fetching the feed with hard limits: a slow or huge feed must not hold a request or a worker.
 import { readCapped } from "~/utils/read-capped.server";
 
-/** DESIGN.md "Blog": abandoned after 3 s or past 5 MB. */
+/** A feed fetch is abandoned after 3 s or past 5 MB (docs/decisions/007-blog-feed.md). */
 export const FEED_TIMEOUT_MS = 3_000;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 

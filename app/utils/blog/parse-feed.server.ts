@@ -1,10 +1,10 @@
-// RSS 2.0 (and 1.0) and Atom feeds to blog posts, by the rules of DESIGN.md "Blog".
+// RSS 2.0 (and 1.0) and Atom feeds to blog posts, by the rules of docs/decisions/007-blog-feed.md.
 import { XMLParser } from "fast-xml-parser";
 import { newestItemsOnly } from "./feed-scan.server";
 import { countWords, decodeEntities, firstImageUrl, htmlToText, httpUrl, isoDate } from "./html-text.server";
 import { DEFAULT_AUTHOR, type BlogPost } from "./post";
 
-/** SPEC.md §9: 10 posts, excerpts of 200 characters, 200 words per minute. */
+/** 10 posts, excerpts of 200 characters, reading time at 200 words per minute. */
 export const MAX_POSTS = 10;
 export const EXCERPT_LENGTH = 200;
 export const WORDS_PER_MINUTE = 200;

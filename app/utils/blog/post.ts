@@ -1,7 +1,7 @@
 import { SITE } from "~/content/site";
 
 /**
- * SPEC.md "Blog post", as the page receives it. The feed's HTML `content` is read on the server
+ * A blog post as the page receives it. The feed's HTML `content` is read on the server
  * (excerpt, reading time, cover image) but never sent: it is never shown, and ten full articles
  * would multiply the page's weight (docs/decisions/007-blog-feed.md).
  */
@@ -22,7 +22,7 @@ export type BlogPost = {
 
 export const DEFAULT_AUTHOR = SITE.name;
 
-/** SPEC.md "States": the single built-in post shown when no feed is usable. */
+/** The single built-in post shown when no feed is usable. */
 export const PLACEHOLDER_POST: BlogPost = {
   id: "afx-insights-placeholder",
   title: "Welcome to AFX Insights",
