@@ -6,7 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
-import { getLoadContext } from "./load-context";
+import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { lucideDeepImports } from "./scripts/lucide-imports";

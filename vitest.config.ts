@@ -12,7 +12,7 @@ export default defineConfig({
     // The local OpenID provider runs in Node (tests/worker/global-setup.ts); the worker reaches it
     // over loopback like any provider.
     cloudflareTest(async ({ inject }) => ({
-      main: "./server.ts",
+      main: "./worker/server.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: {

@@ -16,11 +16,11 @@ import { NotFound } from "~/components/not-found";
 import { AppShell } from "~/components/shell/app-shell";
 import { readSidebarCookie } from "~/components/shell/sidebar-state";
 import { SITE } from "~/content/site";
-import { getUserAndSession } from "~/utils/auth.server";
+import { getUserAndSession } from "~/features/auth/users.server";
 import { publicConfig } from "~/utils/config.server";
 import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
-import { readSignupResult } from "~/utils/signup-result.server";
+import { readSignupResult } from "~/features/leads/signup-result.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

@@ -29,7 +29,7 @@ async function loadParser() {
   const dir = mkdtempSync(join(tmpdir(), "afx-bench-parse-"));
   const outfile = join(dir, "parse-feed.mjs");
   await esbuild({
-    entryPoints: [resolve(ROOT, "app/utils/blog/parse-feed.server.ts")],
+    entryPoints: [resolve(ROOT, "app/features/blog/parse-feed.server.ts")],
     bundle: true,
     format: "esm",
     platform: "browser",

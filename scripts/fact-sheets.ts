@@ -4,7 +4,8 @@
 // as `virtual:document-sizes`, so the sizes on the page are the files' own.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import type { Plugin } from "vite";
-import { CORPORATE_OVERVIEW, documents, formatDate, type DocumentEntry } from "../app/content/documents";
+import { CORPORATE_OVERVIEW, documents, type DocumentEntry } from "../app/content/documents";
+import { formatIsoDate } from "../app/utils/format";
 import { SITE } from "../app/content/site";
 import { getSubsidiary, STAGES, subsidiaries, subsidiaryUrl } from "../app/content/subsidiaries";
 
@@ -79,7 +80,7 @@ function footer(sheet: Sheet, doc: DocumentEntry) {
     "This one-page fact sheet is generated from the group's public catalogue. Names, domains and descriptions are placeholders until the group confirms them; ask our investor relations team for the full deck.",
     { size: 8, color: rgb(0.35, 0.35, 0.4) },
   );
-  sheet.text(`${SITE.name} - last updated ${formatDate(doc.lastUpdated)}`, { size: 8, color: rgb(0.35, 0.35, 0.4) });
+  sheet.text(`${SITE.name} - last updated ${formatIsoDate(doc.lastUpdated)}`, { size: 8, color: rgb(0.35, 0.35, 0.4) });
 }
 
 async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {

@@ -1,5 +1,4 @@
 import { subsidiaries, type Subsidiary } from "./subsidiaries";
-import { formatLongDate } from "../utils/format";
 
 /**
  * The downloadable documents: one corporate overview and one pitch deck
@@ -57,7 +56,4 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** "January 15, 2024" from an ISO date, independent of the server's or browser's time zone. */
-export function formatDate(iso: string): string {
-  return formatLongDate(new Date(`${iso}T00:00:00Z`));
-}
+

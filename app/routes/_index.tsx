@@ -5,7 +5,7 @@ import { pages } from "~/content/pages";
 import { organizationJsonLd } from "~/content/structured-data";
 import type { RootLoaderData } from "~/root";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser } from "~/features/auth/user";
 
 const page = pages.home;
 

@@ -3,13 +3,14 @@ import { Await, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Download } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
-import { GrowthChart } from "~/components/leads/growth-chart";
+import { GrowthChart } from "~/features/leads/growth-chart";
+import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { NotFound } from "~/components/not-found";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { getAdminOrNull } from "~/utils/authorization.server";
-import { formatInteger, formatMediumDate } from "~/utils/format";
-import { decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/utils/leads.server";
+import { getAdminOrNull } from "~/features/auth/guard.server";
+import { formatInteger, formatIsoDate } from "~/utils/format";
+import { decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/features/leads/leads.server";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.leads;
@@ -41,6 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // Personal data: never stored by a cache.
+/** A signup elsewhere on this page (the footer) reloads the figures. */
+export const handle = SHOWS_LEADS;
+
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -48,7 +52,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
     : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
-const formatDate = (iso: string) => formatMediumDate(new Date(iso));
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 
 export default function LeadsDashboard() {
@@ -141,7 +144,7 @@ export default function LeadsDashboard() {
                             <span className="text-muted-foreground">via {lead.source}</span>
                           </span>
                           <time dateTime={lead.subscribedAt} className="shrink-0 text-muted-foreground">
-                            {formatDate(lead.subscribedAt)}
+                            {formatIsoDate(lead.subscribedAt, "medium")}
                           </time>
                         </li>
                       ))}
@@ -179,7 +182,7 @@ export default function LeadsDashboard() {
                             <td className="py-2 pr-4">{fullName(lead)}</td>
                             <td className="py-2 pr-4">{lead.source}</td>
                             <td className="whitespace-nowrap py-2">
-                              <time dateTime={lead.subscribedAt}>{formatDate(lead.subscribedAt)}</time>
+                              <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>
                             </td>
                           </tr>
                         ))}

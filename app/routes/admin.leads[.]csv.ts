@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/utils/api-guard.server";
-import { csvFileName, leadsCsvStream } from "~/utils/csv.server";
+import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
 
 /** GET /admin/leads.csv (admins): every lead as CSV, streamed from D1 page by page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

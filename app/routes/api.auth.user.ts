@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getUserAndSession } from "~/utils/auth.server";
+import { getUserAndSession } from "~/features/auth/users.server";
 
 /** `GET /api/auth/user`: the current user, or 401 `{ message }`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

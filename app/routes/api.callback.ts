@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { finishSignIn } from "~/utils/oidc.server";
+import { finishSignIn } from "~/features/auth/oidc.server";
 
 /** `GET /api/callback`: the provider sends the browser back here with `code` and `state`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/utils/api-guard.server";
-import { getLeadStats, statsResponse } from "~/utils/leads.server";
+import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { getLeadStats, statsResponse } from "~/features/leads/leads.server";
 
 /** GET /api/leads/stats (admins): `{ total, thisWeek, bySource }`, counted in SQL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/utils/api-guard.server";
-import { handleSignup } from "~/utils/lead-signup.server";
-import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/utils/leads.server";
+import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { handleSignup } from "~/features/leads/signup.server";
+import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/leads.server";
 
-/** POST /api/leads: the newsletter signup, JSON or a form post (app/utils/lead-signup.server.ts). */
+/** POST /api/leads: the newsletter signup, JSON or a form post (app/features/leads/signup.server.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });

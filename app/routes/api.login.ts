@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { getUser } from "~/utils/auth.server";
-import { safeReturnTo, startSignIn } from "~/utils/oidc.server";
+import { getUser } from "~/features/auth/users.server";
+import { safeReturnTo, startSignIn } from "~/features/auth/oidc.server";
 
 /** `GET /api/login?returnTo=/path`: starts sign-in at the OpenID provider (a full navigation). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { readForm } from "~/utils/form-body.server";
+import { readForm } from "~/features/forms/body.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { limitClient } from "~/utils/rate-limit.server";
-import { endSession } from "~/utils/session.server";
+import { limitClient } from "~/features/forms/rate-limit.server";
+import { endSession } from "~/features/auth/session.server";
 
 /** `GET /api/logout`: ends this session on the server and goes home (a full navigation). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

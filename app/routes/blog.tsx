@@ -2,13 +2,13 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ExternalLink, Loader2 } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
-import { NewsletterSignup } from "~/components/newsletter-signup";
+import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
-import { getBlogPosts } from "~/utils/blog/blog-posts.server";
-import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/utils/blog/page-cache.server";
+import { getBlogPosts } from "~/features/blog/blog-posts.server";
+import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/features/blog/page-cache.server";
 import { acceptsStreamedData } from "~/utils/render-mode.server";
-import type { BlogPost } from "~/utils/blog/post";
+import type { BlogPost } from "~/features/blog/post";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

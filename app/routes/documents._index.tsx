@@ -4,7 +4,8 @@ import { Building2, Download } from "lucide-react";
 import sizes from "virtual:document-sizes";
 import { PageHeader } from "~/components/page-header";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";
-import { DOCUMENT_CATEGORIES, documents, formatBytes, formatDate, type DocumentEntry } from "~/content/documents";
+import { DOCUMENT_CATEGORIES, documents, formatBytes, type DocumentEntry } from "~/content/documents";
+import { formatIsoDate } from "~/utils/format";
 import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
@@ -104,7 +105,7 @@ function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
         <div className="flex gap-1">
           <dt>Updated:</dt>
           <dd>
-            <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
+            <time dateTime={doc.lastUpdated}>{formatIsoDate(doc.lastUpdated)}</time>
           </dd>
         </div>
       </dl>

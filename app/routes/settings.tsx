@@ -7,13 +7,14 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
-import { getUser } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-body.server";
-import { insertLead, isSubscribed, removeLead } from "~/utils/leads.server";
+import { getUser } from "~/features/auth/users.server";
+import { readForm } from "~/features/forms/body.server";
+import { insertLead, isSubscribed, removeLead } from "~/features/leads/leads.server";
+import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { pageMeta } from "~/utils/meta";
-import { limitClient } from "~/utils/rate-limit.server";
+import { limitClient } from "~/features/forms/rate-limit.server";
 import { useTheme } from "~/utils/theme";
-import type { CurrentUser } from "~/utils/user";
+import type { CurrentUser } from "~/features/auth/user";
 
 const page = pages.settings;
 const NEWSLETTER_SOURCE = "settings";
@@ -70,6 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : `Settings saved. ${user.email} is not subscribed to our newsletter.`,
   };
 }
+
+/** A signup from this page's footer turns the newsletter switch on. */
+export const handle = SHOWS_LEADS;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({ page, matches }),

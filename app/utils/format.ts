@@ -22,6 +22,12 @@ export function formatMediumDate(date: Date): string {
   return mediumDate.format(date);
 }
 
+/** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
+export function formatIsoDate(iso: string, style: "long" | "medium" = "long"): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return style === "long" ? formatLongDate(date) : formatMediumDate(date);
+}
+
 /** "2,500". */
 export function formatInteger(n: number): string {
   integer ??= new Intl.NumberFormat(LOCALE);

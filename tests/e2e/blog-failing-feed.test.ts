@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
-import { PLACEHOLDER_POST } from "~/utils/blog/post";
+import { PLACEHOLDER_POST } from "~/features/blog/post";
 import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { hydrated, launch, screenshot } from "./browser";

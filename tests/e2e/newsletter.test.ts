@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/content/newsletter";
+import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/features/leads/newsletter";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
@@ -144,6 +144,51 @@ describe("newsletter with JavaScript", () => {
       }),
     );
     await screenshot(page, "newsletter-blog-js-invalid");
+    await context.close();
+  });
+});
+
+describe("after a signup with JavaScript, only data that shows leads reloads", () => {
+  const dataRequests = (page: Page) => {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) seen.push(url.pathname);
+    });
+    return seen;
+  };
+
+  it("a page without lead data loads nothing after the signup", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/portfolio");
+    await hydrated(page);
+    const seen = dataRequests(page);
+    await fill(page, "footer", { email: uniqueEmail("no-reload") });
+    await submit(page, "footer");
+    await block(page, "footer").getByText(T.success).waitFor();
+    // A client navigation afterwards: any reload the signup caused would have been requested first.
+    await page.getByRole("link", { name: "Investors", exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname !== "/portfolio");
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    expect(seen[0]).not.toBe("/portfolio.data");
+    await context.close();
+  });
+
+  it("Settings reloads and its newsletter switch turns on after a footer signup of the member's e-mail", async () => {
+    const email = uniqueEmail("settings-reload");
+    const { page, context } = await newPage(browser);
+    await page.goto("/api/login?returnTo=/settings");
+    await page.getByLabel("E-mail").fill(email);
+    await Promise.all([page.waitForURL((url) => url.pathname === "/settings"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await hydrated(page);
+    const toggle = page.getByRole("switch", { name: "Newsletter" });
+    expect(await toggle.isChecked()).toBe(false);
+    const seen = dataRequests(page);
+    await fill(page, "footer", { email });
+    await submit(page, "footer");
+    await block(page, "footer").getByText(T.success).waitFor();
+    await expect.poll(() => seen).toContain("/settings.data");
+    await expect.poll(() => toggle.isChecked()).toBe(true);
     await context.close();
   });
 });

@@ -3,10 +3,10 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { users } from "~/db/schema";
-import { getAdminOrNull, requireAdminApi } from "~/utils/authorization.server";
+import { getAdminOrNull, requireAdminApi } from "~/features/auth/guard.server";
 import { getDb } from "~/utils/db.server";
-import { finishSignIn, forgetProviders, safeReturnTo, startSignIn } from "~/utils/oidc.server";
-import { SESSION_MAX_AGE_S } from "~/utils/session.server";
+import { finishSignIn, forgetProviders, safeReturnTo, startSignIn } from "~/features/auth/oidc.server";
+import { SESSION_MAX_AGE_S } from "~/features/auth/session.server";
 import { atProvider, flashToastOf, get, Jar, ORIGIN, signIn, startLogin } from "./auth-helpers";
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();

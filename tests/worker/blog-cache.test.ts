@@ -9,9 +9,9 @@ import {
   MAX_STALE_MS,
   RETRY_MS,
   type BlogSource,
-} from "~/utils/blog/blog-posts.server";
-import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, FeedFetchError, fetchFeed } from "~/utils/blog/fetch-feed.server";
-import { PLACEHOLDER_POST } from "~/utils/blog/post";
+} from "~/features/blog/blog-posts.server";
+import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, FeedFetchError, fetchFeed } from "~/features/blog/fetch-feed.server";
+import { PLACEHOLDER_POST } from "~/features/blog/post";
 import atom from "../fixtures/feeds/atom.xml?raw";
 import broken from "../fixtures/feeds/broken.xml?raw";
 import rssBasic from "../fixtures/feeds/rss-basic.xml?raw";

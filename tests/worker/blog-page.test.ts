@@ -3,9 +3,9 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pages } from "~/content/pages";
-import { FAILURE_MESSAGE } from "~/utils/blog/blog-posts.server";
-import { PLACEHOLDER_POST } from "~/utils/blog/post";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/utils/blog/page-cache.server";
+import { FAILURE_MESSAGE } from "~/features/blog/blog-posts.server";
+import { PLACEHOLDER_POST } from "~/features/blog/post";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/features/blog/page-cache.server";
 import hostile from "../fixtures/feeds/hostile.xml?raw";
 import rssBasic from "../fixtures/feeds/rss-basic.xml?raw";
 

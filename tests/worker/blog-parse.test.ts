@@ -1,10 +1,10 @@
 // The feed parser and mapper (docs/decisions/007-blog-feed.md) against fixtures of every shape real feeds have,
 // and hostile ones, inside workerd.
 import { describe, expect, it } from "vitest";
-import { decodeEntities, htmlToText, httpUrl, isoDate } from "~/utils/blog/html-text.server";
-import { newestItemsOnly } from "~/utils/blog/feed-scan.server";
-import { excerptOf, FeedFormatError, MAX_POSTS, parseFeed } from "~/utils/blog/parse-feed.server";
-import { DEFAULT_AUTHOR } from "~/utils/blog/post";
+import { decodeEntities, htmlToText, httpUrl, isoDate } from "~/features/blog/html-text.server";
+import { newestItemsOnly } from "~/features/blog/feed-scan.server";
+import { excerptOf, FeedFormatError, MAX_POSTS, parseFeed } from "~/features/blog/parse-feed.server";
+import { DEFAULT_AUTHOR } from "~/features/blog/post";
 import atom from "../fixtures/feeds/atom.xml?raw";
 import billionLaughs from "../fixtures/feeds/billion-laughs.xml?raw";
 import broken from "../fixtures/feeds/broken.xml?raw";

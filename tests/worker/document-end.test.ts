@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeDocumentLast } from "~/entry.server";
+import { closeDocumentLast } from "../../worker/document-stream";
 
 // React 18 streams late scripts after `</body></html>`; the entry moves the closing tags to the end.
 const encoder = new TextEncoder();

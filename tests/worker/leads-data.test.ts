@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { csvCell, csvFileName, leadsCsvStream } from "~/utils/csv.server";
-import { getGrowth, getLeadStats, listLeads, statsResponse } from "~/utils/leads.server";
+import { csvCell, csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
+import { getGrowth, getLeadStats, listLeads, statsResponse } from "~/features/leads/leads.server";
 import { DAY, insertLeads } from "./leads-helpers";
 
 // The figures of the dashboard and the API, straight from the SQL, at fixed instants.

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/content/newsletter";
-import { readSignupResult } from "~/utils/signup-result.server";
+import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/features/leads/newsletter";
+import { readSignupResult } from "~/features/leads/signup-result.server";
 import { leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
 
 beforeEach(async () => {

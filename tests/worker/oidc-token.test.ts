@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base64UrlEncode, CLOCK_SKEW_S, IdTokenError, verifyIdToken, type PublicJwk } from "~/utils/oidc-token.server";
+import { base64UrlEncode, CLOCK_SKEW_S, IdTokenError, verifyIdToken, type PublicJwk } from "~/features/auth/id-token.server";
 
 // ID-token verification with keys generated here: every check must be able to fail.
 const ISSUER = "https://id.example";

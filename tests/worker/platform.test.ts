@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { STATIC_SECURITY_HEADERS } from "~/utils/security-headers.server";
+import { STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import headersFile from "../../public/_headers?raw";
 
 const ORIGIN = "https://afx.test";

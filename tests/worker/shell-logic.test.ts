@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { filterSubsidiaries, isActivePath } from "~/components/shell/nav-links";
 import { KeySequence, KONAMI, matchShortcut, normalizedKey, RAINBOW, type KeyLike } from "~/components/shell/shortcuts";
 import { nextSidebarState, readSidebarCookie, sidebarCookie } from "~/components/shell/sidebar-state";
-import { userDisplayName, userInitials } from "~/utils/user";
+import { userDisplayName, userInitials } from "~/features/auth/user";
 import { subsidiaries } from "~/content/subsidiaries";
 
 // The shell's pure logic; the browser suite (tests/e2e/shell-*.test.ts) covers the behaviour.

@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { subsidiaries } from "~/content/subsidiaries";
 import { formatLongDate } from "~/utils/format";
-import { isAdmin, userInitials, type CurrentUser } from "~/utils/user";
+import { isAdmin, userInitials, type CurrentUser } from "~/features/auth/user";
 
 function formatMemberSince(createdAt: string | null | undefined) {
   const date = createdAt ? new Date(createdAt) : null;

@@ -1,4 +1,4 @@
-import { NewsletterSignup } from "~/components/newsletter-signup";
+import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SITE } from "~/content/site";
 

@@ -1,17 +1,17 @@
 import { Link } from "@remix-run/react";
 import { Mail, Phone } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { NewsletterSignup as EagerSignup } from "~/components/newsletter-signup";
+import { NewsletterSignup as EagerSignup } from "~/features/leads/newsletter-signup";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { useRootData } from "~/utils/user";
+import { useRootData } from "~/features/auth/user";
 import { FOOTER_QUICK_LINKS } from "./nav-links";
 
 // The footer's signup form (its form library is ~11 KB gzip) is off the landing's critical path:
 // the server renders it synchronously (so the HTML always has it, JavaScript or not); in the
 // browser its code loads beside the page's, from the moment this module runs, and React hydrates
 // the block when it arrives (selective hydration). The client build drops the static import.
-const loadSignup = () => import("~/components/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
+const loadSignup = () => import("~/features/leads/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
 const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
 
 /** The site footer. Phone and e-mail come from configuration (placeholders until set). */

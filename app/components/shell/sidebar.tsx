@@ -3,7 +3,7 @@ import { LogIn, LogOut, Search } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
-import { isAdmin, useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/utils/user";
+import { isAdmin, useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
 import {
   COMPANY_LINKS,
   filterSubsidiaries,

@@ -14,8 +14,12 @@ export function buttonClass(variant: ButtonVariant = "primary", className?: stri
   return cn(VARIANTS[variant], className);
 }
 
-/** A button in one of the site's looks; `type="button"` unless told, so it never submits by accident. */
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
+/**
+ * A button in one of the site's looks; `type="button"` unless told, so it never submits by accident.
+ * Marked pure: the footer imports the signup form only for the server render, and a module-level
+ * call the bundler must keep would drag the form into every page's JavaScript.
+ */
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
   function Button({ variant = "primary", className, type = "button", ...props }, ref) {
     return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
   },

@@ -1,6 +1,6 @@
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
 
-/** The honeypot field (utils/honeypot.ts): off-screen, out of the tab order and the a11y tree. */
+/** The honeypot field (features/forms/honeypot.ts): off-screen, out of the tab order and the a11y tree. */
 export function Honeypot({ id, form }: { id: string; form?: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">

@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
-import { upsertUser, type SignInProfile } from "~/utils/auth.server";
+import { upsertUser, type SignInProfile } from "~/features/auth/users.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import {
   base64UrlEncode,
@@ -9,11 +9,11 @@ import {
   verifyIdToken,
   type IdTokenClaims,
   type PublicJwk,
-} from "~/utils/oidc-token.server";
+} from "~/features/auth/id-token.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
 import { sameOriginPath } from "~/utils/same-origin-path";
 import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cookies.server";
-import { startSession } from "~/utils/session.server";
+import { startSession } from "~/features/auth/session.server";
 
 /**
  * Sign-in with OpenID Connect (docs/decisions/004-sign-in.md): remix-auth-oauth2 runs the

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
 import { leads, type Lead, type NewLead } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { countAttempt, countsOf, withinLimit, type Attempt } from "~/utils/rate-limit.server";
+import { countAttempt, countsOf, withinLimit, type Attempt } from "~/features/forms/rate-limit.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;

@@ -2,7 +2,7 @@
  * The newsletter's texts and form contract, shared by the signup component (browser) and the
  * leads API (server). The texts are the product's wording: change them here only.
  */
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
 export const NEWSLETTER_TEXT = {
   title: "Join Our Community",
   description: "Get news from AFX Holding Group and its ventures in your inbox.",
@@ -41,9 +41,19 @@ export const SIGNUP_FIELDS = {
   variant: "variant",
   /** Same-origin path to land on after a form post without JavaScript. */
   redirectTo: "redirectTo",
-  /** The honeypot (utils/honeypot.ts). */
+  /** The honeypot (features/forms/honeypot.ts). */
   honeypot: HONEYPOT_FIELD,
 } as const;
+
+/**
+ * A route whose page shows lead data (the dashboard, the settings switch) says so with
+ * `export const handle = SHOWS_LEADS`: after a signup only such a page reloads its data.
+ */
+export const SHOWS_LEADS = { showsLeads: true } as const;
+
+export function showsLeads(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { showsLeads?: unknown }).showsLeads === true;
+}
 
 export type NewsletterVariant = "compact" | "full" | "inline";
 

@@ -1,5 +1,5 @@
 // Fetching the feed with hard limits: a slow or huge feed must not hold a request or a worker.
-import { readCapped } from "~/utils/read-capped.server";
+import { readCapped } from "~/features/forms/read-capped.server";
 
 /** A feed fetch is abandoned after 3 s or past 5 MB (docs/decisions/007-blog-feed.md). */
 export const FEED_TIMEOUT_MS = 3_000;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { users, type User } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { readSession } from "~/utils/session.server";
-import type { CurrentUser } from "~/utils/user";
+import { readSession } from "~/features/auth/session.server";
+import type { CurrentUser } from "~/features/auth/user";
 
 /** The signed-in user of this request, or null (no session, a tampered cookie, a deleted user). */
 export async function getUser(request: Request, env: Env): Promise<CurrentUser | null> {

@@ -1,5 +1,5 @@
-import { requireAdminApi } from "~/utils/authorization.server";
-import type { CurrentUser } from "~/utils/user";
+import { requireAdminApi } from "~/features/auth/guard.server";
+import type { CurrentUser } from "~/features/auth/user";
 
 /** requireAdminApi for resource routes: its 401/403 `{ message }` Response is returned, not thrown. */
 export async function adminOrResponse(request: Request, env: Env): Promise<CurrentUser | Response> {

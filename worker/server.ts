@@ -2,12 +2,13 @@
 // reaches Remix here, and every response leaves with the security headers.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - written by `remix vite:build`
-import * as build from "./build/server/index.js";
+import * as build from "../build/server/index.js";
+import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
-import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./app/utils/html-cache.server";
-import { productionConfigProblems } from "./app/utils/production-config.server";
-import { withSecurityHeaders } from "./app/utils/security-headers.server";
-import { carriesSession } from "./app/utils/session.server";
+import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
+import { productionConfigProblems } from "./production-config";
+import { withSecurityHeaders } from "./security-headers";
+import { carriesSession } from "../app/features/auth/session.server";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -56,7 +57,7 @@ export default {
         const hit = await cache.match(key);
         if (hit) return finish(stampNonce(hit, nonce), "hit");
       }
-      let response = await handleRemixRequest(request, context);
+      let response = withDocumentClosedLast(await handleRemixRequest(request, context));
       if (key && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
         const rendered = response;

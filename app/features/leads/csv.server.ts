@@ -2,7 +2,7 @@
  * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
-import type { LeadCursor } from "~/utils/leads.server";
+import type { LeadCursor } from "~/features/leads/leads.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
 const BOM = "\uFEFF";

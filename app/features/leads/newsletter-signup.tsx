@@ -8,24 +8,25 @@
  * toasts show. Validation is the server's (zod + conform), so both paths show the same messages.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { useLocation, useMatches, useRevalidator } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import {
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
+  showsLeads,
   signupAnchor,
   type NewsletterVariant,
   type SignupResult,
   type SignupValues,
-} from "~/content/newsletter";
+} from "~/features/leads/newsletter";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
-import { useRootData } from "~/utils/user";
+import { useRootData } from "~/features/auth/user";
 
 export type { NewsletterVariant };
 
@@ -54,6 +55,7 @@ function asSubmissionResult(values: SignupValues, errors: SubmissionResult["erro
 export function NewsletterSignup({ variant, source, className }: Props) {
   const location = useLocation();
   const revalidator = useRevalidator();
+  const matches = useMatches();
   const serverResult = useServerResult(source);
   const [done, setDone] = useState(serverResult?.status === "success");
   const [pending, setPending] = useState(false);
@@ -101,8 +103,8 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       if (res.status === 201) {
         setDone(true);
         toast({ ...NEWSLETTER_TOASTS.success });
-        // A signup invalidates the cached leads list.
-        revalidator.revalidate();
+        // A signup changes lead data: reload the page's data only where the page shows it.
+        if (matches.some((m) => showsLeads(m.handle))) revalidator.revalidate();
         return;
       }
       const payload = (await res.json().catch(() => ({}))) as { message?: unknown; errors?: SubmissionResult["error"] };

@@ -1,5 +1,5 @@
-import { getUser } from "~/utils/auth.server";
-import { isAdmin, type CurrentUser } from "~/utils/user";
+import { getUser } from "~/features/auth/users.server";
+import { isAdmin, type CurrentUser } from "~/features/auth/user";
 
 /**
  * The one guard for admin-only data (docs/decisions/004-sign-in.md): lead JSON endpoints and the CSV

@@ -3,7 +3,7 @@
  * then at most `maxBytes` are read whatever `Content-Length` claims, chunked bodies included
  * (413), then the body is parsed (400). Nothing is read into memory past the cap.
  */
-import { readCapped } from "~/utils/read-capped.server";
+import { readCapped } from "~/features/forms/read-capped.server";
 
 export type BodyKind = "json" | "form";
 

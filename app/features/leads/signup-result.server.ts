@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { COOKIES } from "~/utils/cookies.server";
-import { oneShotCookie } from "./one-shot-cookie.server";
-import { LEAD_LIMITS, type SignupResult } from "~/content/newsletter";
+import { oneShotCookie } from "../../utils/one-shot-cookie.server";
+import { LEAD_LIMITS, type SignupResult } from "~/features/leads/newsletter";
 
 /**
  * The outcome of a newsletter form post without JavaScript, carried across the 303 to the page it

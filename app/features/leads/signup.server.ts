@@ -14,13 +14,13 @@ import {
   signupAnchor,
   type SignupFieldErrors,
   type SignupResult,
-} from "~/content/newsletter";
-import { BodyError, parseForm, readBody, type BodyKind } from "~/utils/form-body.server";
-import { honeypotFilled } from "~/utils/honeypot";
-import { insertLeadCounted, type PublicLead } from "~/utils/leads.server";
-import { attemptFor, hitRateLimit, settleAttempt } from "~/utils/rate-limit.server";
+} from "~/features/leads/newsletter";
+import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
+import { honeypotFilled } from "~/features/forms/honeypot";
+import { insertLeadCounted, type PublicLead } from "~/features/leads/leads.server";
+import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
-import { signupResultCookie } from "~/utils/signup-result.server";
+import { signupResultCookie } from "~/features/leads/signup-result.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
