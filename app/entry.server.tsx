@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
+import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { wantsCompleteDocument } from "~/utils/render-mode.server";
 
@@ -26,7 +27,7 @@ export default async function handleRequest(
         // Errors after the shell is sent are logged once; the shell itself has already decided
         // the status.
         if (!request.signal.aborted) {
-          console.error(`[${requestId}] render error`, error);
+          log("error", "render error", { requestId, error });
         }
         status = 500;
       },
@@ -43,9 +44,9 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   // Aborted requests (a visitor navigated away) are not errors of ours, nor are the requests Remix
   // refuses itself (a POST to a page without an action: 405; no such route: 404).
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(error);
+  log("error", "unhandled error in a loader or action", { requestId: context?.requestId, error });
 }

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
@@ -20,6 +19,7 @@ import { getUserAndSession } from "~/features/auth/users.server";
 import { publicConfig } from "~/utils/config.server";
 import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { useRootData, type RootData } from "~/root-data";
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -48,12 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Read on the server so the first paint already has the visitor's sidebar state.
       sidebarState: readSidebarCookie(request.headers.get("Cookie")),
       flash: flash.toast,
-    },
+    } satisfies RootData,
     { headers },
   );
 }
 
-export type RootLoaderData = SerializeFrom<typeof loader>;
 
 // Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
 // The "js" class lets CSS show controls that need JavaScript (the sidebar trigger, the mobile
@@ -102,7 +101,7 @@ export function meta() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  const config = useRouteLoaderData<RootLoaderData>("root");
+  const config = useRootData();
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFound path={location.pathname} />

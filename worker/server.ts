@@ -6,6 +6,7 @@ import * as build from "../build/server/index.js";
 import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
 import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
+import { log } from "../app/utils/log.server";
 import { productionConfigProblems } from "./production-config";
 import { withSecurityHeaders } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
@@ -45,7 +46,7 @@ export default {
     // A production deploy with example secrets or an http: issuer serves nothing (see the log).
     const problems = productionConfigProblems(env);
     if (problems.length) {
-      if (!configLogged) console.error(`[config] refusing to serve: ${problems.join("; ")}`);
+      if (!configLogged) log("error", `[config] refusing to serve: ${problems.join("; ")}`, { problems });
       configLogged = true;
       return finish(new Response("This site is not configured yet.", { status: 503, headers: { "Retry-After": "300" } }), "bypass");
     }
@@ -68,7 +69,7 @@ export default {
       }
       return finish(response, key ? "miss" : "bypass");
     } catch (error) {
-      console.error(`[${context.requestId}] unhandled`, error);
+      log("error", "unhandled", { requestId: context.requestId, error });
       return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }
   },

@@ -1,5 +1,5 @@
 import { subsidiaries as all, withVideos, type Subsidiary } from "~/content/subsidiaries";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 import { SubsidiaryCard } from "./subsidiary-card";
 
 /**

@@ -3,7 +3,7 @@ import { Dashboard } from "~/components/home/dashboard";
 import { Landing } from "~/components/home/landing";
 import { pages } from "~/content/pages";
 import { organizationJsonLd } from "~/content/structured-data";
-import type { RootLoaderData } from "~/root";
+import type { RootData } from "~/root-data";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
 
@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
     jsonLd: organizationJsonLd(
       siteUrlFrom(matches),
-      (matches.find((m) => m.id === "root")?.data as RootLoaderData | undefined)?.contact,
+      (matches.find((m) => m.id === "root")?.data as RootData | undefined)?.contact,
     ),
   });
 

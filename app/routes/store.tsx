@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeLink, storeProducts } from "~/content/store";
 import { pageMeta } from "~/utils/meta";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 
 const page = pages.store;
 

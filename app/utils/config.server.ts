@@ -1,6 +1,8 @@
 import { parseVideoConfig } from "~/content/subsidiaries";
 
 /** The configuration the browser may see: contact details and outbound links, never secrets. */
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
 export function publicConfig(env: Env) {
   return {
     siteUrl: env.SITE_URL,

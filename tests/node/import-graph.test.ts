@@ -66,6 +66,13 @@ describe("the import graph", () => {
     expect(cycles.map((c) => c.join(" → "))).toEqual([]);
   });
 
+  it("no module imports the root route back, not even for a type (the shell reads app/root-data.ts)", () => {
+    const importers = [...sources("app"), ...sources("worker")].filter((file) =>
+      /from\s*["'](~\/root|(\.\.?\/)+root)["']/.test(readFileSync(join(ROOT, file), "utf8")),
+    );
+    expect(importers).toEqual([]);
+  });
+
   it("points one way: app never imports the worker layer, features never routes, utils no feature", () => {
     const wrong = [...edges].flatMap(([file, deps]) =>
       deps

@@ -371,6 +371,15 @@ describe("7. smaller items", () => {
     for (const [line] of warn.mock.calls) expect(String(line)).not.toMatch(/[\n\r]/);
   });
 
+  it("log lines carry their fields as one object, with the request id (cf-ray)", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const { jar } = await startLogin();
+    await get("/api/callback?code=x&state=nope", jar, { headers: { "cf-ray": "8f1e2d3c4b5a6978-FRA" } });
+    const line = warn.mock.calls.find(([message]) => String(message).startsWith("[sign-in] failed"));
+    expect(line?.[1]).toMatchObject({ level: "warn", message: line?.[0], requestId: "8f1e2d3c4b5a6978-FRA" });
+    expect(JSON.parse(JSON.stringify(line?.[1]))).toEqual(line?.[1]);
+  });
+
   it("the 201 answer to a signup does not expose the sequential id", async () => {
     const res = await handleSignup(
       new Request(`${ORIGIN}/api/leads`, {

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Card, Tile } from "~/content/copy";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 
 /** Building blocks the content pages share. */
 

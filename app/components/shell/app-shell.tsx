@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 import { ExitIntentPopup } from "./exit-intent-popup";
 import { Footer } from "./footer";
 import { TopHeader } from "./header";

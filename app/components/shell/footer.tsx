@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { NewsletterSignup as EagerSignup } from "~/features/leads/newsletter-signup";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 import { FOOTER_QUICK_LINKS } from "./nav-links";
 
 // The footer's signup form (its form library is ~11 KB gzip) is off the landing's critical path:

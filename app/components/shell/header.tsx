@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { useMediaQuery } from "~/utils/use-media-query";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 import { Logo } from "./logo";
 import { SidebarBody } from "./sidebar";
 import { DESKTOP_QUERY, useSidebar } from "./sidebar-context";

@@ -11,6 +11,7 @@ import {
   type PublicJwk,
 } from "~/features/auth/id-token.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
+import { log, requestIdOf } from "~/utils/log.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
 import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cookies.server";
 import { startSession } from "~/features/auth/session.server";
@@ -372,7 +373,7 @@ export function failureKind(error: unknown): string {
 async function signInFailed(request: Request, env: Env, error: unknown) {
   const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
   // An expected 4xx-class event: a warning line, not an error with a stack.
-  console.warn(`[sign-in] failed: ${failureKind(error)}`);
+  log("warn", `[sign-in] failed: ${failureKind(error)}`, { requestId: requestIdOf(request) });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
   return redirectWithToast(

@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/root-data";
 
 /** The signed-in user as the browser sees it (the `/api/auth/user` shape). */
 export interface CurrentUser {
@@ -13,10 +12,6 @@ export interface CurrentUser {
   profileImageUrl: string | null;
   /** ISO 8601. */
   createdAt: string;
-}
-
-export function useRootData() {
-  return useRouteLoaderData<RootLoaderData>("root");
 }
 
 export function useOptionalUser(): CurrentUser | null {

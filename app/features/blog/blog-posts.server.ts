@@ -3,6 +3,7 @@
 import { fetchFeed, type FetchFeedOptions } from "./fetch-feed.server";
 import { parseFeed } from "./parse-feed.server";
 import { PLACEHOLDER_POST, type BlogPost } from "./post";
+import { log } from "~/utils/log.server";
 
 export const FRESH_MS = 10 * 60 * 1000;
 export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
@@ -78,7 +79,7 @@ async function refresh(source: BlogSource, previous: Entry | null): Promise<Blog
     await writeEntry(source, { posts, fetchedAt: at, nextCheckAt: at + FRESH_MS });
     return posts;
   } catch (error) {
-    console.error(FAILURE_MESSAGE, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    log("error", FAILURE_MESSAGE, { feedUrl: source.feedUrl, error: error instanceof Error ? error : String(error) });
     await writeEntry(source, {
       posts: previous?.posts ?? null,
       fetchedAt: previous?.fetchedAt ?? 0,

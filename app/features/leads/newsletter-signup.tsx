@@ -26,7 +26,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
-import { useRootData } from "~/features/auth/user";
+import { useRootData } from "~/root-data";
 
 export type { NewsletterVariant };
 

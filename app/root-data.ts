@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { SidebarState } from "~/components/shell/sidebar-state";
+import type { CurrentUser } from "~/features/auth/user";
+import type { SignupResult } from "~/features/leads/newsletter";
+import type { PublicConfig } from "~/utils/config.server";
+import type { ToastMessage } from "~/utils/toast";
+
+/**
+ * What the root route's loader gives every page, declared here rather than inferred from the
+ * loader in root.tsx, so the shell and the pages that read it never import the root route back.
+ */
+export interface RootData extends PublicConfig {
+  user: CurrentUser | null;
+  /** A newsletter form posted without JavaScript: its result, shown once by its signup block. */
+  signup: SignupResult | null;
+  sidebarState: SidebarState;
+  /** A pending toast from a redirect. */
+  flash: ToastMessage | null;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
