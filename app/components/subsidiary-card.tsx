@@ -42,6 +42,8 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
   const moved = useRef(false);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const video = s.youtubeVideoId;
+  // No configured domain, no outbound link: a guessed host could be anyone's.
+  const site = subsidiaryUrl(s);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -105,16 +107,18 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
               Learn more<span className="sr-only"> about {s.name}</span>
             </Link>
             <div className="flex flex-wrap gap-2">
-              <a
-                href={subsidiaryUrl(s)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={actionClass}
-                aria-label={`${s.domain} (opens in a new tab)`}
-              >
-                {s.domain}
-                <ExternalLink aria-hidden="true" className="size-3" />
-              </a>
+              {site ? (
+                <a
+                  href={site}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={actionClass}
+                  aria-label={`${s.domain} (opens in a new tab)`}
+                >
+                  {s.domain}
+                  <ExternalLink aria-hidden="true" className="size-3" />
+                </a>
+              ) : null}
               <Link to={`/documents?subsidiary=${s.id}`} className={actionClass} aria-label={`Docs: ${s.name} documents`}>
                 <FileText aria-hidden="true" className="size-3" />
                 Docs
