@@ -69,10 +69,14 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
           flipped && "[transform:rotateY(180deg)]",
         )}
       >
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut; the Video badge is the keyboard's way to flip */}
         <div
           aria-hidden={flipped || undefined}
+          // A card with a video flips on a click anywhere on its front, except on its own links.
+          onClick={video ? (event) => !(event.target as Element).closest("a, button") && flip(event) : undefined}
           className={clsx(
             "absolute inset-0 flex flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm [backface-visibility:hidden]",
+            video && "cursor-pointer",
             flipped && "invisible motion-safe:transition-[visibility] motion-safe:delay-200",
           )}
         >
