@@ -55,3 +55,18 @@ describe("POST /api/client-errors", () => {
     expect(cleanClientError("nope")).toBeNull();
   });
 });
+
+describe("error screen", () => {
+  it("a refused request reads 'status: body' under 'Something went wrong'", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/help`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ message: "x".repeat(20_000) }).toString(),
+    });
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(html).toMatch(/<h1[^>]*>Something went wrong<\/h1>/);
+    expect(html).toMatch(/<p[^>]*>413: Request body too large \(at most \d+ KiB\)\.<\/p>/);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home<\/a>/);
+  });
+});
