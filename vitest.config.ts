@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { factSheets } from "./scripts/fact-sheets";
+import { TEST_VENTURE_DOMAINS } from "./tests/fixtures/venture-domains";
 
 export default defineConfig({
   plugins: [
@@ -20,6 +21,7 @@ export default defineConfig({
           OAUTH_CLIENT_SECRET: "test-client-secret",
           SITE_URL: "https://afx.test",
           OAUTH_ISSUER: inject("oidcIssuer"),
+          VENTURE_DOMAINS: TEST_VENTURE_DOMAINS,
           // No outbound requests to the ventures' sites from tests (checkEmbeddable is tested alone).
           EMBED_CHECK: "off",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),

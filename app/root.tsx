@@ -9,13 +9,14 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { NotFound } from "~/components/not-found";
 import { AppShell } from "~/components/shell/app-shell";
 import { readSidebarCookie } from "~/components/shell/sidebar-state";
 import { SITE } from "~/content/site";
 import { getUserAndSession } from "~/features/auth/users.server";
+import { reportClientError } from "~/utils/client-error";
 import { publicConfig } from "~/utils/config.server";
 import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
@@ -102,6 +103,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const config = useRootData();
+  // Errors raised in the browser go to the worker's log. Responses (404, 4xx/5xx from a loader)
+  // and server errors, which arrive as "Unexpected Server Error", are logged by the worker already.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) && !(error instanceof Error && error.message === "Unexpected Server Error")) {
+      reportClientError(error, location.pathname);
+    }
+  }, [error, location.pathname]);
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFound path={location.pathname} />

@@ -7,7 +7,7 @@ import type { Plugin } from "vite";
 import { CORPORATE_OVERVIEW, documents, type DocumentEntry } from "../app/content/documents";
 import { formatIsoDate } from "../app/utils/format";
 import { SITE } from "../app/content/site";
-import { getSubsidiary, STAGES, subsidiaries, subsidiaryUrl } from "../app/content/subsidiaries";
+import { getSubsidiary, STAGES, subsidiaries } from "../app/content/subsidiaries";
 
 const VIRTUAL_ID = "virtual:document-sizes";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -77,7 +77,7 @@ async function newSheet(title: string, color: RGB, heading: string, subheading: 
 function footer(sheet: Sheet, doc: DocumentEntry) {
   sheet.y = PAGE.margin + 40;
   sheet.text(
-    "This one-page fact sheet is generated from the group's public catalogue. Names, domains and descriptions are placeholders until the group confirms them; ask our investor relations team for the full deck.",
+    "This one-page fact sheet is generated from the group's public catalogue. Names and descriptions are placeholders until the group confirms them; ask our investor relations team for the full deck.",
     { size: 8, color: rgb(0.35, 0.35, 0.4) },
   );
   sheet.text(`${SITE.name} - last updated ${formatIsoDate(doc.lastUpdated)}`, { size: 8, color: rgb(0.35, 0.35, 0.4) });
@@ -90,8 +90,6 @@ async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
   sheet.text(s.description, { gap: 14 });
   sheet.text("Stage", { size: 14, bold: true });
   sheet.text(STAGES[s.status], { gap: 14 });
-  sheet.text("Website", { size: 14, bold: true });
-  sheet.text(subsidiaryUrl(s), { gap: 14 });
   sheet.text("Part of AFX Holding Group", { size: 14, bold: true });
   sheet.text(
     `${s.name} is one of ${subsidiaries.length} ventures of ${SITE.name}, founded in ${SITE.foundingYear}. The group shares capital, people and tooling across its portfolio.`,
@@ -107,7 +105,8 @@ async function corporateOverview(doc: DocumentEntry): Promise<Uint8Array> {
   sheet.text(`Our ${subsidiaries.length} ventures`, { size: 14, bold: true });
   for (const s of subsidiaries) {
     sheet.text(`${s.name} - ${s.tagline}`, { bold: true, gap: 0 });
-    sheet.text(`${STAGES[s.status]} - ${subsidiaryUrl(s)}`, { size: 10, gap: 6 });
+    // No website: the domains are runtime configuration, the sheets are built once.
+    sheet.text(STAGES[s.status], { size: 10, gap: 6 });
   }
   footer(sheet, doc);
   return pdf.save();

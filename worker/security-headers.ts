@@ -1,5 +1,3 @@
-import { embeddableOrigins } from "~/content/subsidiaries";
-
 /**
  * Headers every response carries, documents and resource routes alike. Static assets never reach
  * the worker, so public/_headers repeats STATIC_SECURITY_HEADERS (a test keeps the two equal).
@@ -14,7 +12,11 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
 };
 
-export function contentSecurityPolicy(nonce: string, secure: boolean): string {
+/**
+ * The response's CSP. `frameOrigins` are the ventures' sites the detail page may frame, from
+ * configuration (embeddableOrigins): a venture without a configured domain is never framed.
+ */
+export function contentSecurityPolicy(nonce: string, secure: boolean, frameOrigins: readonly string[] = []): string {
   const directives = [
     "default-src 'self'",
     // Scripts run only with this response's nonce; what they load is trusted transitively.
@@ -24,7 +26,7 @@ export function contentSecurityPolicy(nonce: string, secure: boolean): string {
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${["https://www.youtube-nocookie.com", ...embeddableOrigins()].join(" ")}`,
+    `frame-src ${["https://www.youtube-nocookie.com", ...frameOrigins].join(" ")}`,
     "media-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -40,15 +42,15 @@ export function contentSecurityPolicy(nonce: string, secure: boolean): string {
 /** Returns the response with the security headers set (a copy when its headers are immutable). */
 export function withSecurityHeaders(
   response: Response,
-  { nonce, secure }: { nonce: string; secure: boolean },
+  { nonce, secure, frameOrigins = [] }: { nonce: string; secure: boolean; frameOrigins?: readonly string[] },
 ): Response {
   let out = response;
   try {
-    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure));
+    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure, frameOrigins));
   } catch {
     // Responses from fetch() or the Cache API have immutable headers.
     out = new Response(response.body, response);
-    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure));
+    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure, frameOrigins));
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
     out.headers.set(name, value);

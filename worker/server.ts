@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
+import { embeddableOrigins, parseDomainConfig } from "../app/content/subsidiaries";
 import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
 import { productionConfigProblems } from "./production-config";
@@ -32,8 +33,10 @@ export default {
     const { nonce } = context;
     const secure = new URL(request.url).protocol === "https:";
     const personal = carriesSession(request);
+    // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
+    const frameOrigins = embeddableOrigins(parseDomainConfig(env.VENTURE_DOMAINS));
     const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
-      const out = withSecurityHeaders(response, { nonce, secure });
+      const out = withSecurityHeaders(response, { nonce, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");

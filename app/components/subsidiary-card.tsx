@@ -42,6 +42,8 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
   const moved = useRef(false);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const video = s.youtubeVideoId;
+  // No configured domain, no outbound link: a guessed host could be anyone's.
+  const site = subsidiaryUrl(s);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -67,10 +69,14 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
           flipped && "[transform:rotateY(180deg)]",
         )}
       >
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut; the Video badge is the keyboard's way to flip */}
         <div
           aria-hidden={flipped || undefined}
+          // A card with a video flips on a click anywhere on its front, except on its own links.
+          onClick={video ? (event) => !(event.target as Element).closest("a, button") && flip(event) : undefined}
           className={clsx(
             "absolute inset-0 flex flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm [backface-visibility:hidden]",
+            video && "cursor-pointer",
             flipped && "invisible motion-safe:transition-[visibility] motion-safe:delay-200",
           )}
         >
@@ -105,16 +111,18 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
               Learn more<span className="sr-only"> about {s.name}</span>
             </Link>
             <div className="flex flex-wrap gap-2">
-              <a
-                href={subsidiaryUrl(s)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={actionClass}
-                aria-label={`${s.domain} (opens in a new tab)`}
-              >
-                {s.domain}
-                <ExternalLink aria-hidden="true" className="size-3" />
-              </a>
+              {site ? (
+                <a
+                  href={site}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={actionClass}
+                  aria-label={`${s.domain} (opens in a new tab)`}
+                >
+                  {s.domain}
+                  <ExternalLink aria-hidden="true" className="size-3" />
+                </a>
+              ) : null}
               <Link to={`/documents?subsidiary=${s.id}`} className={actionClass} aria-label={`Docs: ${s.name} documents`}>
                 <FileText aria-hidden="true" className="size-3" />
                 Docs

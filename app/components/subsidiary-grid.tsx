@@ -1,10 +1,10 @@
-import { subsidiaries as all, withVideos, type Subsidiary } from "~/content/subsidiaries";
+import { subsidiaries as all, withDomains, withVideos, type Subsidiary } from "~/content/subsidiaries";
 import { useRootData } from "~/root-data";
 import { SubsidiaryCard } from "./subsidiary-card";
 
 /**
  * The 1/2/3-column grid of subsidiary cards, entering 0.1 s apart (none with reduced motion).
- * Video ids come from configuration through the root loader.
+ * Video ids and domains come from configuration through the root loader.
  */
 export function SubsidiaryGrid({
   subsidiaries = all,
@@ -13,10 +13,10 @@ export function SubsidiaryGrid({
   subsidiaries?: readonly Subsidiary[];
   headingLevel?: 2 | 3;
 }) {
-  const videos = useRootData()?.videos;
+  const root = useRootData();
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {withVideos(subsidiaries, videos).map((s, i) => (
+      {withDomains(withVideos(subsidiaries, root?.videos), root?.domains).map((s, i) => (
         <li key={s.id} className="motion-safe:animate-[card-enter_0.5s_ease-out_both]" style={{ animationDelay: `${i * 0.1}s` }}>
           <SubsidiaryCard subsidiary={s} headingLevel={headingLevel} />
         </li>

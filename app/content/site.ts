@@ -10,5 +10,4 @@ export const SITE = {
   /** The group's claims that the landing copy states. */
   employeesClaim: "67000+",
   subscribersClaim: "67,000+",
-  subsidiariesClaim: "11+",
 } as const;

@@ -1,8 +1,17 @@
 import { SITE } from "./site";
 import { subsidiaries, subsidiaryUrl, type Subsidiary } from "./subsidiaries";
 
+function urlOf(s: Subsidiary): { url?: string } {
+  const url = subsidiaryUrl(s);
+  return url ? { url } : {};
+}
+
 /** Organization JSON-LD for the landing page (founded 2020, 67000+ employees). */
-export function organizationJsonLd(siteUrl: string, contact?: { phone?: string; email?: string }) {
+export function organizationJsonLd(
+  siteUrl: string,
+  contact?: { phone?: string; email?: string },
+  ventures: readonly Subsidiary[] = subsidiaries,
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -22,7 +31,8 @@ export function organizationJsonLd(siteUrl: string, contact?: { phone?: string; 
           },
         }
       : {}),
-    subOrganization: subsidiaries.map((s) => ({ "@type": "Organization", name: s.name, url: subsidiaryUrl(s) })),
+    // A venture's url is its own website, stated only once configured.
+    subOrganization: ventures.map((s) => ({ "@type": "Organization", name: s.name, ...urlOf(s) })),
   };
 }
 
@@ -33,7 +43,7 @@ export function subsidiaryJsonLd(siteUrl: string, s: Subsidiary) {
       "@context": "https://schema.org",
       "@type": "Organization",
       name: s.name,
-      url: subsidiaryUrl(s),
+      ...urlOf(s),
       description: s.description,
       slogan: s.tagline,
       parentOrganization: { "@type": "Organization", name: SITE.name, url: `${siteUrl}/` },

@@ -1,6 +1,7 @@
 /**
  * The group's ventures: the single source of truth for every page, the sidebar, the sitemap,
- * the documents catalogue and the CSP's frame-src. Nine ventures, all in MVP development.
+ * the documents catalogue and the CSP's frame-src. Nine ventures, all in MVP development; their
+ * domains and videos are configuration (parseDomainConfig, parseVideoConfig).
  */
 export const STAGES = {
   ideation: "Ideation",
@@ -27,8 +28,11 @@ export type SubsidiaryIconName =
 export interface Subsidiary {
   id: string;
   name: string;
-  /** Bare host name of the venture's website. */
-  domain: string;
+  /**
+   * Bare host name of the venture's website, from configuration (VENTURE_DOMAINS): unset until
+   * the group confirms it, and then the venture has no outbound link, frame or CSP entry.
+   */
+  domain?: string;
   tagline: string;
   description: string;
   /** CSS colour, an hsl() string. */
@@ -48,7 +52,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "fiscal-me",
     name: "FiscalMe",
-    domain: "fiscalme.com",
     tagline: "Fintech tools for modern finance",
     description:
       "Personal finance and bookkeeping tools that make budgeting, taxes and planning approachable for everyday people and small businesses.",
@@ -59,7 +62,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "gaas",
     name: "GaaS",
-    domain: "getgaas.com",
     tagline: "Government as a Service",
     description:
       "Digital services that help local governments and citizens handle permits, requests and public records with less paperwork.",
@@ -70,7 +72,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "gastrotech",
     name: "GastroTech",
-    domain: "gastrotech.app",
     tagline: "Food cycle technology reimagined",
     description:
       "Technology across the food cycle, from sourcing and kitchens to reducing waste, for restaurants and food producers.",
@@ -81,7 +82,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "how-to-raise",
     name: "How To Raise",
-    domain: "howtoraise.com",
     tagline: "Family support for childhood development",
     description:
       "Guidance and resources that support parents and caregivers through every stage of a child's development.",
@@ -92,7 +92,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "park-your-pup",
     name: "Park Your Pup",
-    domain: "parkyourpup.com",
     tagline: "The ultimate pet boarding experience",
     description:
       "Pet boarding and day care that owners can book with confidence, with trusted carers and updates while they are away.",
@@ -103,7 +102,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "snews",
     name: "SNews",
-    domain: "snewspress.com",
     tagline: "Slow, substantial journalism",
     description:
       "Independent journalism that takes its time: fewer stories, researched in depth and written to last.",
@@ -114,7 +112,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "vctr",
     name: "VCTR",
-    domain: "vctr.io",
     tagline: "Transportation, logistics, civil infrastructure",
     description:
       "Software and services for transportation, logistics and the civil infrastructure that moves people and goods.",
@@ -125,7 +122,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "your-sign-is-out",
     name: "Your Sign Is Out",
-    domain: "yoursignisout.com",
     tagline: "Maintain and address signage issues",
     description:
       "Reporting and maintenance for business signage, so a broken or unlit sign is noticed and fixed quickly.",
@@ -136,7 +132,6 @@ export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "youtopia",
     name: "YouTopia",
-    domain: "youtopia.social",
     tagline: "Ethical social media - coming soon",
     description:
       "A social network built around wellbeing and respect for its members' data, without manipulative feeds. Coming soon.",
@@ -157,8 +152,9 @@ export function getSubsidiary(id: string): Subsidiary | undefined {
   return subsidiaries.find((s) => s.id === id);
 }
 
-export function subsidiaryUrl(s: Pick<Subsidiary, "domain">): string {
-  return `https://${s.domain}`;
+/** The venture's website, or undefined while no domain is configured for it. */
+export function subsidiaryUrl(s: Pick<Subsidiary, "domain">): string | undefined {
+  return s.domain ? `https://${s.domain}` : undefined;
 }
 
 /** YouTube video ids are 11 characters of the URL-safe base64 alphabet. */
@@ -182,7 +178,34 @@ export function withVideos(list: readonly Subsidiary[], videos: Readonly<Record<
   return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
 }
 
-/** Origins the subsidiary detail page may frame. */
-export function embeddableOrigins(): string[] {
-  return subsidiaries.flatMap((s) => [`https://${s.domain}`, `https://www.${s.domain}`]);
+/**
+ * A public DNS name: two or more labels of letters, digits and inner hyphens, a letter (or
+ * punycode) top-level label, at most 253 characters. No scheme, port, path, IP or "localhost".
+ */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * Parses VENTURE_DOMAINS ("fiscal-me=fiscalme.example,gaas=gaas.example"): a venture's domain
+ * is the group's to state, so none is guessed here. An entry counts only when its id is one of
+ * the catalogue's (not an alias) and its value is a bare host name (case-insensitive, stored in
+ * lower case); anything else is ignored. A repeated id keeps its last entry.
+ */
+export function parseDomainConfig(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (value ?? "").split(",")) {
+    const [id, host, extra] = pair.split("=").map((part) => part?.trim() ?? "");
+    const domain = host?.toLowerCase();
+    if (id && domain && extra === undefined && getSubsidiary(id) && HOST.test(domain)) out[id] = domain;
+  }
+  return out;
+}
+
+/** The catalogue with the configured domains filled in. */
+export function withDomains(list: readonly Subsidiary[], domains: Readonly<Record<string, string>> | undefined): Subsidiary[] {
+  return list.map((s) => (domains?.[s.id] ? { ...s, domain: domains[s.id] } : s));
+}
+
+/** Origins the subsidiary detail page may frame: the configured domains and their www. hosts. */
+export function embeddableOrigins(domains: Readonly<Record<string, string>>): string[] {
+  return Object.values(domains).flatMap((d) => (d.startsWith("www.") ? [`https://${d}`] : [`https://${d}`, `https://www.${d}`]));
 }

@@ -3,6 +3,7 @@ import { Dashboard } from "~/components/home/dashboard";
 import { Landing } from "~/components/home/landing";
 import { pages } from "~/content/pages";
 import { organizationJsonLd } from "~/content/structured-data";
+import { subsidiaries, withDomains } from "~/content/subsidiaries";
 import type { RootData } from "~/root-data";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
@@ -14,15 +15,14 @@ export async function loader(_args: LoaderFunctionArgs) {
 }
 
 // "/" and "/home" are one page: one canonical URL, and the group's Organization JSON-LD.
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  return pageMeta({
     page,
     matches,
-    jsonLd: organizationJsonLd(
-      siteUrlFrom(matches),
-      (matches.find((m) => m.id === "root")?.data as RootData | undefined)?.contact,
-    ),
+    jsonLd: organizationJsonLd(siteUrlFrom(matches), root?.contact, withDomains(subsidiaries, root?.domains)),
   });
+};
 
 /** "/" and "/home": the members' dashboard for a session, the public landing page otherwise. */
 export default function Home() {

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Panel } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -13,7 +13,7 @@ import { insertLead, isSubscribed, removeLead } from "~/features/leads/leads.ser
 import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { pageMeta } from "~/utils/meta";
 import { limitClient } from "~/features/forms/rate-limit.server";
-import { useTheme } from "~/utils/theme";
+import { getTheme, useTheme } from "~/utils/theme";
 import type { CurrentUser } from "~/features/auth/user";
 
 const page = pages.settings;
@@ -93,11 +93,35 @@ export default function Settings() {
   const saving = navigation.state === "submitting";
   const [theme, setTheme] = useTheme();
   const [emails, setEmails] = useBrowserSetting(() => localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off", true);
+  const storeEmails = (on: boolean) => {
+    setEmails(on);
+    try {
+      localStorage.setItem(EMAIL_NOTIFICATIONS_KEY, on ? "on" : "off");
+    } catch {
+      // Storage blocked: the switch still shows the choice for this visit.
+    }
+  };
+  // The theme and the e-mail preference apply as they are switched, so the form's native reset
+  // cannot undo them: Cancel puts back what they were when the page opened (or was last saved).
+  const kept = useRef<{ theme: typeof theme; emails: boolean } | null>(null);
+  useEffect(() => {
+    kept.current = { theme: getTheme(), emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off" };
+  }, [actionData]);
   const fieldClass = "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
   return (
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
-      <Form method="post" className="mx-auto max-w-6xl space-y-6 px-4 pb-16" key={String(newsletter)}>
+      <Form
+        method="post"
+        className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
+        key={String(newsletter)}
+        // The newsletter switch resets natively (to the stored subscription); these two by hand.
+        onReset={() => {
+          if (!kept.current) return;
+          setTheme(kept.current.theme);
+          storeEmails(kept.current.emails);
+        }}
+      >
         {actionData?.message ? (
           <p role="status" className="rounded-lg border border-border bg-accent p-4 text-sm font-medium">
             {actionData.message}
@@ -136,14 +160,7 @@ export default function Settings() {
               label={copy.emailNotifications}
               help={copy.emailNotificationsHelp}
               checked={emails}
-              onChange={(on) => {
-                setEmails(on);
-                try {
-                  localStorage.setItem(EMAIL_NOTIFICATIONS_KEY, on ? "on" : "off");
-                } catch {
-                  // Storage blocked: the switch still shows the choice for this visit.
-                }
-              }}
+              onChange={storeEmails}
             />
             <Switch
               name="newsletter"

@@ -4,8 +4,9 @@ import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { pages, type PageInfo } from "~/content/pages";
-import { subsidiaries, subsidiaryUrl } from "~/content/subsidiaries";
+import { subsidiaries, subsidiaryUrl, withDomains } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
+import { useRootData } from "~/root-data";
 
 const page = pages.sitemap;
 
@@ -50,6 +51,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 const linkClass = "text-primary underline-offset-4 hover:underline";
 
 export default function Sitemap() {
+  const ventures = withDomains(subsidiaries, useRootData()?.domains);
   return (
     <>
       <PageHeader heading={page.heading}>{page.description}</PageHeader>
@@ -73,18 +75,23 @@ export default function Sitemap() {
       </div>
       <Section id="sitemap-subsidiaries" heading="Subsidiaries">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {subsidiaries.map((s) => (
-            <li key={s.id} className="rounded-lg border border-border bg-card p-4">
-              <Link to={`/subsidiary/${s.id}`} className={`font-medium ${linkClass}`}>
-                {s.name}
-              </Link>
-              <p className="mt-1 text-sm">
-                <NewTabLink href={subsidiaryUrl(s)} iconClassName="size-3" className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4">
-                  {s.domain}
-                </NewTabLink>
-              </p>
-            </li>
-          ))}
+          {ventures.map((s) => {
+            const site = subsidiaryUrl(s);
+            return (
+              <li key={s.id} className="rounded-lg border border-border bg-card p-4">
+                <Link to={`/subsidiary/${s.id}`} className={`font-medium ${linkClass}`}>
+                  {s.name}
+                </Link>
+                {site ? (
+                  <p className="mt-1 text-sm">
+                    <NewTabLink href={site} iconClassName="size-3" className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4">
+                      {s.domain}
+                    </NewTabLink>
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </Section>
     </>

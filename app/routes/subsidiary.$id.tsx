@@ -7,7 +7,7 @@ import { LetterTile } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
-import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
+import { getSubsidiary, parseDomainConfig, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
 import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 
@@ -20,11 +20,14 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
-  const subsidiary = getSubsidiary(id);
-  if (!subsidiary) return data({ subsidiary: null, embed: null }, { status: 404 });
+  const listed = getSubsidiary(id);
+  if (!listed) return data({ subsidiary: null, embed: null }, { status: 404 });
   const { env } = context.cloudflare;
-  // Streamed: the page renders at once and learns later whether the site may be framed.
-  const embed = env.EMBED_CHECK === "off" ? null : checkEmbeddable(subsidiaryUrl(subsidiary), new URL(env.SITE_URL).origin);
+  const [subsidiary] = withDomains([listed], parseDomainConfig(env.VENTURE_DOMAINS));
+  const url = subsidiaryUrl(subsidiary);
+  // Streamed: the page renders at once and learns later whether the site may be framed. Without
+  // a configured domain there is nothing to ask, and the worker requests nothing.
+  const embed = url && env.EMBED_CHECK !== "off" ? checkEmbeddable(url, new URL(env.SITE_URL).origin) : null;
   return { subsidiary, embed };
 }
 
@@ -80,24 +83,44 @@ export default function SubsidiaryPage() {
           </div>
           <p className="mt-1 text-muted-foreground">{subsidiary.tagline}</p>
         </div>
-        <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
-          Open in New Tab
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
+        {url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+            Open in New Tab
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        ) : null}
       </header>
       <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
       {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
-      <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} check={embed} />
+      {url ? <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} /> : <NoWebsite subsidiary={subsidiary} />}
     </div>
   );
 }
 
-function SiteEmbed({ subsidiary, check }: { subsidiary: Subsidiary; check: Promise<EmbedCheck> | null }) {
+/** The visit panel of a venture whose website the group has not configured: no frame, no link out. */
+function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
+  return (
+    <section
+      aria-labelledby="no-website"
+      className="flex min-h-[24rem] flex-col items-center justify-center rounded-xl border border-border bg-card p-8 text-center"
+    >
+      <Globe aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h2 id="no-website" className="mt-4 text-xl font-semibold">
+        Website Coming Soon
+      </h2>
+      <p className="mt-2 text-muted-foreground">{subsidiary.name} has no public website yet. Its documents tell you more.</p>
+      <Link to={`/documents?subsidiary=${subsidiary.id}`} className="btn btn-primary mt-6">
+        {subsidiary.name} Documents
+      </Link>
+    </section>
+  );
+}
+
+function SiteEmbed({ subsidiary, url, check }: { subsidiary: Subsidiary; url: string; check: Promise<EmbedCheck> | null }) {
   // "server": the first render, shared with the HTML. The frame mounts on the client, so its load
   // and error events are never missed during hydration, and only once the server's check (when on)
   // has said the site may be framed: a refusing site is never requested.
   const [state, setState] = useState<"server" | "checking" | "loading" | "loaded" | "failed">("server");
-  const url = subsidiaryUrl(subsidiary);
 
   useEffect(() => {
     let live = true;

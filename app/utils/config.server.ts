@@ -1,4 +1,4 @@
-import { parseVideoConfig } from "~/content/subsidiaries";
+import { parseDomainConfig, parseVideoConfig } from "~/content/subsidiaries";
 
 /** The configuration the browser may see: contact details and outbound links, never secrets. */
 export type PublicConfig = ReturnType<typeof publicConfig>;
@@ -15,5 +15,7 @@ export function publicConfig(env: Env) {
     linkedinUrl: env.LINKEDIN_URL,
     /** Subsidiary id → YouTube video id, for the cards' flip (SUBSIDIARY_VIDEOS). */
     videos: parseVideoConfig(env.SUBSIDIARY_VIDEOS),
+    /** Subsidiary id → host name of its website (VENTURE_DOMAINS); a venture without one links nowhere. */
+    domains: parseDomainConfig(env.VENTURE_DOMAINS),
   };
 }

@@ -9,6 +9,7 @@ import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
 import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
+import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
 // The content pages in Chromium, checked against the catalogues (app/content), with and without
 // JavaScript.
@@ -43,9 +44,14 @@ describe.each([true, false])("content with JavaScript %s", (js) => {
       await expect(card.getByRole("heading").innerText()).resolves.toBe(s.name);
       await expect(card.innerText()).resolves.toContain(s.tagline);
       await expect(card.innerText()).resolves.toContain(STAGES[s.status]);
-      const site = card.getByRole("link", { name: `${s.domain} (opens in a new tab)` });
-      await expect(site.getAttribute("target")).resolves.toBe("_blank");
-      await expect(site.getAttribute("rel")).resolves.toContain("noopener");
+      const domain = TEST_DOMAINS[s.id];
+      if (domain) {
+        const site = card.getByRole("link", { name: `${domain} (opens in a new tab)` });
+        await expect(site.getAttribute("target")).resolves.toBe("_blank");
+        await expect(site.getAttribute("rel")).resolves.toContain("noopener");
+      } else {
+        await expect(card.locator('a[target="_blank"]').count()).resolves.toBe(0);
+      }
       await expect(card.getByRole("link", { name: /^Docs/ }).getAttribute("href")).resolves.toBe(`/documents?subsidiary=${s.id}`);
       await expect(card.getByRole("link", { name: /^Learn more/ }).getAttribute("href")).resolves.toBe(`/subsidiary/${s.id}`);
     }
@@ -88,12 +94,14 @@ describe.each([true, false])("content with JavaScript %s", (js) => {
     await context.close();
   });
 
-  it("sitemap: every venture links to its page and its domain", async () => {
+  it("sitemap: every venture links to its page, and to its domain where one is configured", async () => {
     const { page, context } = await open("/sitemap", { js });
     for (const s of subsidiaries) {
       await expect(page.locator(`main a[href="/subsidiary/${s.id}"]`).innerText()).resolves.toBe(s.name);
-      await expect(page.locator(`main a[href="https://${s.domain}"]`).innerText()).resolves.toContain(s.domain);
+      const domain = TEST_DOMAINS[s.id];
+      if (domain) await expect(page.locator(`main a[href="https://${domain}"]`).innerText()).resolves.toContain(domain);
     }
+    await expect(page.locator('main a[href$=".example"]').count()).resolves.toBe(Object.keys(TEST_DOMAINS).length);
     await context.close();
   });
 
@@ -182,7 +190,7 @@ describe.each([true, false])("content with JavaScript %s", (js) => {
     expect(new URL(page.url()).pathname).toBe(`/subsidiary/${s.id}`);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).resolves.toContain("Portfolio");
     const newTab = page.getByRole("link", { name: "Open in New Tab" });
-    await expect(newTab.getAttribute("href")).resolves.toBe(`https://${s.domain}`);
+    await expect(newTab.getAttribute("href")).resolves.toBe(`https://${TEST_DOMAINS[s.id]}`);
     await page.getByRole("link", { name: "Back to Portfolio" }).click();
     await page.getByRole("heading", { level: 1, name: pages.portfolio.heading }).waitFor();
     await context.close();
@@ -251,7 +259,7 @@ describe("card flip (JavaScript)", () => {
 describe("subsidiary detail frame", () => {
   const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
   // Every venture site "answers" nothing: its frame never finishes loading.
-  const VENTURE_SITES = new RegExp(`^https://(www\\.)?(${subsidiaries.map((s) => s.domain.replaceAll(".", "\\.")).join("|")})/`);
+  const VENTURE_SITES = new RegExp(`^https://(www\\.)?(${Object.values(TEST_DOMAINS).map((d) => d.replaceAll(".", "\\.")).join("|")})/`);
 
   it("frames the site with exactly the spec's sandbox; a frame that never loads shows 'Unable to Load Website'; another venture starts afresh", async () => {
     const { page, context } = await newPage(browser);
@@ -265,12 +273,12 @@ describe("subsidiary detail frame", () => {
     const frame = page.locator(`iframe[title="${first.name} website"]`);
     await frame.waitFor();
     await expect(frame.getAttribute("sandbox")).resolves.toBe(SANDBOX);
-    await expect(frame.getAttribute("src")).resolves.toBe(`https://${first.domain}`);
+    await expect(frame.getAttribute("src")).resolves.toBe(`https://${TEST_DOMAINS[first.id]}`);
     await page.clock.runFor(16_000);
     await page.getByRole("heading", { name: "Unable to Load Website" }).waitFor();
     await expect(page.getByText("This website cannot be embedded. Please visit it directly.").isVisible()).resolves.toBe(true);
     const visit = page.getByRole("link", { name: `Visit ${first.name}` });
-    await expect(visit.getAttribute("href")).resolves.toBe(`https://${first.domain}`);
+    await expect(visit.getAttribute("href")).resolves.toBe(`https://${TEST_DOMAINS[first.id]}`);
     await expect(visit.getAttribute("target")).resolves.toBe("_blank");
     await screenshot(page, "content-subsidiary-unable");
 
@@ -280,7 +288,30 @@ describe("subsidiary detail frame", () => {
     await page.getByRole("heading", { level: 1, name: second.name }).waitFor();
     await page.locator(`iframe[title="${second.name} website"]`).waitFor();
     await expect(page.getByRole("heading", { name: "Unable to Load Website" }).count()).resolves.toBe(0);
-    expect(framed.some((u) => u.startsWith(`https://${second.domain}`))).toBe(true);
+    expect(framed.some((u) => u.startsWith(`https://${TEST_DOMAINS[second.id]}`))).toBe(true);
+    await context.close();
+  });
+
+  it("a venture without a configured domain: its description and the visit panel, no frame, no request off the site", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const offSite: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).origin !== baseURL()) offSite.push(r.url());
+    });
+    const s = getSubsidiary(WITHOUT_DOMAIN)!;
+    await page.goto(`/subsidiary/${s.id}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect(page.locator("main").innerText()).resolves.toContain(s.description);
+    await page.getByRole("heading", { level: 2, name: "Website Coming Soon" }).waitFor();
+    const docs = page.getByRole("link", { name: `${s.name} Documents` });
+    await expect(docs.getAttribute("href")).resolves.toBe(`/documents?subsidiary=${s.id}`);
+    await expect(page.locator("iframe").count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Open in New Tab" }).count()).resolves.toBe(0);
+    await expect(page.locator('main a[target="_blank"]').count()).resolves.toBe(0);
+    expect(offSite).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await settled(page);
+    await screenshot(page, "content-subsidiary-no-domain");
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { SITE } from "~/content/site";
 import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeProducts } from "~/content/store";
 import { parseVideoConfig, STAGES, subsidiaries, withVideos } from "~/content/subsidiaries";
 import { checkEmbeddable, framingAllowed } from "~/utils/embed-probe.server";
+import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
 const ORIGIN = "https://afx.test";
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
@@ -38,6 +39,8 @@ function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -54,8 +57,11 @@ describe("landing", () => {
       expect(t).toContain(s.name);
       expect(t).toContain(s.tagline);
       expect(html).toContain(`href="/documents?subsidiary=${s.id}"`);
-      expect(html).toMatch(new RegExp(`<a[^>]*href="https://${s.domain.replace(".", "\\.")}"[^>]*target="_blank"[^>]*rel="noopener noreferrer"`));
+      const domain = TEST_DOMAINS[s.id];
+      if (domain) expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(domain)}"[^>]*target="_blank"[^>]*rel="noopener noreferrer"`));
     }
+    // The venture without a configured domain links nowhere outside the site.
+    expect(html).not.toMatch(new RegExp(`href="https://[^"]*${WITHOUT_DOMAIN}`));
     expect(t.match(/MVP Development/g)?.length).toBe(subsidiaries.length);
     expect(t).toContain("Ready to Connect?");
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>Get Started/);
@@ -169,15 +175,19 @@ describe("content pages quote the catalogue", () => {
     expect(html).toContain('href="tel:');
   });
 
-  it("sitemap: the three groups and every venture with its domain", async () => {
+  it("sitemap: the three groups and every venture, with its domain where one is configured", async () => {
     const { html, text: t } = await page("/sitemap");
     for (const g of ["Main Pages", "Company", "Account &amp; Settings"]) expect(html).toContain(g);
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>Log In</);
     for (const s of subsidiaries) {
       expect(html).toContain(`href="/subsidiary/${s.id}"`);
-      expect(html).toContain(`href="https://${s.domain}"`);
-      expect(t).toContain(s.domain);
+      const domain = TEST_DOMAINS[s.id];
+      if (!domain) continue;
+      expect(html).toContain(`href="https://${domain}"`);
+      expect(t).toContain(domain);
     }
+    const external = [...html.matchAll(/href="(https:\/\/[^"]+\.example)"/g)].map((m) => m[1]);
+    expect(external.sort()).toEqual(Object.values(TEST_DOMAINS).map((d) => `https://${d}`).sort());
     for (const p of Object.values(pages).filter((p) => p !== pages.leads)) expect(html).toContain(`href="${p.path}"`);
   });
 
@@ -251,16 +261,18 @@ describe("documents", () => {
 });
 
 describe("subsidiary detail", () => {
-  it.each(subsidiaries.map((s) => [s.id, s] as const))("%s: header, frame and structured data", async (id, s) => {
+  const configured = subsidiaries.filter((s) => TEST_DOMAINS[s.id]);
+  it.each(configured.map((s) => [s.id, s] as const))("%s: header, frame and structured data", async (id, s) => {
     const { html, text: t } = await page(`/subsidiary/${id}`);
+    const domain = TEST_DOMAINS[id];
     expect(t).toContain(s.tagline);
     expect(t).toContain(STAGES[s.status]);
-    expect(html).toMatch(new RegExp(`<a[^>]*href="https://${s.domain.replace(".", "\\.")}"[^>]*target="_blank"[^>]*>Open in New Tab`));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(domain)}"[^>]*target="_blank"[^>]*>Open in New Tab`));
     expect(html).toMatch(/<a[^>]*href="\/portfolio"[^>]*>[\s\S]*?Back/);
     // The frame mounts in the browser (tests/e2e/content.test.ts); without JavaScript, a pointer.
     expect(html).toMatch(/<noscript><p[^>]*>Use “Open in New Tab” to visit/);
     const ld = jsonLd(html);
-    expect(ld.find((j) => j["@type"] === "Organization")).toMatchObject({ name: s.name, url: `https://${s.domain}` });
+    expect(ld.find((j) => j["@type"] === "Organization")).toMatchObject({ name: s.name, url: `https://${domain}` });
     expect(ld.find((j) => j["@type"] === "BreadcrumbList")?.itemListElement.map((i: any) => i.name)).toEqual([
       "Home",
       "Portfolio",

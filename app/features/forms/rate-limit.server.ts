@@ -54,7 +54,7 @@ export function clientNetwork(address: string | null): string {
 }
 
 /** The forms that are limited, each with its own counters, and what the visitor is told they sent. */
-const SCOPES = { signup: "signup attempts", contact: "messages", account: "account changes" } as const;
+const SCOPES = { signup: "signup attempts", contact: "messages", account: "account changes", clientError: "error reports" } as const;
 export type FormScope = keyof typeof SCOPES;
 
 /** A keyed hash of (form, client network): the address itself is never stored. */

@@ -1,0 +1,126 @@
+// Venture domains are configuration (VENTURE_DOMAINS): where one is not set, no page links to a
+// guessed host, the CSP frames none, and the worker requests nothing.
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/server";
+import { embeddableOrigins, parseDomainConfig, subsidiaries } from "~/content/subsidiaries";
+import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
+
+const ORIGIN = "https://afx.test";
+type Incoming = Parameters<typeof worker.fetch>[0];
+
+afterEach(() => vi.restoreAllMocks());
+
+/** One request through the worker with some configuration changed (no Accept: no HTML cache). */
+async function fetchWith(path: string, vars: Partial<Env>) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`) as Incoming, { ...env, ...vars } as Env, ctx);
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { res, html };
+}
+
+const frameSrc = (res: Response) =>
+  (res.headers.get("Content-Security-Policy") ?? "")
+    .split("; ")
+    .find((d) => d.startsWith("frame-src "))!
+    .split(" ")
+    .slice(1);
+
+describe("VENTURE_DOMAINS", () => {
+  it("keeps only known ids with a bare host name; the rest is ignored", () => {
+    expect(parseDomainConfig(undefined)).toEqual({});
+    expect(parseDomainConfig("")).toEqual({});
+    expect(
+      parseDomainConfig(
+        [
+          " fiscal-me = FiscalMe.Example ", // trimmed, lower-cased
+          "gaas=https://gaas.example", // a URL, not a host
+          "gastrotech=gastro.example/path",
+          "how-to-raise=localhost", // one label
+          "park-your-pup=127.0.0.1", // an address
+          "snews=snews.example:8443", // a port
+          "vctr=-vctr.example", // a label may not start with a hyphen
+          "your-sign-is-out=sign_out.example", // no underscore in host names
+          "fiscalme=alias.example", // aliases are not ids
+          "nope=nope.example", // unknown venture
+          "youtopia=a.example=b", // two '='
+          "youtopia", // no value
+          "snews=old.example",
+          "snews=www.snews.example", // the last entry for an id wins
+          "vctr=xn--vctr-9ra.example",
+        ].join(","),
+      ),
+    ).toEqual({ "fiscal-me": "fiscalme.example", snews: "www.snews.example", vctr: "xn--vctr-9ra.example" });
+  });
+
+  it("frames each configured site and its www. host, no other", () => {
+    expect(embeddableOrigins({})).toEqual([]);
+    expect(embeddableOrigins({ gaas: "gaas.example", snews: "www.snews.example" })).toEqual([
+      "https://gaas.example",
+      "https://www.gaas.example",
+      "https://www.snews.example",
+    ]);
+  });
+
+  it("the CSP of every response frames the configured sites only", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/robots.txt`);
+    const sources = frameSrc(res);
+    expect(sources[0]).toBe("https://www.youtube-nocookie.com");
+    for (const domain of Object.values(TEST_DOMAINS)) expect(sources).toContain(`https://${domain}`);
+    expect(sources.join(" ")).not.toContain(WITHOUT_DOMAIN);
+    expect(sources).toHaveLength(1 + 2 * Object.keys(TEST_DOMAINS).length);
+  });
+
+  it("a venture without a domain: its description and a visit panel, no frame, no link out, no url in its JSON-LD", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/subsidiary/${WITHOUT_DOMAIN}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const s = subsidiaries.find((v) => v.id === WITHOUT_DOMAIN)!;
+    expect(html).toContain(s.description.replace(/'/g, "&#x27;"));
+    expect(html).toMatch(/<h2[^>]*>Website Coming Soon<\/h2>/);
+    expect(html).toContain(`href="/documents?subsidiary=${WITHOUT_DOMAIN}"`);
+    expect(html).not.toContain("Open in New Tab");
+    expect(html).not.toContain("<noscript><p");
+    expect(html).not.toMatch(/target="_blank"[^>]*>[^<]*(Open in New Tab|Visit )/);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const org = ld.find((j) => j["@type"] === "Organization");
+    expect(org).toMatchObject({ name: s.name });
+    expect(org).not.toHaveProperty("url");
+  });
+
+  it("unset (the shipped default): no venture link on the pages, a CSP with only the video player, no request to any site", async () => {
+    const outbound = vi.spyOn(globalThis, "fetch");
+    const unset = { VENTURE_DOMAINS: "", EMBED_CHECK: "on" };
+    for (const path of ["/", "/portfolio", "/sitemap"]) {
+      const { res, html } = await fetchWith(path, unset);
+      expect(res.status).toBe(200);
+      expect(frameSrc(res)).toEqual(["https://www.youtube-nocookie.com"]);
+      expect(html).not.toContain(".example\"");
+      expect(html).not.toContain("(opens in a new tab)\"");
+    }
+    const home = await fetchWith("/", unset);
+    const org = [...home.html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]))
+      .find((j) => j["@type"] === "Organization");
+    expect(org.subOrganization).toHaveLength(9);
+    for (const sub of org.subOrganization) expect(sub).not.toHaveProperty("url");
+    for (const s of subsidiaries) {
+      const { res, html } = await fetchWith(`/subsidiary/${s.id}`, unset);
+      expect(res.status).toBe(200);
+      expect(html).toContain("Website Coming Soon");
+    }
+    expect(outbound).not.toHaveBeenCalled();
+  });
+
+  it("set, with EMBED_CHECK on: the detail page asks that site, and only it", async () => {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return new Response("ok", { headers: { "X-Frame-Options": "DENY" } });
+    });
+    const { res } = await fetchWith("/subsidiary/gaas", { EMBED_CHECK: "on" });
+    expect(res.status).toBe(200);
+    expect(asked).toEqual(["https://gaas.example"]);
+  });
+});
