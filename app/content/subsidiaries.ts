@@ -39,7 +39,7 @@ export interface Subsidiary {
   primaryColor: string;
   icon: SubsidiaryIconName;
   /**
-   * Path of the logo under public/documents/{id}/. None of the spec's logo files are in the repo
+   * Path of the logo under public/documents/{id}/. None of the ventures' logo files are in the repo
    * yet, so every venture shows its icon until the group adds them (docs/decisions/003).
    */
   logo?: string;

@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!admin) return data({ notFound: true as const }, { status: 404 });
   const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"));
   const now = Date.now();
-  // Not awaited: the page streams, with the spec's skeletons until each part arrives.
+  // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return data(
     {
       notFound: false as const,

@@ -261,7 +261,7 @@ describe("subsidiary detail frame", () => {
   // Every venture site "answers" nothing: its frame never finishes loading.
   const VENTURE_SITES = new RegExp(`^https://(www\\.)?(${Object.values(TEST_DOMAINS).map((d) => d.replaceAll(".", "\\.")).join("|")})/`);
 
-  it("frames the site with exactly the spec's sandbox; a frame that never loads shows 'Unable to Load Website'; another venture starts afresh", async () => {
+  it("frames the site with exactly the product's sandbox; a frame that never loads shows 'Unable to Load Website'; another venture starts afresh", async () => {
     const { page, context } = await newPage(browser);
     await page.clock.install();
     const framed: string[] = [];

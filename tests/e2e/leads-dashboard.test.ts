@@ -30,7 +30,7 @@ const tricky = {
 describe("leads dashboard", () => {
   it("an admin sees the figures and downloads the CSV", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the spec's JSON call).
+    // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the JSON call of POST /api/leads).
     const res = await page.request.post("/api/leads", { data: tricky });
     expect(res.status()).toBe(201);
 

@@ -121,7 +121,7 @@ describe("newsletter with JavaScript", () => {
     await context.close();
   });
 
-  it("an invalid e-mail shows the spec's message under the field, in red", async () => {
+  it("an invalid e-mail shows 'Please enter a valid email address.' under the field, in red", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/blog");
     await hydrated(page);

@@ -16,7 +16,7 @@ const COMPANY = ["Portfolio", "Blog", "Investors", "Funding", "Documents", "Part
 const COMPANY_PATHS = ["/portfolio", "/blog", "/investors", "/funding", "/documents", "/partners", "/legal", "/sitemap", "/"];
 
 describe("sidebar on desktop", () => {
-  it("lists the three groups with exactly the spec's links, expanded by default", async () => {
+  it("lists the three groups with exactly the product's links, expanded by default", async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/portfolio");
     const aside = page.getByRole("complementary", { name: "Sidebar" });
@@ -27,7 +27,7 @@ describe("sidebar on desktop", () => {
     await expect(navLabels(subs)).resolves.toEqual(subsidiaries.map((s) => s.name));
     const subHrefs = await subs.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(subHrefs).toEqual(subsidiaries.map((s) => `/subsidiary/${s.id}`));
-    // The spec's id mapping: fiscalme → fiscal-me, get-gaas → gaas.
+    // Links use the canonical ids (fiscal-me, gaas), not the aliases fiscalme, get-gaas (docs/product.md, Catalogue).
     expect(subHrefs).toContain("/subsidiary/fiscal-me");
     expect(subHrefs).toContain("/subsidiary/gaas");
 

@@ -67,7 +67,7 @@ describe("landing", () => {
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>Get Started/);
   });
 
-  it("emits the group's Organization JSON-LD with the spec's facts", async () => {
+  it("emits the group's Organization JSON-LD with its facts (founded 2020, 67000+ employees)", async () => {
     const { html } = await page("/");
     const org = jsonLd(html).find((j) => j["@type"] === "Organization")!;
     expect(org.name).toBe(SITE.name);
@@ -138,7 +138,7 @@ describe("content pages quote the catalogue", () => {
     expect(html).toMatch(new RegExp(`href="mailto:${env.CONTACT_EMAIL}[^"]*"[^>]*>.*?Submit Your Inquiry`));
   });
 
-  it("store: three categories, six products at the spec's prices, 100+, external links", async () => {
+  it("store: three categories, six products at the product's fixed prices, 100+, external links", async () => {
     const { html, text: t } = await page("/store");
     for (const c of storeCategories) {
       expect(t).toContain(c.name);

@@ -48,7 +48,7 @@ describe("POST /api/leads (JSON)", () => {
     expect(await leadRows()).toHaveLength(1);
   });
 
-  it("answers 400 with the spec's messages per field", async () => {
+  it("answers 400 with the newsletter's messages per field", async () => {
     const res = await postJson(signup({ email: "not-an-email", firstName: "  " }));
     expect(res.status).toBe(400);
     const body = await res.json<{ message: string; errors: Record<string, string[]> }>();

@@ -82,7 +82,7 @@ describe("shortcut matching", () => {
     expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true, altKey: true }))).toBeUndefined();
     expect(matchShortcut(key({ key: "1", code: "Digit1", ctrlKey: true, altKey: true }))).toBeUndefined();
     expect(matchShortcut(key({ key: " ", code: "Space", ctrlKey: true }))).toBeUndefined();
-    // Cmd+Shift+Alt+G is not god mode: the spec says Ctrl.
+    // Cmd+Shift+Alt+G is not god mode: it is Ctrl itself (docs/product.md, Keyboard shortcuts).
     expect(matchShortcut(key({ key: "g", code: "KeyG", metaKey: true, shiftKey: true, altKey: true }))).toBeUndefined();
   });
   it("normalizes keys by code", () => {

@@ -20,7 +20,7 @@ function refusal(message: string, status: 401 | 403) {
 
 /**
  * For admin pages: the user when they are an admin, otherwise null and the page renders the
- * not-found page with a 404 (the spec's behaviour for visitors who may not see it).
+ * not-found page with a 404 (docs/product.md, Pages: `/admin/leads` is not-found for anyone else).
  */
 export async function getAdminOrNull(request: Request, env: Env): Promise<CurrentUser | null> {
   const user = await getUser(request, env);

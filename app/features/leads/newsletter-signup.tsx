@@ -4,8 +4,9 @@
  *
  * It is a real `<form method="post" action="/api/leads">`: without JavaScript the browser posts it,
  * the server answers 303 back to this page and the root loader hands this block its result. With
- * JavaScript the same form is sent as the spec's JSON call, without navigation, and the spec's
- * toasts show. Validation is the server's (zod + conform), so both paths show the same messages.
+ * JavaScript the same form is sent as the JSON call of `POST /api/leads`, without navigation, and
+ * the newsletter's toasts show (docs/product.md, Newsletter and leads). Validation is the server's
+ * (zod + conform), so both paths show the same messages.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLocation, useMatches, useRevalidator } from "@remix-run/react";
