@@ -210,5 +210,6 @@ describe("axe-core finds no violations in the shell", () => {
     expect(await scan(mobile.page)).toEqual([]);
     await screenshot(mobile.page, `shell-mobile-sheet-${theme}`);
     await mobile.context.close();
-  });
+    // Five full axe scans: about 50 s on a busy 2-core machine, so twice the suite's default.
+  }, 120_000);
 });
