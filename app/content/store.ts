@@ -4,7 +4,6 @@
  * Product names and descriptions are placeholders until the group confirms its catalogue
  * (docs/decisions/003-content-catalogue.md).
  */
-import { formatInteger } from "../utils/format";
 
 export const STORE_PRODUCT_CLAIM = "100+";
 
@@ -101,9 +100,10 @@ export const storeProducts: readonly StoreProduct[] = [
   },
 ];
 
-/** "$35", "$2,500/month". */
+/** "$35", "$2,500/month" (whole dollars; the catalogue stays free of the app's helpers). */
 export function formatPrice(p: Pick<StoreProduct, "price" | "per">): string {
-  return `$${formatInteger(p.price)}${p.per ? `/${p.per}` : ""}`;
+  const dollars = String(Math.round(p.price)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `$${dollars}${p.per ? `/${p.per}` : ""}`;
 }
 
 /** An absolute link on the external store. */

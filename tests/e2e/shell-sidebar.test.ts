@@ -131,6 +131,24 @@ describe("sidebar on desktop", () => {
     await context.close();
   });
 
+  it("in icon mode a sidebar link names itself in a tooltip at once (0 ms), not after 700 ms", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await context.addCookies([{ name: "sidebar_state", value: "icon", url: baseURL() }]);
+    await pauseClock(page);
+    await page.goto("/");
+    await hydratedWithFakeClock(page);
+    const link = page.getByTestId("desktop-sidebar").getByRole("link", { name: "Portfolio", exact: true });
+    // The tooltip code arrives after hydration; then Radix's handlers sit on the link.
+    await expect
+      .poll(() => link.evaluate((el) => Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove)))
+      .toBe(true);
+    await link.hover();
+    // One millisecond of page time: far below the 700 ms of the tooltips outside the sidebar.
+    await page.clock.runFor(1);
+    await expect.poll(() => page.getByRole("tooltip").textContent()).toBe("Portfolio");
+    await context.close();
+  });
+
   it("Ctrl+B and Cmd+B toggle the sidebar", async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/");

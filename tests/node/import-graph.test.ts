@@ -73,14 +73,15 @@ describe("the import graph", () => {
     expect(importers).toEqual([]);
   });
 
-  it("points one way: app never imports the worker layer, features never routes, utils no feature", () => {
+  it("points one way: app never imports the worker layer, features never routes, utils no feature, content nothing above it", () => {
     const wrong = [...edges].flatMap(([file, deps]) =>
       deps
         .filter(
           (dep) =>
             (file.startsWith("app/") && dep.startsWith("worker/")) ||
             (file.startsWith("app/features/") && dep.startsWith("app/routes/")) ||
-            (file.startsWith("app/utils/") && /^app\/(features|routes|components)\//.test(dep)),
+            (file.startsWith("app/utils/") && /^app\/(features|routes|components)\//.test(dep)) ||
+            (file.startsWith("app/content/") && /^app\/(utils|features|routes)\//.test(dep)),
         )
         .map((dep) => `${file} → ${dep}`),
     );
