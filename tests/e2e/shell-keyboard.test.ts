@@ -17,6 +17,8 @@ async function open(path = "/", viewport = DESKTOP) {
   const opened = await newPage(browser, { viewport });
   await opened.page.goto(path);
   await hydrated(opened.page);
+  // The shortcuts' code arrives lazily after hydration; a key pressed before it listens is lost.
+  await opened.page.waitForSelector("html[data-shortcuts='on']", { state: "attached" });
   return opened;
 }
 

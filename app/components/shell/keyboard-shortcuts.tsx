@@ -86,7 +86,10 @@ export default function KeyboardShortcuts() {
     }
 
     window.addEventListener("keydown", onKeyDown);
+    // This module loads lazily after hydration: the attribute says the shortcuts now listen.
+    document.documentElement.dataset.shortcuts = "on";
     return () => {
+      delete document.documentElement.dataset.shortcuts;
       window.removeEventListener("keydown", onKeyDown);
       for (const t of timers.values()) window.clearTimeout(t);
     };
