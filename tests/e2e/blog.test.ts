@@ -15,7 +15,8 @@ afterAll(async () => {
 
 /** The cards as a reader sees them. */
 async function expectPosts(page: Page) {
-  await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.blog.heading);
+  // After a client navigation the URL changes before React has rendered the new page.
+  await expect.poll(() => page.locator("h1").first().textContent()).toBe(pages.blog.heading);
   const cards = page.locator("article");
   await cards.first().waitFor();
   expect(await cards.count()).toBe(10);
