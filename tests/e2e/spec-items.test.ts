@@ -205,10 +205,12 @@ describe("error screen", () => {
 
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    // The URL changes before React renders home: the first error screen must be gone first.
+    await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor({ state: "detached" });
     await breakRoute(page, "routes/partners", "null");
     await page.evaluate(() => (window as any).__remixRouter.navigate("/partners"));
     await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
-    await expect(page.getByRole("alert").innerText()).resolves.toContain("An unexpected error occurred");
+    await expect.poll(() => page.getByRole("alert").innerText()).toContain("An unexpected error occurred");
     await context.close();
   });
 });
