@@ -3,6 +3,7 @@ import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import { carriesCookie, cookieName, cookieOptions, COOKIES, cookieSecrets } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
 /**
  * Sessions (docs/decisions/004-sign-in.md "Sessions"): the signed cookie holds a random token,
@@ -32,15 +33,6 @@ function storage(request: Request, env: Pick<Env, "SESSION_SECRET">) {
   });
 }
 
-async function tokenHash(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 export interface ActiveSession {
   /** The signed-in member's row. */
@@ -62,7 +54,7 @@ export async function readSession(request: Request, env: Pick<Env, "SESSION_SECR
   if (typeof token !== "string" || !token) return { user: null, setCookies: [] };
 
   const db = getDb(env);
-  const id = await tokenHash(token);
+  const id = await sha256Hex(token);
   const row = await db
     .select({ user: users, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -93,7 +85,7 @@ export async function startSession(request: Request, env: Pick<Env, "SESSION_SEC
   const db = getDb(env);
   await db.batch([
     db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - IDLE_LIMIT_MS))),
-    db.insert(sessions).values({ id: await tokenHash(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
+    db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
   ]);
   const store = storage(request, env);
   const session = await store.getSession();
@@ -112,7 +104,7 @@ export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRE
   const token = session.get("token");
   if (typeof token === "string" && token) {
     const db = getDb(env);
-    const id = await tokenHash(token);
+    const id = await sha256Hex(token);
     if (everywhere) {
       const row = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, id)).get();
       if (row) await db.delete(sessions).where(eq(sessions.userId, row.userId));
