@@ -10,8 +10,8 @@ import { TEST_VENTURE_DOMAINS } from "./tests/fixtures/venture-domains";
 export default defineConfig({
   plugins: [
     factSheets(),
-    // The local OpenID provider runs in Node (tests/worker/global-setup.ts); the worker reaches it
-    // over loopback like any provider.
+    // The local OpenID provider and SMTP server run in Node (tests/worker/global-setup.ts); the
+    // worker reaches them over loopback like any provider.
     cloudflareTest(async ({ inject }) => ({
       main: "./worker/server.ts",
       wrangler: { configPath: "./wrangler.toml" },
@@ -21,6 +21,8 @@ export default defineConfig({
           OAUTH_CLIENT_SECRET: "test-client-secret",
           SITE_URL: "https://afx.test",
           OAUTH_ISSUER: inject("oidcIssuer"),
+          SMTP_HOST: inject("smtpHost"),
+          SMTP_PORT: inject("smtpPort"),
           VENTURE_DOMAINS: TEST_VENTURE_DOMAINS,
           // No outbound requests to the ventures' sites from tests (checkEmbeddable is tested alone).
           EMBED_CHECK: "off",

@@ -9,6 +9,7 @@ import { embeddableOrigins, parseDomainConfig } from "../app/content/subsidiarie
 import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
 import { productionConfigProblems } from "./production-config";
+import { runScheduledJobs } from "./scheduled";
 import { withSecurityHeaders } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 
@@ -75,5 +76,15 @@ export default {
       log("error", "unhandled", { requestId: context.requestId, error });
       return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }
+  },
+
+  // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either.
+  async scheduled(controller, env) {
+    const problems = productionConfigProblems(env);
+    if (problems.length) {
+      log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
+      return;
+    }
+    await runScheduledJobs(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -154,3 +154,30 @@ export const contactMessages = sqliteTable(
 );
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * E-mails waiting for, or done with, delivery (migrations/0004, app/features/mail/outbox.server.ts).
+ * Times are ms since the epoch; the bodies are blanked once sent or given up.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What it is for: "newsletter-confirm", "contact-notification"… */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** Extra header fields as a JSON object (List-Unsubscribe…). */
+    headers: text("headers").notNull().default("{}"),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When it may next be tried; while a run holds it, the end of that run's lease. */
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
+);

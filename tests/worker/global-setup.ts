@@ -1,14 +1,23 @@
-// Runs in Node before the workerd pool starts: the local OpenID provider (the same one `npm start`
-// uses) on a free loopback port. vitest.config.ts hands its issuer to the worker as OAUTH_ISSUER.
+// Runs in Node before the workerd pool starts: the local OpenID provider and the local SMTP server
+// with its inbox (the ones `npm start` uses) on free loopback ports. vitest.config.ts hands them to
+// the worker as OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
+import { freePort } from "../../scripts/lib/local-worker.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     oidcIssuer: string;
     stallingIssuer: string;
+    smtpHost: string;
+    smtpPort: string;
+    /** The local inbox's web address (its REST API: tests/fixtures/inbox.ts). */
+    inboxURL: string;
+    /** A loopback port nobody listens on: an SMTP server that is down. */
+    closedSmtpPort: string;
   }
 }
 
@@ -18,9 +27,16 @@ export default async function setup(project: TestProject) {
   project.provide("oidcIssuer", provider.issuer);
   const stalling = await startStallingProvider();
   project.provide("stallingIssuer", stalling.issuer);
+  const mail = await startLocalMailIfNeeded({ smtpPort: 0, webPort: 0 });
+  if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the worker tests");
+  project.provide("smtpHost", mail.smtpHost);
+  project.provide("smtpPort", String(mail.smtpPort));
+  project.provide("inboxURL", mail.inboxUrl);
+  project.provide("closedSmtpPort", String(await freePort()));
   return async () => {
     await provider.stop();
     await stalling.stop();
+    await mail.stop();
   };
 }
 

@@ -401,7 +401,7 @@ describe("7. smaller items", () => {
     expect(res.headers.get("permissions-policy")).not.toContain("interest-cohort");
   });
 
-  it("production refuses to serve with the example secret, an http: issuer or the example admin", async () => {
+  it("production refuses to serve with the example secret, an http: issuer, the example admin or mail it cannot send", async () => {
     expect(devVarsExample).toContain(`SESSION_SECRET="${EXAMPLE_SESSION_SECRET}"`);
     const good = {
       ...env,
@@ -410,8 +410,19 @@ describe("7. smaller items", () => {
       OAUTH_ISSUER: "https://accounts.example.org",
       SITE_URL: "https://afx.test",
       ADMIN_EMAILS: "ops@afx.test",
+      SMTP_HOST: "smtp.postmarkapp.com",
+      SMTP_SECURITY: "starttls",
+      MAIL_FROM: "AFX Holding Group <newsletter@afxholdinggroup.com>",
     };
     expect(productionConfigProblems(good)).toEqual([]);
+    // Mail that could never leave: the local server, an example host or sender, or plain text.
+    for (const host of ["127.0.0.1", "localhost", "[::1]", "smtp.example.com", ""]) {
+      expect(productionConfigProblems({ ...good, SMTP_HOST: host })).toEqual([expect.stringMatching(/^SMTP_HOST/)]);
+    }
+    expect(productionConfigProblems({ ...good, SMTP_SECURITY: "off" })).toEqual([expect.stringMatching(/^SMTP_SECURITY/)]);
+    for (const from of ["AFX Holding Group <newsletter@example.com>", "news@afx.test", "not an address"]) {
+      expect(productionConfigProblems({ ...good, MAIL_FROM: from })).toEqual([expect.stringMatching(/^MAIL_FROM/)]);
+    }
     const bad = { ...good, SESSION_SECRET: EXAMPLE_SESSION_SECRET, OAUTH_ISSUER: "http://localhost:9400", ADMIN_EMAILS: "admin@example.com" };
     expect(productionConfigProblems(bad)).toHaveLength(3);
     // Local and test runs use the example values on purpose and are not refused.

@@ -1,0 +1,53 @@
+/**
+ * One e-mail as the app hands it to the outbox. `kind` names what it is for (the dashboard and the
+ * logs group by it: "newsletter-confirm", "contact-notification"…); `headers` carries extra header
+ * fields such as `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058).
+ */
+export interface MailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
+// The header fields worker-mailer writes itself from the message; a copy would duplicate them.
+const RESERVED = new Set(["from", "to", "cc", "bcc", "reply-to", "subject", "mime-version", "content-type", "content-transfer-encoding"]);
+
+/** A bare address: what SMTP's RCPT TO and the To header may carry. */
+export function isMailAddress(value: string): boolean {
+  return value.length <= 254 && ADDRESS.test(value);
+}
+
+/**
+ * Why this message cannot go out as is, or null. worker-mailer writes headers and the envelope
+ * verbatim, so a line break in any of them would let text chosen by a visitor add headers or SMTP
+ * commands: refused here, before anything is queued.
+ */
+export function messageProblem(message: MailMessage): string | null {
+  if (!/^[a-z][a-z0-9-]{0,63}$/.test(message.kind)) return "kind is not a short lower-case name";
+  if (!isMailAddress(message.to)) return "to is not a single e-mail address";
+  if (!message.subject.trim() || message.subject.length > 200 || /[\r\n]/.test(message.subject)) return "subject is empty, too long or has a line break";
+  if (!message.text.trim() || !message.html.trim()) return "the text and the HTML part are both required";
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!HEADER_NAME.test(name) || RESERVED.has(name.toLowerCase())) return `header ${JSON.stringify(name)} is not allowed`;
+    // Printable ASCII only: worker-mailer neither encodes nor folds custom headers.
+    if (!/^[\x20-\x7e]{1,900}$/.test(value)) return `header ${name} is empty, too long or not printable ASCII`;
+  }
+  return null;
+}
+
+/** An address for the logs: enough to tell deliveries apart, not enough to read it. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${address[0]}***@${address.slice(at + 1)}`;
+}
+
+/** Error text for the logs with every address in it masked (SMTP replies quote the recipient). */
+export function maskAddresses(text: string): string {
+  return text.replace(/[^\s<>()",;:@]+@[^\s<>()",;:@]+/g, maskAddress);
+}

@@ -1,0 +1,224 @@
+// The mail layer against the real local SMTP server (maildev, tests/worker/global-setup.ts) and
+// the real local D1: what is queued arrives once, with both parts and its headers; an unreachable
+// server loses nothing; a day of failures gives up; overlapping runs send once.
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import worker from "../../worker/server";
+import { smtpConfig } from "~/features/mail/config.server";
+import type { MailMessage } from "~/features/mail/message";
+import {
+  deliverDueMail,
+  deliverSoon,
+  failedDeliveries,
+  GIVE_UP_AFTER_MS,
+  KEEP_SENT_MS,
+  outboxCounts,
+  pruneSentMail,
+  queueMail,
+  retryDelayMs,
+} from "~/features/mail/outbox.server";
+import { listMail, waitForMail } from "../fixtures/inbox";
+
+const inbox = inject("inboxURL");
+const down = { ...env, SMTP_PORT: inject("closedSmtpPort") };
+const MINUTE = 60_000;
+
+function message(overrides: Partial<MailMessage> = {}): MailMessage {
+  return {
+    kind: "newsletter-confirm",
+    to: `reader-${crypto.randomUUID()}@afx.test`,
+    subject: "Confirm your subscription",
+    text: "Hello,\n\nConfirm here: https://afx.test/newsletter/confirm/abc\n\n.line starting with a dot\n",
+    html: '<p>Hello,</p><p><a href="https://afx.test/newsletter/confirm/abc">Confirm subscription</a></p>',
+    headers: {
+      "List-Unsubscribe": "<https://afx.test/newsletter/unsubscribe/xyz>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    ...overrides,
+  };
+}
+
+async function row(to: string) {
+  return env.DB.prepare("SELECT * FROM mail_outbox WHERE recipient = ?").bind(to).first<{
+    status: string;
+    attempts: number;
+    next_attempt_at: number;
+    last_error: string | null;
+    text_body: string;
+    html_body: string;
+    sent_at: number | null;
+  }>();
+}
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM mail_outbox").run();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("mail delivery", () => {
+  it("delivers a queued message once, with its text and HTML parts and its List-Unsubscribe headers", async () => {
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    expect(await deliverDueMail(env)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
+
+    const got = await waitForMail(inbox, { to: mail.to, subject: mail.subject });
+    expect(got.text.trim()).toBe(mail.text.trim());
+    expect(got.html).toContain('href="https://afx.test/newsletter/confirm/abc"');
+    expect(got.headers["list-unsubscribe"]).toBe("<https://afx.test/newsletter/unsubscribe/xyz>");
+    expect(got.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(got.from).toEqual([{ address: "newsletter@example.com", name: "AFX Holding Group" }]);
+
+    // Sent: not sent again, and the body (its links) is no longer kept.
+    expect(await deliverDueMail(env)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    expect(await listMail(inbox, { to: mail.to })).toHaveLength(1);
+    expect(await row(mail.to)).toMatchObject({ status: "sent", attempts: 1, text_body: "", html_body: "", last_error: null });
+  });
+
+  it("queues in the caller's batch: when the caller's own write fails, no e-mail is queued", async () => {
+    const mail = message();
+    await env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES (?, 'A', 'test')").bind(mail.to).run();
+    const duplicate = env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES (?, 'A', 'test')").bind(mail.to);
+    await expect(env.DB.batch([duplicate, queueMail(env.DB, mail)])).rejects.toThrow(/UNIQUE/);
+    expect(await row(mail.to)).toBeNull();
+  });
+
+  it("refuses messages that would let a line break add headers or SMTP commands", () => {
+    expect(() => queueMail(env.DB, message({ subject: "Hi\r\nBcc: victim@afx.test" }))).toThrow(/subject/);
+    expect(() => queueMail(env.DB, message({ to: "a@afx.test>\r\nRCPT TO:<b@afx.test" }))).toThrow(/to is not/);
+    expect(() => queueMail(env.DB, message({ headers: { "List-Unsubscribe": "<x>\r\nBcc: v@afx.test" } }))).toThrow(/printable/);
+    expect(() => queueMail(env.DB, message({ headers: { Bcc: "v@afx.test" } }))).toThrow(/not allowed/);
+    expect(() => queueMail(env.DB, message({ html: " " }))).toThrow(/HTML part/);
+  });
+
+  it("with the server unreachable, records the error and retries with backoff; a later run delivers it once", async () => {
+    const t0 = Date.now();
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+
+    expect(await deliverDueMail(down, t0)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
+    const first = await row(mail.to);
+    expect(first).toMatchObject({ status: "queued", attempts: 1, next_attempt_at: t0 + MINUTE });
+    expect(first?.last_error).toBeTruthy();
+    expect(first?.text_body).toBe(mail.text); // nothing lost
+
+    // Not due yet: nothing is tried.
+    expect(await deliverDueMail(down, t0 + 30_000)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    // Second failure: the wait doubles.
+    expect(await deliverDueMail(down, t0 + MINUTE)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
+    expect(await row(mail.to)).toMatchObject({ attempts: 2, next_attempt_at: t0 + MINUTE + 2 * MINUTE });
+    expect(await listMail(inbox, { to: mail.to })).toHaveLength(0);
+
+    // The server is back.
+    expect(await deliverDueMail(env, t0 + 3 * MINUTE)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
+    await waitForMail(inbox, { to: mail.to, subject: mail.subject });
+    expect(await deliverDueMail(env, t0 + 10 * MINUTE)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    expect(await listMail(inbox, { to: mail.to })).toHaveLength(1);
+    expect(await row(mail.to)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+  });
+
+  it("waits 1, 2, 4 … minutes between attempts, at most an hour", () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map((n) => retryDelayMs(n) / MINUTE)).toEqual([1, 2, 4, 8, 60, 60, 60]);
+  });
+
+  it("gives up after a day and lists the failure for the dashboard", async () => {
+    const t0 = Date.now();
+    const mail = message({ kind: "contact-notification" });
+    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    expect(await deliverDueMail(down, t0 + GIVE_UP_AFTER_MS - MINUTE)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
+    expect(await deliverDueMail(down, t0 + GIVE_UP_AFTER_MS)).toEqual({ sent: 0, retried: 0, gaveUp: 1 });
+    expect(await row(mail.to)).toMatchObject({ status: "failed", attempts: 2, text_body: "" });
+    // Given up: never tried again.
+    expect(await deliverDueMail(env, t0 + 2 * GIVE_UP_AFTER_MS)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+
+    const failed = await failedDeliveries(env.DB, 10);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ kind: "contact-notification", recipient: mail.to, subject: mail.subject, attempts: 2 });
+    expect(failed[0].lastError).toBeTruthy();
+    expect(await outboxCounts(env.DB)).toEqual({ queued: 0, sent: 0, failed: 1 });
+  });
+
+  it("two overlapping runs send each message once", async () => {
+    const mails = [message(), message(), message()];
+    await env.DB.batch(mails.map((m) => queueMail(env.DB, m)));
+    const runs = await Promise.all([deliverDueMail(env), deliverDueMail(env)]);
+    expect(runs[0].sent + runs[1].sent).toBe(3);
+    expect(runs.every((r) => r.retried === 0 && r.gaveUp === 0)).toBe(true);
+    for (const m of mails) await waitForMail(inbox, { to: m.to });
+    expect(await deliverDueMail(env)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    for (const m of mails) expect(await listMail(inbox, { to: m.to })).toHaveLength(1);
+  });
+
+  it("with SMTP_SECURITY = starttls, refuses a server that offers no STARTTLS before sending anything", async () => {
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    expect(await deliverDueMail({ ...env, SMTP_SECURITY: "starttls" })).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
+    expect((await row(mail.to))?.last_error).toMatch(/did not offer STARTTLS/);
+    expect(await listMail(inbox, { to: mail.to })).toHaveLength(0);
+  });
+
+  it("deliverSoon sends after the response, through waitUntil", async () => {
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    const ctx = createExecutionContext();
+    deliverSoon(env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await row(mail.to))?.status).toBe("sent");
+    await waitForMail(inbox, { to: mail.to });
+  });
+
+  it("the worker's scheduled handler (the Cron Trigger) delivers what is due", async () => {
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
+    expect((await row(mail.to))?.status).toBe("sent");
+    await waitForMail(inbox, { to: mail.to });
+  });
+
+  it("logs neither addresses nor bodies", async () => {
+    const lines: string[] = [];
+    for (const level of ["log", "warn", "error"] as const) {
+      vi.spyOn(console, level).mockImplementation((...args) => void lines.push(JSON.stringify(args)));
+    }
+    const ok = message();
+    const failing = message();
+    await env.DB.batch([queueMail(env.DB, ok)]);
+    await deliverDueMail(env);
+    await env.DB.batch([queueMail(env.DB, failing)]);
+    await deliverDueMail(down);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const all = lines.join("\n");
+    expect(all).not.toContain(ok.to);
+    expect(all).not.toContain(failing.to);
+    expect(all).not.toContain("newsletter/confirm/abc");
+    expect(all).toContain(`${ok.to[0]}***@afx.test`);
+  });
+
+  it("deletes the records of messages sent more than 30 days ago", async () => {
+    const t0 = Date.now();
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    await deliverDueMail(env, t0);
+    expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS - 1)).toBe(0);
+    expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS + 1)).toBe(1);
+    expect(await row(mail.to)).toBeNull();
+  });
+});
+
+describe("SMTP configuration", () => {
+  it("reads the local defaults and names the variable that is wrong", () => {
+    expect(smtpConfig(env)).toMatchObject({ host: "127.0.0.1", security: "off", from: { name: "AFX Holding Group", email: "newsletter@example.com" } });
+    expect(smtpConfig(env).credentials).toBeUndefined();
+    expect(smtpConfig({ ...env, SMTP_USER: "u", SMTP_PASSWORD: "p" }).credentials).toEqual({ username: "u", password: "p" });
+    expect(() => smtpConfig({ ...env, SMTP_PORT: "smtp" })).toThrow(/SMTP_PORT/);
+    expect(() => smtpConfig({ ...env, SMTP_SECURITY: "ssl" })).toThrow(/SMTP_SECURITY/);
+    expect(() => smtpConfig({ ...env, MAIL_FROM: 'Bad "Name" <x@afx.test>' })).toThrow(/MAIL_FROM/);
+  });
+
+  it("a configuration that cannot be used claims nothing: the messages wait", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    expect(await deliverDueMail({ ...env, SMTP_PORT: "" })).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
+  });
+});

@@ -1,0 +1,21 @@
+// The jobs of the Cron Trigger (wrangler.toml [triggers], every minute): each runs alone, so one
+// that fails does not stop the others, and each logs its own failure.
+import { deliverDueMail, pruneSentMail } from "../app/features/mail/outbox.server";
+import { log } from "../app/utils/log.server";
+
+export async function runScheduledJobs(env: Env, now = Date.now()) {
+  const [mail, prunedMail] = await Promise.all([
+    job("mail delivery", () => deliverDueMail(env, now)),
+    job("mail pruning", () => pruneSentMail(env.DB, now)),
+  ]);
+  return { mail, prunedMail };
+}
+
+async function job<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    log("error", `[scheduled] ${name} failed`, { error });
+    return null;
+  }
+}
