@@ -24,15 +24,21 @@ export function retryDelayMs(attempts: number): number {
  * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
  * it belongs to (both or neither). Throws at once for a message that could never be sent.
  */
-export function queueMail(db: D1Database, message: MailMessage, now = Date.now()): D1PreparedStatement {
+export function queueMail(
+  db: D1Database,
+  message: MailMessage,
+  now = Date.now(),
+  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
+  onlyIf?: { sql: string; params: unknown[] },
+): D1PreparedStatement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
   return db
     .prepare(
       `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ? WHERE ${onlyIf?.sql ?? "1"}`,
     )
-    .bind(message.kind, message.to, message.subject, message.text, message.html, JSON.stringify(message.headers ?? {}), now, now);
+    .bind(message.kind, message.to, message.subject, message.text, message.html, JSON.stringify(message.headers ?? {}), now, now, ...(onlyIf?.params ?? []));
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
