@@ -1,7 +1,9 @@
-// npm start: production build, local D1 migrated, local sign-in provider, wrangler dev on PORT.
+// npm start: production build, local D1 migrated, local sign-in provider, local SMTP server and
+// inbox, wrangler dev on PORT, and the Cron Trigger's jobs every minute as in production.
 import { resolve } from "node:path";
 import { ensureDevVars, ROOT } from "./lib/config.mjs";
-import { build, migrate, startWorker } from "./lib/local-worker.mjs";
+import { build, migrate, startWorker, triggerScheduled } from "./lib/local-worker.mjs";
+import { startLocalMailIfNeeded } from "./lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "./lib/local-oidc.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -12,14 +14,24 @@ migrate(persistTo);
 const provider = await startLocalProviderIfNeeded();
 const vars = { SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` };
 if (provider) vars.OAUTH_ISSUER = provider.issuer;
+const mail = await startLocalMailIfNeeded();
+if (mail) Object.assign(vars, { SMTP_HOST: mail.smtpHost, SMTP_PORT: String(mail.smtpPort) });
 const worker = await startWorker({ port, persistTo, vars });
-console.log(`\n  AFX Holding Group is running at ${worker.url}\n`);
+console.log(`\n  AFX Holding Group is running at ${worker.url}`);
+if (mail) console.log(`  Local inbox: ${mail.inboxUrl} (every e-mail the site sends)`);
+console.log("");
+// wrangler dev runs no Cron Trigger by itself: its test endpoint does, once a minute.
+const cron = setInterval(() => triggerScheduled(worker.url).catch(() => {}), 60_000);
+cron.unref();
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await worker.stop();
-    await provider?.stop();
-    process.exit(0);
-  });
+// One way out, whichever comes first: the maildev child must not outlive this process.
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(cron);
+  await Promise.all([worker.stop(), provider?.stop(), mail?.stop()]);
+  process.exit(code);
 }
-worker.child.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => shutdown(0));
+worker.child.on("exit", (code) => shutdown(code ?? 0));

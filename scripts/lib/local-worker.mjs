@@ -71,6 +71,8 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
       "--persist-to", persistTo,
       "--local-protocol", "http",
       "--show-interactive-dev-session=false",
+      // GET /__scheduled runs the Cron Trigger's handler (triggerScheduled).
+      "--test-scheduled",
       ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
       ...varArgs(vars),
     ],
@@ -90,6 +92,13 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
   const url = `http://${host}:${port}`;
   await waitForHttp(`${url}/robots.txt`, { child });
   return { child, url, stop: () => stopChild(child) };
+}
+
+/** Runs the worker's scheduled handler once, as the Cron Trigger does in production. */
+export async function triggerScheduled(url) {
+  const res = await fetch(`${url}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`/__scheduled answered ${res.status}`);
 }
 
 export function stopChild(child) {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../scripts/lib/config.mjs";
 import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
+import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { chromiumPath } from "./chromium";
@@ -13,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     persistTo: string;
+    /** The local inbox's web address (tests/fixtures/inbox.ts reads it). */
+    inboxURL: string;
   }
 }
 
@@ -35,12 +38,19 @@ export default async function setup(project: TestProject) {
     ...CONTENT_VARS,
   };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
+  // Free ports: other checkouts' runs and `npm start` may hold the defaults.
+  const mail = await startLocalMailIfNeeded({ smtpPort: 0, webPort: 0 });
+  if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the browser tests");
+  vars.SMTP_HOST = mail.smtpHost;
+  vars.SMTP_PORT = String(mail.smtpPort);
   const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
   project.provide("baseURL", worker.url);
   project.provide("persistTo", persistTo);
+  project.provide("inboxURL", mail.inboxUrl);
   return async () => {
     await worker.stop();
     await provider?.stop();
+    await mail.stop();
     await feed.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
