@@ -81,28 +81,31 @@ export async function insertLeadCounted(
   lead: NewLead & { subscribedAt: Date },
   attempt: Attempt,
 ): Promise<{ counts: { client: number; global: number }; lead: PublicLead | null }> {
-  const guard = withinLimit(attempt, 10);
+  // Columns and values side by side; the guard's parameters are numbered after the row's.
+  const columns = {
+    email: lead.email,
+    first_name: lead.firstName,
+    last_name: lead.lastName ?? null,
+    source: lead.source,
+    user_agent: lead.userAgent ?? null,
+    referrer: lead.referrer ?? null,
+    client_timestamp: lead.clientTimestamp ?? null,
+    page_path: lead.pagePath ?? null,
+    subscribed_at: lead.subscribedAt.getTime(),
+  };
+  const values = Object.values(columns);
+  const guard = withinLimit(attempt, values.length + 1);
+  const placeholders = values.map((_, i) => `?${i + 1}`).join(", ");
   const results = await db.batch([
     ...countAttempt(db, attempt),
     db
       .prepare(
-        `INSERT INTO leads (email, first_name, last_name, source, user_agent, referrer, client_timestamp, page_path, subscribed_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${guard.sql}
+        `INSERT INTO leads (${Object.keys(columns).join(", ")})
+         SELECT ${placeholders} WHERE ${guard.sql}
          ON CONFLICT (email) DO NOTHING
          RETURNING id, email, first_name, last_name, source, subscribed_at`,
       )
-      .bind(
-        lead.email,
-        lead.firstName,
-        lead.lastName ?? null,
-        lead.source,
-        lead.userAgent ?? null,
-        lead.referrer ?? null,
-        lead.clientTimestamp ?? null,
-        lead.pagePath ?? null,
-        lead.subscribedAt.getTime(),
-        ...guard.params,
-      ),
+      .bind(...values, ...guard.params),
   ]);
   const row = results[2].results[0] as
     | { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number }
