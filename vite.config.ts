@@ -3,11 +3,11 @@ import {
   cloudflareDevProxyVitePlugin,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
+import { aliases } from "./scripts/lib/alias.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { lucideDeepImports } from "./scripts/lucide-imports";
 import { shellChunk } from "./scripts/shell-chunk";
@@ -38,7 +38,7 @@ export default defineConfig(({ command }) => ({
     lucideDeepImports(),
     shellChunk(),
   ],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: aliases() },
   // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
   esbuild: { legalComments: "eof" },
   build: { minify: true },

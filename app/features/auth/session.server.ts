@@ -1,7 +1,8 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
-import { carriesCookie, cookieName, cookieOptions, COOKIES, cookieSecrets } from "~/utils/cookies.server";
+import { getConfig } from "~/utils/config.server";
+import { carriesCookie, cookieName, cookieOptions, COOKIES } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
@@ -27,7 +28,7 @@ interface SessionCookie {
   renewedAt: number;
 }
 
-function storage(request: Request, env: Pick<Env, "SESSION_SECRET">) {
+function storage(request: Request, env: Env) {
   return createCookieSessionStorage<SessionCookie>({
     cookie: { name: cookieName(request, COOKIES.session), ...cookieOptions(request, env, SESSION_MAX_AGE_S) },
   });
@@ -46,8 +47,8 @@ export interface ActiveSession {
  * revoked token, a session past its idle or absolute limit (its row is deleted then), a deleted
  * member. A refused cookie is removed from the browser; a session due for renewal is extended.
  */
-export async function readSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">): Promise<{ user: User | null; setCookies: string[] }> {
-  if (!cookieSecrets(env).length) return { user: null, setCookies: [] };
+export async function readSession(request: Request, env: Env): Promise<{ user: User | null; setCookies: string[] }> {
+  if (!getConfig(env).sessionSecrets.length) return { user: null, setCookies: [] };
   const store = storage(request, env);
   const session = await store.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
@@ -79,7 +80,7 @@ export async function readSession(request: Request, env: Pick<Env, "SESSION_SECR
  * Starts a session for `userId` (a new token at each sign-in) and returns its Set-Cookie. Sessions
  * idle past the limit, anyone's, are pruned on the way: sign-ins are rare, requests are not.
  */
-export async function startSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, userId: string) {
+export async function startSession(request: Request, env: Env, userId: string) {
   const token = randomToken();
   const now = Date.now();
   const db = getDb(env);
@@ -98,7 +99,7 @@ export async function startSession(request: Request, env: Pick<Env, "SESSION_SEC
  * Ends this request's session on the server (and, with `everywhere`, every session of its member)
  * and returns the Set-Cookie that removes the cookie.
  */
-export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, { everywhere = false } = {}) {
+export async function endSession(request: Request, env: Env, { everywhere = false } = {}) {
   const store = storage(request, env);
   const session = await store.getSession(request.headers.get("Cookie"));
   const token = session.get("token");

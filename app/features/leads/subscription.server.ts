@@ -8,7 +8,7 @@ import { queueMail } from "~/features/mail/outbox.server";
 import { confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
 import type { PublicLead } from "~/features/leads/leads.server";
-import { cookieSecrets } from "~/utils/cookies.server";
+import { getConfig } from "~/utils/config.server";
 import { hmacSign, hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
 
 const MINUTE = 60_000;
@@ -32,16 +32,16 @@ const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}
  * The unsubscribe token of a lead: its id and an HMAC of it under the newest SESSION_SECRET. It
  * needs no storage and never expires, so every e-mail ever sent keeps a working way out.
  */
-export async function unsubscribeToken(env: Pick<Env, "SESSION_SECRET">, leadId: number): Promise<string> {
-  return `${leadId}.${await hmacSign(cookieSecrets(env)[0] ?? "", unsubscribeMessage(leadId))}`;
+export async function unsubscribeToken(env: Env, leadId: number): Promise<string> {
+  return `${leadId}.${await hmacSign(getConfig(env).sessionSecrets[0] ?? "", unsubscribeMessage(leadId))}`;
 }
 
 /** The lead id an unsubscribe token names, when its signature holds under any configured secret. */
-export async function readUnsubscribeToken(env: Pick<Env, "SESSION_SECRET">, token: string): Promise<number | null> {
+export async function readUnsubscribeToken(env: Env, token: string): Promise<number | null> {
   const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return (await hmacVerify(cookieSecrets(env), unsubscribeMessage(id), match[2]!)) ? id : null;
+  return (await hmacVerify(getConfig(env).sessionSecrets, unsubscribeMessage(id), match[2]!)) ? id : null;
 }
 
 /**
@@ -50,18 +50,19 @@ export async function readUnsubscribeToken(env: Pick<Env, "SESSION_SECRET">, tok
  * the token was (concurrent signups of one address send one e-mail). True when one was queued.
  */
 export async function queueConfirmation(
-  env: Pick<Env, "DB" | "SESSION_SECRET" | "SITE_URL">,
+  env: Env,
   lead: Pick<PublicLead, "id" | "email" | "firstName">,
   now = Date.now(),
 ): Promise<boolean> {
   const token = randomToken();
   const hash = await sha256Hex(token);
+  const { siteUrl } = getConfig(env);
   const message: MailMessage = confirmationMail({
-    siteUrl: env.SITE_URL,
+    siteUrl,
     to: lead.email,
     firstName: lead.firstName,
-    confirmUrl: new URL(confirmPath(token), env.SITE_URL).href,
-    unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), env.SITE_URL).href,
+    confirmUrl: new URL(confirmPath(token), siteUrl).href,
+    unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
   });
   const db = env.DB;
   const [inserted] = await db.batch([

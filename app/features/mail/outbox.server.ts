@@ -3,7 +3,7 @@
 // response (`deliverSoon`) and every minute from the Cron Trigger (`deliverDueMail`), with retries,
 // so a slow or failing SMTP server never fails or slows a visitor's request and nothing is lost.
 import { log } from "~/utils/log.server";
-import { smtpConfig, type SmtpEnv } from "./config.server";
+import { smtpConfig } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
 import { sendMail } from "./smtp.server";
 
@@ -70,7 +70,7 @@ export interface DeliveryResult {
  * overlaps sees them leased and leaves them), sends each, then marks it sent, schedules its retry,
  * or gives it up once it is a day old. `now` is the run's clock (the tests pass one).
  */
-export async function deliverDueMail(env: SmtpEnv & { DB: D1Database }, now = Date.now()): Promise<DeliveryResult> {
+export async function deliverDueMail(env: Env, now = Date.now()): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, gaveUp: 0 };
   let config;
   try {
@@ -120,7 +120,7 @@ export async function deliverDueMail(env: SmtpEnv & { DB: D1Database }, now = Da
 }
 
 /** Delivers what is due right after the response: the visitor never waits for, or on, SMTP. */
-export function deliverSoon(env: SmtpEnv & { DB: D1Database }, ctx: Pick<ExecutionContext, "waitUntil">): void {
+export function deliverSoon(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): void {
   ctx.waitUntil(deliverDueMail(env).catch((error: unknown) => log("error", "[mail] delivery run failed", { error })));
 }
 
