@@ -12,11 +12,13 @@ import { getAdminOrNull } from "~/features/auth/guard.server";
 import { formatInteger, formatIsoDate } from "~/utils/format";
 import { countByStatus, decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/features/leads/leads.server";
 import { pageMeta } from "~/utils/meta";
+import { failedDeliveries } from "~/features/mail/outbox.server";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
 const SKELETON_ROWS = 5;
 const CSV_PATH = "/admin/leads.csv";
+const FAILED_MAIL_SHOWN = 10;
 
 // Anonymous visitors get the not-found page, as if the dashboard did not exist; only admins see
 // it (docs/decisions/004-sign-in.md).
@@ -38,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         unsubscribed: c.unsubscribed,
       })),
       growth: getGrowth(env.DB, now),
+      failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
       recent: listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor }).then(
         (p) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null }),
       ),
@@ -63,7 +66,7 @@ export default function LeadsDashboard() {
   const loaderData = useLoaderData<typeof loader>();
   const location = useLocation();
   if (loaderData.notFound) return <NotFound path={location.pathname} />;
-  const { stats, growth, recent, paged } = loaderData;
+  const { stats, growth, recent, paged, failedMail } = loaderData;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-10">
@@ -170,6 +173,33 @@ export default function LeadsDashboard() {
           </Suspense>
         </Card>
       </div>
+
+      {/* E-mails given up after a day of retries (docs/decisions/015-mail-delivery.md); shown only when there are some. */}
+      <Suspense fallback={null}>
+        <Await resolve={failedMail} errorElement={<LoadError />}>
+          {(failed) =>
+            failed.length === 0 ? null : (
+              <Card title="Undelivered e-mails" className="mt-6">
+                <p className="mb-3 text-sm text-muted-foreground">
+                  These could not be delivered within a day of retries. Check the SMTP settings and the provider's log.
+                </p>
+                <ul className="grid gap-2 text-sm" aria-label="Undelivered e-mails">
+                  {failed.map((m) => (
+                    <li key={m.id} className="flex flex-wrap justify-between gap-x-4" data-testid="failed-mail">
+                      <span className="min-w-0 truncate">
+                        <span className="font-medium">{m.recipient}</span> <span className="text-muted-foreground">· {m.subject}</span>
+                      </span>
+                      <span className="text-muted-foreground">
+                        {formatIsoDate(new Date(m.createdAt).toISOString(), "medium")} · {m.attempts} attempts{m.lastError ? ` · ${m.lastError}` : ""}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            )
+          }
+        </Await>
+      </Suspense>
 
       <Card title="Recent Subscribers" className="mt-6">
         <Suspense fallback={<SkeletonRows />}>

@@ -325,7 +325,14 @@ describe("the scheduled job and the admin views", () => {
       const res = await get(path, admin);
       expect(res.status, path).toBe(path.endsWith("status=") ? 200 : 400);
     }
+    // An e-mail given up after a day of retries shows on the dashboard.
+    await env.DB.prepare(
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, created_at)
+       VALUES ('newsletter-confirm', 'lost@example.com', 'Confirm your subscription', '', '', 'failed', 12, 0, '550 mailbox unavailable', ?)`,
+    ).bind(Date.now() - DAY).run();
     const dashboard = await (await get("/admin/leads", admin)).text();
+    expect(dashboard).toContain("Undelivered e-mails");
+    expect(dashboard).toMatch(/data-testid="failed-mail"[\s\S]*lost@example\.com[\s\S]*550 mailbox unavailable/);
     expect(dashboard).toMatch(/data-testid="stat-total-subscribers"[^>]*>2</);
     expect(dashboard).toMatch(/data-testid="stat-pending"[^>]*>1</);
     expect(dashboard).toMatch(/data-testid="stat-unsubscribed"[^>]*>1</);
