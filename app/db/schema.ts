@@ -82,8 +82,11 @@ export const leads = sqliteTable(
     index("leads_status_subscribed_at_idx").on(t.status, t.subscribedAt, t.id),
     // Newest-first listing, the 7- and 30-day windows and keyset pagination.
     index("leads_subscribed_at_idx").on(t.subscribedAt, t.id),
-    // Counts per source.
-    index("leads_source_idx").on(t.source),
+    // A source with a status and a date range, newest first (the workbench).
+    index("leads_source_status_subscribed_at_idx").on(t.source, t.status, t.subscribedAt, t.id),
+    // Name prefixes, case-insensitive.
+    index("leads_first_name_lower_idx").on(sql`lower(${t.firstName})`),
+    index("leads_last_name_lower_idx").on(sql`lower(${t.lastName})`),
   ],
 );
 
@@ -180,4 +183,19 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at"),
   },
   (t) => [index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
+);
+
+/** Admin actions on records (migrations/0006): who, what, when; the target without personal data. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    /** The admin's e-mail. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: text("detail"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
 );

@@ -1,19 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminOrResponse } from "~/features/auth/api-guard.server";
 import { csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
-import { parseLeadFilter, statusCondition, STATUS_PARAM_ERROR } from "~/features/leads/leads.server";
+import { filterCondition, parseLeadFilters } from "~/features/leads/lead-filters.server";
 
-/** GET /admin/leads.csv (admins): the confirmed leads (or `?status=`) as CSV, streamed from D1 page by page. */
+/**
+ * GET /admin/leads.csv (admins): the leads the workbench's filters select (confirmed by default;
+ * `?q=&source=&status=&from=&to=`) as CSV, streamed from D1 page by page.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const admin = await adminOrResponse(request, env);
   if (admin instanceof Response) return admin;
-  const filter = parseLeadFilter(new URL(request.url).searchParams.get("status"));
-  if (!filter) return Response.json({ message: STATUS_PARAM_ERROR }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  const parsed = parseLeadFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const { filters } = parsed;
   // There is no export without leads (the dashboard's button is disabled then too).
-  const any = await env.DB.prepare(`SELECT 1 FROM leads WHERE ${statusCondition(filter)} LIMIT 1`).first();
+  const where = filterCondition(filters);
+  const any = await env.DB.prepare(`SELECT 1 FROM leads WHERE ${where.sql} LIMIT 1`).bind(...where.params).first();
   if (!any) return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
-  return new Response(leadsCsvStream(env.DB, { filter }), {
+  return new Response(leadsCsvStream(env.DB, { filters }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName()}"`,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminOrResponse } from "~/features/auth/api-guard.server";
-import { getLeadStats, parseLeadFilter, statsResponse, STATUS_PARAM_ERROR } from "~/features/leads/leads.server";
+import { getLeadStats, statsResponse } from "~/features/leads/leads.server";
+import { parseLeadFilter, STATUS_PARAM_ERROR } from "~/features/leads/lead-filters.server";
 
 /** GET /api/leads/stats (admins): `{ total, thisWeek, bySource }` of confirmed leads (or `?status=`), counted in SQL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

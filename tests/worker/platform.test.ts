@@ -150,7 +150,7 @@ describe("security headers", () => {
 describe("D1", () => {
   it("has the migrated schema with the unique normalised e-mail index", async () => {
     const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'leads'").all<{ name: string }>();
-    expect(results.map((r) => r.name)).toEqual(expect.arrayContaining(["leads_email_unique", "leads_subscribed_at_idx", "leads_source_idx"]));
+    expect(results.map((r) => r.name)).toEqual(expect.arrayContaining(["leads_email_unique", "leads_subscribed_at_idx", "leads_source_status_subscribed_at_idx"]));
     await env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('a@example.com', 'A', 'footer')").run();
     await expect(
       env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('a@example.com', 'B', 'blog')").run(),

@@ -2,7 +2,8 @@
  * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
-import { DEFAULT_FILTER, statusCondition, type LeadCursor, type LeadFilter } from "~/features/leads/leads.server";
+import type { LeadCursor } from "~/features/leads/leads.server";
+import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
 const BOM = "\uFEFF";
@@ -41,14 +42,14 @@ const NEWEST_FIRST = "ORDER BY subscribed_at DESC, id DESC";
 /**
  * A page of the export after `cursor`, newest first. Raw arrays rather than drizzle objects and
  * Dates: no per-row objects beyond what D1 hands over. The row-value comparison is a range on
- * leads_status_subscribed_at_idx (leads_subscribed_at_idx for "all"), so every page reads its own
- * rows only, however deep it is.
+ * the index the filters choose (lead-filters.server.ts), so every page reads its own rows only,
+ * however deep it is.
  */
-function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filter: LeadFilter): Promise<ExportRow[]> {
-  const status = statusCondition(filter);
+function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filters: LeadFilters): Promise<ExportRow[]> {
+  const where = filterCondition(filters);
   const statement = cursor
-    ? db.prepare(`${SELECT} ${status} AND (subscribed_at, id) < (?1, ?2) ${NEWEST_FIRST} LIMIT ?3`).bind(cursor.subscribedAt, cursor.id, size)
-    : db.prepare(`${SELECT} ${status} ${NEWEST_FIRST} LIMIT ?1`).bind(size);
+    ? db.prepare(`${SELECT} ${where.sql} AND (subscribed_at, id) < (?, ?) ${NEWEST_FIRST} LIMIT ?`).bind(...where.params, cursor.subscribedAt, cursor.id, size)
+    : db.prepare(`${SELECT} ${where.sql} ${NEWEST_FIRST} LIMIT ?`).bind(...where.params, size);
   return statement.raw<ExportRow>();
 }
 
@@ -59,7 +60,7 @@ function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, fil
  */
 export function leadsCsvStream(
   db: D1Database,
-  { pageSize = CSV_PAGE_SIZE, filter = DEFAULT_FILTER }: { pageSize?: number; filter?: LeadFilter } = {},
+  { pageSize = CSV_PAGE_SIZE, filters = { status: DEFAULT_FILTER } }: { pageSize?: number; filters?: LeadFilters } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: LeadCursor | null = null;
@@ -67,7 +68,7 @@ export function leadsCsvStream(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const rows = await exportPage(db, pageSize, cursor, filter);
+        const rows = await exportPage(db, pageSize, cursor, filters);
         let text = first ? BOM + csvRow(CSV_COLUMNS) : "";
         first = false;
         for (const [email, firstName, lastName, source, subscribedAt] of rows) {

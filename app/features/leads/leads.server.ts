@@ -4,7 +4,16 @@
  * migrations/0000_init.sql.
  */
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
-import { LEAD_STATUSES, leads, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
+import { leads, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
+import {
+  countableByDay,
+  dailyCountCondition,
+  DEFAULT_FILTER,
+  filterCondition,
+  statusCondition,
+  type LeadFilter,
+  type LeadFilters,
+} from "~/features/leads/lead-filters.server";
 import { getDb } from "~/utils/db.server";
 import { countAttempt, countsOf, withinLimit, type Attempt } from "~/features/forms/rate-limit.server";
 
@@ -45,24 +54,6 @@ const publicColumns = {
   source: leads.source,
   subscribedAt: leads.subscribedAt,
 };
-
-/** Which leads a list, count or export covers: one status, or every lead. */
-export type LeadFilter = LeadStatus | "all";
-/** What the admin views and the API show unless asked otherwise: the people who confirmed. */
-export const DEFAULT_FILTER: LeadFilter = "confirmed";
-
-/** `?status=` of the leads API and exports: absent = confirmed; anything unknown is refused (null). */
-export function parseLeadFilter(value: string | null): LeadFilter | null {
-  if (value === null || value === "") return DEFAULT_FILTER;
-  return value === "all" || (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadFilter) : null;
-}
-
-export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
-
-/** The SQL condition of a filter on `leads` (a constant: the statuses are a closed list). */
-export function statusCondition(filter: LeadFilter, column = "status"): string {
-  return filter === "all" ? "1" : `${column} = '${filter}'`;
-}
 
 /** The (normalised) e-mail's subscription status, or null when it is not on the list. */
 export async function subscriptionStatus(db: D1Database, email: string): Promise<LeadStatus | null> {
@@ -180,32 +171,25 @@ export function decodeCursor(value: string | null): LeadCursor | null | "invalid
   return match ? { subscribedAt: Number(match[1]), id: Number(match[2]) } : "invalid";
 }
 
-/** One page of leads, newest first, after `cursor`; `next` is set when more may follow. */
+/** One page of the leads the filters select, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
   db: D1Database,
-  { limit, cursor = null, filter = DEFAULT_FILTER }: { limit: number; cursor?: LeadCursor | null; filter?: LeadFilter },
+  { limit, cursor = null, filters = { status: DEFAULT_FILTER } }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
-  const rows = await getDb({ DB: db })
-    .select(publicColumns)
-    .from(leads)
-    .where(
-      and(
-        filter === "all" ? undefined : eq(leads.status, filter),
-        cursor
-          ? or(
-              lt(leads.subscribedAt, new Date(cursor.subscribedAt)),
-              and(eq(leads.subscribedAt, new Date(cursor.subscribedAt)), lt(leads.id, cursor.id)),
-            )
-          : undefined,
-      ),
+  const where = filterCondition(filters);
+  const after = cursor ? " AND (subscribed_at, id) < (?, ?)" : "";
+  const { results: rows } = await db
+    .prepare(
+      `SELECT id, email, first_name, last_name, source, subscribed_at FROM leads WHERE ${where.sql}${after}
+       ORDER BY subscribed_at DESC, id DESC LIMIT ?`,
     )
-    .orderBy(desc(leads.subscribedAt), desc(leads.id))
-    .limit(limit + 1);
+    .bind(...where.params, ...(cursor ? [cursor.subscribedAt, cursor.id] : []), limit + 1)
+    .all<LeadRow>();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    leads: page.map(toPublicLead),
-    next: rows.length > limit && last ? { subscribedAt: last.subscribedAt.getTime(), id: last.id } : null,
+    leads: page.map(fromRow),
+    next: rows.length > limit && last ? { subscribedAt: last.subscribed_at, id: last.id } : null,
   };
 }
 
@@ -268,10 +252,20 @@ export interface Growth {
   daily: { date: string; count: number }[];
 }
 
-/** Leads per status, for the dashboard's pending and unsubscribed figures beside the total. */
-export async function countByStatus(db: D1Database): Promise<Record<LeadStatus, number>> {
+/**
+ * Leads per status among those the other filters select (search, source, dates): from
+ * `lead_daily_counts` when the filters are whole days, else counted on the search's index range.
+ */
+export async function countByStatus(db: D1Database, filters: LeadFilters = { status: "all" }): Promise<Record<LeadStatus, number>> {
+  const daily = countableByDay(filters);
+  const where = daily ? dailyCountCondition(filters, { withStatus: false }) : filterCondition(filters, { withStatus: false });
   const { results } = await db
-    .prepare("SELECT status, SUM(count) AS count FROM lead_daily_counts GROUP BY status")
+    .prepare(
+      daily
+        ? `SELECT status, SUM(count) AS count FROM lead_daily_counts WHERE ${where.sql} GROUP BY status`
+        : `SELECT status, COUNT(*) AS count FROM leads WHERE ${where.sql} GROUP BY status`,
+    )
+    .bind(...where.params)
     .all<{ status: LeadStatus; count: number }>();
   const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
   for (const r of results) counts[r.status] = r.count;

@@ -1,0 +1,148 @@
+/**
+ * The leads workbench's filters (docs/decisions/017-leads-workbench.md): search by e-mail or name
+ * prefix, source, status and a date range, read from the URL and turned into one SQL condition that
+ * the list, its counts and the CSV share. Every filter is a range on an index of migrations/0006
+ * (tests/worker/leads-workbench.test.ts reads the query plans).
+ */
+import { z } from "zod";
+import { LEAD_STATUSES, type LeadStatus } from "~/db/schema";
+import { LEAD_LIMITS } from "~/features/leads/newsletter";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which leads a list, count or export covers: one status, or every lead. */
+export type LeadFilter = LeadStatus | "all";
+/** What the admin views and the API show unless asked otherwise: the people who confirmed. */
+export const DEFAULT_FILTER: LeadFilter = "confirmed";
+
+/** `?status=` of the leads API and exports: absent = confirmed; anything unknown is refused (null). */
+export function parseLeadFilter(value: string | null): LeadFilter | null {
+  if (value === null || value === "") return DEFAULT_FILTER;
+  return value === "all" || (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadFilter) : null;
+}
+
+export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
+
+/** The SQL condition of a filter on `leads` (a constant: the statuses are a closed list). */
+export function statusCondition(filter: LeadFilter, column = "status"): string {
+  return filter === "all" ? "1" : `${column} = '${filter}'`;
+}
+
+/** Above every character: `prefix <= x < prefix + TOP` is "x starts with prefix" in SQLite's byte order. */
+const TOP = "\u{10FFFF}";
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a calendar date.");
+const empty = (v: unknown) => (v === "" ? undefined : v);
+
+const schema = z
+  .object({
+    q: z.preprocess(empty, z.string().trim().toLowerCase().max(LEAD_LIMITS.email, "The search is too long.").optional()),
+    source: z.preprocess(
+      empty,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "Not a source name.")
+        .optional(),
+    ),
+    status: z.preprocess(empty, z.enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed or all." }).default(DEFAULT_FILTER)),
+    from: z.preprocess(empty, isoDay.optional()),
+    to: z.preprocess(empty, isoDay.optional()),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date is after the end date.", path: ["to"] });
+
+export interface LeadFilters {
+  /** Lower case; an e-mail prefix, or with no "@" also a first- or last-name prefix. */
+  q?: string;
+  source?: string;
+  status: LeadFilter;
+  /** UTC calendar days, both included. */
+  from?: string;
+  to?: string;
+}
+
+export type FilterErrors = Partial<Record<keyof LeadFilters, string>>;
+
+export function parseLeadFilters(params: URLSearchParams): { ok: true; filters: LeadFilters } | { ok: false; errors: FilterErrors } {
+  const raw = Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? undefined]));
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, filters: parsed.data as LeadFilters };
+  const errors: FilterErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof LeadFilters] ??= issue.message;
+  return { ok: false, errors };
+}
+
+/** The filters as URL parameters (defaults left out), for the CSV link and the page links. */
+export function filterParams(f: LeadFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.q) params.set("q", f.q);
+  if (f.source) params.set("source", f.source);
+  if (f.status !== DEFAULT_FILTER) params.set("status", f.status);
+  if (f.from) params.set("from", f.from);
+  if (f.to) params.set("to", f.to);
+  return params;
+}
+
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** True when the filters select whole days only: the counts can then be read from lead_daily_counts. */
+export const countableByDay = (f: LeadFilters) => !f.q;
+
+/**
+ * The WHERE condition (with `?` placeholders, in order) of `leads` rows matching the filters.
+ * `statusIn` lets a caller ignore the status filter (the per-status counts).
+ */
+export function filterCondition(f: LeadFilters, { withStatus = true } = {}): { sql: string; params: (string | number)[] } {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  if (withStatus && f.status !== "all") {
+    parts.push("status = ?");
+    params.push(f.status);
+  }
+  if (f.source) {
+    parts.push("source = ?");
+    params.push(f.source);
+  }
+  if (f.from) {
+    parts.push("subscribed_at >= ?");
+    params.push(dayStart(f.from));
+  }
+  if (f.to) {
+    parts.push("subscribed_at < ?");
+    params.push(dayStart(f.to) + DAY_MS);
+  }
+  if (f.q) {
+    // E-mails are stored in lower case; names are matched through their lower-case indexes.
+    const ranges = [["email >= ? AND email < ?"]];
+    if (!f.q.includes("@")) ranges.push(["lower(first_name) >= ? AND lower(first_name) < ?"], ["lower(last_name) >= ? AND lower(last_name) < ?"]);
+    parts.push(`(${ranges.map(([r]) => `(${r})`).join(" OR ")})`);
+    for (let i = 0; i < ranges.length; i++) params.push(f.q, f.q + TOP);
+  }
+  return { sql: parts.length ? parts.join(" AND ") : "1", params };
+}
+
+/** The same condition on `lead_daily_counts` (status, source, whole days); only when countableByDay. */
+export function dailyCountCondition(f: LeadFilters, { withStatus = true } = {}): { sql: string; params: (string | number)[] } {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  if (withStatus && f.status !== "all") {
+    parts.push("status = ?");
+    params.push(f.status);
+  }
+  if (f.source) {
+    parts.push("source = ?");
+    params.push(f.source);
+  }
+  if (f.from) {
+    parts.push("day >= ?");
+    params.push(dayStart(f.from) / DAY_MS);
+  }
+  if (f.to) {
+    parts.push("day <= ?");
+    params.push(dayStart(f.to) / DAY_MS);
+  }
+  return { sql: parts.length ? parts.join(" AND ") : "1", params };
+}
