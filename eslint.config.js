@@ -26,6 +26,17 @@ export default defineConfig([
     },
   },
   {
+    // Icons come from the generated module (scripts/icons.mjs): lucide-react's index would tie
+    // every chunk naming an icon to every icon, and its runtime redraws each one on every render.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "lucide-react", message: 'Import icons from "~/components/ui/icons.generated" (then `npm run icons`).' }] },
+      ],
+    },
+  },
+  {
     // CommonJS by design (worker-shims/react-dom-server.cjs stands in for a CommonJS module).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },

@@ -9,7 +9,6 @@ import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
 import { aliases } from "./scripts/lib/alias.mjs";
 import { factSheets } from "./scripts/fact-sheets";
-import { lucideDeepImports } from "./scripts/lucide-imports";
 import { shellChunk } from "./scripts/shell-chunk";
 
 declare module "@remix-run/cloudflare" {
@@ -35,7 +34,6 @@ export default defineConfig(({ command }) => ({
     remix(remixConfig),
     tailwindcss(),
     factSheets(),
-    lucideDeepImports(),
     shellChunk(),
   ],
   resolve: { alias: aliases() },

@@ -65,7 +65,8 @@ function startupOnce() {
   const result = spawnSync(resolve(ROOT, "node_modules/.bin/wrangler"), ["check", "startup", "--outfile", outfile], {
     cwd: ROOT,
     encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    // The production bundle, whatever the caller's NODE_ENV (scripts/lib/sizes.mjs workerBundle).
+    env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", CI: "true" },
   });
   if (result.status !== 0) throw new Error(`wrangler check startup failed: ${result.stderr}`);
   const profile = JSON.parse(readFileSync(outfile, "utf8"));

@@ -48,7 +48,7 @@ export function shellChunk(): Plugin {
             // Named as Rollup names it unasked (after Remix's components module).
             for (const m of reachable(entry, getModuleInfo, () => false)) if (m !== entry) chunkOf.set(m, "components");
             // A package index re-exporting hundreds of modules is not walked into: Rollup would pull
-            // every module it re-exports into the shell (lucide-imports.ts bypasses lucide-react's).
+            // every module it re-exports into the shell (the app's icons come from icons.generated.ts instead).
             const barrel = (m: string) => m.includes("/node_modules/") && (getModuleInfo(m)?.importedIds.length ?? 0) > 50;
             const lazy = (m: string) => isLazy(m, getModuleInfo);
             for (const m of reachable(root, getModuleInfo, (m) => barrel(m) || lazy(m))) {

@@ -2,7 +2,7 @@
 // and the browser use the real one). The worker renders with react-dom/server; react-dom itself
 // (135 KB minified, an eighth of the worker) is imported on the server only for calls that happen
 // in the browser: portals once mounted (Radix), flushSync in event handlers (React Router, Radix).
-// Parsing it at every start-up bought nothing.
+// Bundling it bought nothing (docs/decisions/010-performance.md has the figures).
 
 // The installed react-dom's own version, so the stand-in never claims another.
 import { version } from "../node_modules/react-dom/package.json";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowLeft, Home } from "lucide-react";
+import { ArrowLeft, Home } from "~/components/ui/icons.generated";
 import { pages } from "~/content/pages";
 
 const POPULAR_PAGES = [pages.portfolio, pages.funding, pages.investors, pages.consultancy, pages.documents, pages.blog];

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { ExternalLink, FileText, Play } from "lucide-react";
+import { ExternalLink, FileText, Play } from "~/components/ui/icons.generated";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { STAGES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
 import { SubsidiaryMark } from "./subsidiary-icon";

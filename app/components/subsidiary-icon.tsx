@@ -10,7 +10,7 @@ import {
   Truck,
   Users,
   type LucideIcon,
-} from "lucide-react";
+} from "~/components/ui/icons.generated";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import type { Subsidiary, SubsidiaryIconName } from "~/content/subsidiaries";

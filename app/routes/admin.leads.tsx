@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons.generated";
 import { Suspense, type ReactNode } from "react";
 import { GrowthChart } from "~/features/leads/growth-chart";
 import { SHOWS_LEADS } from "~/features/leads/newsletter";

@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ExternalLink, Loader2 } from "lucide-react";
+import { ExternalLink, Loader2 } from "~/components/ui/icons.generated";
 import { Suspense, type ReactNode } from "react";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { PageHeader } from "~/components/page-header";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Building2, Download } from "lucide-react";
+import { Building2, Download } from "~/components/ui/icons.generated";
 import sizes from "virtual:document-sizes";
 import { PageHeader } from "~/components/page-header";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";

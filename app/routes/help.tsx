@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarDays, ChevronDown, Mail, Phone } from "lucide-react";
+import { CalendarDays, ChevronDown, Mail, Phone } from "~/components/ui/icons.generated";
 import { telHref, useContact } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { helpCopy as copy } from "~/content/copy";

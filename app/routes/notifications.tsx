@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Bell, Info, PartyPopper, RefreshCw } from "lucide-react";
+import { Bell, Info, PartyPopper, RefreshCw } from "~/components/ui/icons.generated";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { notifications, type NotificationType } from "~/content/notifications";

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, ExternalLink, Globe } from "lucide-react";
+import { ArrowLeft, ExternalLink, Globe } from "~/components/ui/icons.generated";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/subsidiary-card";
 import { LetterTile } from "~/components/subsidiary-icon";

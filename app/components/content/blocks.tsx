@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Mail, Phone } from "lucide-react";
+import { Mail, Phone } from "~/components/ui/icons.generated";
 import type { ReactNode } from "react";
 import type { Card, Tile } from "~/content/copy";
 import { useRootData } from "~/root-data";

@@ -1,4 +1,4 @@
-import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "lucide-react";
+import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "~/components/ui/icons.generated";
 import type { MouseEvent, ReactNode } from "react";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { subsidiaries } from "~/content/subsidiaries";

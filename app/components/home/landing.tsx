@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons.generated";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { StatTiles } from "~/components/content/blocks";
 import { landingCopy as copy, portfolioCopy } from "~/content/copy";

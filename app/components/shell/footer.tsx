@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Mail, Phone } from "lucide-react";
+import { Mail, Phone } from "~/components/ui/icons.generated";
 import { lazy, Suspense } from "react";
 import { NewsletterSignup as EagerSignup } from "~/features/leads/newsletter-signup";
 import { pages } from "~/content/pages";

@@ -1,4 +1,4 @@
-import { ChevronDown, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "lucide-react";
+import { ChevronDown, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "~/components/ui/icons.generated";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { NewTabLink } from "~/components/ui/new-tab-link";

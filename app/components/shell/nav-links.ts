@@ -13,7 +13,7 @@ import {
   Settings,
   TrendingUp,
   type LucideIcon,
-} from "lucide-react";
+} from "~/components/ui/icons.generated";
 import { pages, type PageInfo } from "~/content/pages";
 
 /** The sidebar's Company and Utility groups, in the product's order and wording. */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { LogIn, LogOut, Search } from "lucide-react";
+import { LogIn, LogOut, Search } from "~/components/ui/icons.generated";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";

@@ -1,12 +1,11 @@
 import { createElement, forwardRef, type ReactElement, type SVGProps } from "react";
 
 /**
- * The build's stand-in for lucide-react's icon components (scripts/lucide-imports.ts swaps every
- * `import { X } from "lucide-react"` for `lucideIcon(...)` with X's drawing, read from the package
- * at build time). Same markup as lucide's; the drawing becomes React elements once per icon
- * instead of being rebuilt, attribute by attribute, on every render of every icon (about 70 on a
- * page, each rendered on the server and hydrated in the browser). We pass only className and aria
- * props; sizes and colours come from CSS.
+ * Renders lucide's icons (icons.generated.ts holds each drawing, written by scripts/icons.mjs from
+ * lucide-react's own files). Same markup as lucide's; the drawing becomes React elements once per
+ * icon instead of being rebuilt, attribute by attribute, on every render of every icon (about 70
+ * on a page, each rendered on the server and hydrated in the browser). We pass only className and
+ * aria props; sizes and colours come from CSS.
  */
 type IconNode = [tag: string, attrs: Record<string, string>][];
 
@@ -52,3 +51,6 @@ export function lucideIcon(name: string, node: IconNode, aliases: string[] = [])
   Icon.displayName = name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
   return Icon;
 }
+
+/** An icon component, as the app passes them around (nav items, the catalogue). */
+export type Icon = ReturnType<typeof lucideIcon>;

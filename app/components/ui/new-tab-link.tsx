@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/ui/icons.generated";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 
 /**

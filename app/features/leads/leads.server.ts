@@ -3,7 +3,7 @@
  * pages, and the dashboard's statistics, every figure computed in SQL on the indexes of
  * migrations/0000_init.sql.
  */
-import { and, desc, eq, gte, lt, or } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { leads, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
 import {
   countableByDay,
