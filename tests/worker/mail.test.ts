@@ -174,6 +174,15 @@ describe("mail delivery", () => {
     await waitForMail(inbox, { to: mail.to });
   });
 
+  it("a production deploy that refuses to serve runs no scheduled job: nothing is claimed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), { ...env, ENVIRONMENT: "production" });
+    expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
+    expect(errors.mock.calls.flat().join(" ")).toMatch(/scheduled jobs skipped/);
+  });
+
   it("logs neither addresses nor bodies", async () => {
     const lines: string[] = [];
     for (const level of ["log", "warn", "error"] as const) {
