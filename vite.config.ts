@@ -38,11 +38,19 @@ export default defineConfig(({ command }) => ({
     lucideDeepImports(),
     shellChunk(),
   ],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      ...(command === "serve" ? { "cloudflare:sockets": fileURLToPath(new URL("./scripts/lib/node-sockets.mjs", import.meta.url)) } : {}),
+    },
+  },
   // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
   esbuild: { legalComments: "eof" },
   build: { minify: true },
   ssr: {
+    // Under `vite dev` the app runs in Node: worker-mailer goes through Vite so that its
+    // `cloudflare:sockets` import can be pointed at a Node version (scripts/lib/node-sockets.mjs).
+    ...(command === "serve" ? { noExternal: ["worker-mailer"] } : {}),
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
