@@ -1,8 +1,9 @@
 // Remix's own options. The Vite plugin does not read this file by itself: vite.config.ts
-// imports it and passes it to the plugin, so these flags live in exactly one place.
+// imports it and passes it to the plugin, so these flags live in exactly one place. Routes are
+// app/routes.ts's (v3_routeConfig): the plugin ignores `routes` and `ignoredRouteFiles` here, so
+// neither appears (tests/node/remix-config.test.ts).
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   future: {
     v3_fetcherPersist: true,

@@ -3,11 +3,12 @@ import {
   cloudflareDevProxyVitePlugin,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
+import { aliases } from "./scripts/lib/alias.mjs";
+import { nodeSockets } from "./scripts/lib/node-sockets.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { lucideDeepImports } from "./scripts/lucide-imports";
 import { shellChunk } from "./scripts/shell-chunk";
@@ -32,18 +33,15 @@ export default defineConfig(({ command }) => ({
   plugins: [
     // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
+    // Only for `vite dev`, where the app runs in Node: worker-mailer's `cloudflare:sockets`.
+    command === "serve" ? nodeSockets() : null,
     remix(remixConfig),
     tailwindcss(),
     factSheets(),
     lucideDeepImports(),
     shellChunk(),
   ],
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      ...(command === "serve" ? { "cloudflare:sockets": fileURLToPath(new URL("./scripts/lib/node-sockets.mjs", import.meta.url)) } : {}),
-    },
-  },
+  resolve: { alias: aliases() },
   // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
   esbuild: { legalComments: "eof" },
   build: { minify: true },

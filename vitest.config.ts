@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { factSheets } from "./scripts/fact-sheets";
+import { aliases } from "./scripts/lib/alias.mjs";
 import { TEST_VENTURE_DOMAINS } from "./tests/fixtures/venture-domains";
 
 export default defineConfig({
@@ -31,7 +32,7 @@ export default defineConfig({
       },
     })),
   ],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: aliases() },
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],

@@ -1,10 +1,10 @@
 // Browser tests: playwright-core drives Debian's Chromium against the production build served by
 // wrangler dev on a free port with a throw-away D1 (tests/e2e/global-setup.ts).
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./scripts/lib/alias.mjs";
 
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: aliases() },
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],

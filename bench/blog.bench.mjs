@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { aliases } from "../scripts/lib/alias.mjs";
 import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
 import { build, freePort, migrate, startWorker } from "../scripts/lib/local-worker.mjs";
 import { sampleFeedXml, startFeedServer } from "../scripts/lib/sample-feed.mjs";
@@ -36,7 +37,7 @@ async function loadParser() {
     conditions: ["workerd", "worker", "browser"],
     minify: true,
     outfile,
-    alias: { "~": resolve(ROOT, "app") },
+    alias: aliases(),
     logLevel: "silent",
   });
   const mod = await import(pathToFileURL(outfile).href);

@@ -1,5 +1,5 @@
-import { isExampleDomain, isLoopbackHost, parseMailFrom } from "~/features/mail/config.server";
-import { cookieSecrets } from "~/utils/cookies.server";
+import { isExampleDomain, isLoopbackHost } from "~/utils/mail-address";
+import { readConfig } from "~/utils/config.server";
 
 /** The SESSION_SECRET of `.dev.vars.example`: fine on a laptop, a forged-session key in production. */
 export const EXAMPLE_SESSION_SECRET = "local-development-session-secret-change-me";
@@ -9,27 +9,34 @@ const EXAMPLE_ADMIN = "admin@example.com";
 /**
  * What makes this configuration unsafe (or unable to send mail) in production (`ENVIRONMENT = "production"`), as
  * sentences for the log: secrets and names never appear in them. Empty elsewhere: local runs and
- * the tests use exactly these example values on purpose.
+ * the tests use exactly these example values on purpose. A configuration that does not parse at
+ * all answers with its problems (configProblems) before these are asked.
  */
-export function productionConfigProblems(
-  env: Pick<Env, "ENVIRONMENT" | "SESSION_SECRET" | "OAUTH_ISSUER" | "ADMIN_EMAILS" | "SITE_URL" | "SMTP_HOST" | "SMTP_SECURITY" | "MAIL_FROM">,
-): string[] {
-  if (env.ENVIRONMENT !== "production") return [];
+export function productionConfigProblems(env: Env): string[] {
+  const { config } = readConfig(env);
+  if (config?.environment !== "production") return [];
   const problems: string[] = [];
-  const secrets = cookieSecrets(env);
+  const secrets = config.sessionSecrets;
   if (!secrets.length) problems.push("SESSION_SECRET is not set");
   if (secrets.includes(EXAMPLE_SESSION_SECRET)) problems.push("SESSION_SECRET is the example value of .dev.vars.example");
   if (secrets.some((s) => s.length < 32)) problems.push("SESSION_SECRET is shorter than 32 characters");
-  if (!/^https:\/\//i.test(env.OAUTH_ISSUER?.trim() ?? "")) problems.push("OAUTH_ISSUER is not an https: URL");
-  if (!/^https:\/\//i.test(env.SITE_URL?.trim() ?? "")) problems.push("SITE_URL is not an https: URL");
-  const admins = (env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase());
-  if (admins.includes(EXAMPLE_ADMIN)) problems.push(`ADMIN_EMAILS lists the example address ${EXAMPLE_ADMIN}`);
+  if (!config.oauth.issuer.startsWith("https://")) problems.push("OAUTH_ISSUER is not an https: URL");
+  if (!config.siteUrl.startsWith("https://")) problems.push("SITE_URL is not an https: URL");
+  if (config.adminEmails.includes(EXAMPLE_ADMIN)) problems.push(`ADMIN_EMAILS lists the example address ${EXAMPLE_ADMIN}`);
   // Mail would queue and never leave: the local server is not there, an example domain has no
   // provider, and receivers reject a sender whose domain the group does not control.
-  const smtpHost = env.SMTP_HOST?.trim() ?? "";
-  if (!smtpHost || isLoopbackHost(smtpHost) || isExampleDomain(smtpHost)) problems.push("SMTP_HOST is empty, loopback or an example host");
-  if (env.SMTP_SECURITY?.trim() === "off") problems.push('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
-  const from = parseMailFrom(env.MAIL_FROM ?? "");
-  if (!from || isExampleDomain(from.email.split("@")[1])) problems.push("MAIL_FROM is not a sender address on the group's own domain");
+  const { smtp } = config;
+  if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host)) problems.push("SMTP_HOST is empty, loopback or an example host");
+  if (smtp.security === "off") problems.push('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
+  if (isExampleDomain(smtp.from.email.split("@")[1] ?? "")) problems.push("MAIL_FROM is not a sender address on the group's own domain");
   return problems;
+}
+
+/**
+ * Why the worker must not serve with this configuration: variables that do not parse (any
+ * environment: a typo fails at the first request, not deep inside one feature), then production's
+ * own rules.
+ */
+export function configProblems(env: Env): string[] {
+  return readConfig(env).problems ?? productionConfigProblems(env);
 }

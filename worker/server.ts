@@ -5,10 +5,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
-import { embeddableOrigins, parseDomainConfig } from "../app/content/subsidiaries";
+import { embeddableOrigins } from "../app/content/subsidiaries";
+import { readConfig } from "../app/utils/config.server";
 import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
-import { productionConfigProblems } from "./production-config";
+import { configProblems } from "./production-config";
 import { runScheduledJobs } from "./scheduled";
 import { withSecurityHeaders } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
@@ -35,7 +36,7 @@ export default {
     const secure = new URL(request.url).protocol === "https:";
     const personal = carriesSession(request);
     // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
-    const frameOrigins = embeddableOrigins(parseDomainConfig(env.VENTURE_DOMAINS));
+    const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
     const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
       const out = withSecurityHeaders(response, { nonce, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
@@ -47,12 +48,17 @@ export default {
       return out;
     };
 
-    // A production deploy with example secrets or an http: issuer serves nothing (see the log).
-    const problems = productionConfigProblems(env);
+    // A variable that does not parse, or a production deploy with example secrets or an http:
+    // issuer, serves nothing (see the log). Locally the page says what to fix; production's
+    // visitors learn nothing about its configuration.
+    const problems = configProblems(env);
     if (problems.length) {
       if (!configLogged) log("error", `[config] refusing to serve: ${problems.join("; ")}`, { problems });
       configLogged = true;
-      return finish(new Response("This site is not configured yet.", { status: 503, headers: { "Retry-After": "300" } }), "bypass");
+      // The raw value: it may be the variable that failed; anything but "development" counts as production.
+      const production = env.ENVIRONMENT !== "development";
+      const body = production ? "This site is not configured yet." : `Invalid configuration (wrangler.toml [vars], .dev.vars):\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
+      return finish(new Response(body, { status: 503, headers: { "Retry-After": "300" } }), "bypass");
     }
 
     try {
@@ -80,7 +86,7 @@ export default {
 
   // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either.
   async scheduled(controller, env) {
-    const problems = productionConfigProblems(env);
+    const problems = configProblems(env);
     if (problems.length) {
       log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
       return;

@@ -40,7 +40,17 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-/** Newsletter subscribers (docs/decisions/005-newsletter-and-leads.md). `email` is stored trimmed and lower-cased. */
+/** Where a lead stands (docs/decisions/016-newsletter-double-opt-in.md). */
+export const LEAD_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** How the lead's consent was given. */
+export const CONSENT_METHODS = ["double-opt-in", "verified-member", "before-double-opt-in"] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/**
+ * Newsletter subscribers (docs/decisions/005-newsletter-and-leads.md) and their consent record
+ * (016). `email` is stored trimmed and lower-cased.
+ */
 export const leads = sqliteTable(
   "leads",
   {
@@ -55,12 +65,21 @@ export const leads = sqliteTable(
     clientTimestamp: text("client_timestamp"),
     /** Same-origin path of the page the signup came from. */
     pagePath: text("page_path"),
+    /** When the latest signup was made (a new signup after unsubscribing starts a new record). */
     subscribedAt: integer("subscribed_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("pending"),
+    consentMethod: text("consent_method", { enum: CONSENT_METHODS }).notNull().default("double-opt-in"),
+    /** The version id of the consent wording the form showed (CONSENT_COPY in features/leads/newsletter.ts). */
+    consentVersion: text("consent_version"),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("leads_email_unique").on(t.email),
+    // Lists and exports of one status, newest first.
+    index("leads_status_subscribed_at_idx").on(t.status, t.subscribedAt, t.id),
     // Newest-first listing, the 7- and 30-day windows and keyset pagination.
     index("leads_subscribed_at_idx").on(t.subscribedAt, t.id),
     // Counts per source.
@@ -81,17 +100,34 @@ export const rateLimits = sqliteTable(
 );
 
 /**
- * Signups per UTC day (`subscribed_at` / 86 400 000) and source, kept in step with `leads` by the
- * triggers of migrations/0001, so the dashboard's totals never count every lead.
+ * Leads per UTC day (`subscribed_at` / 86 400 000), source and status, kept in step with `leads`
+ * by the triggers of migrations/0005, so the dashboard's totals never count every lead.
  */
 export const leadDailyCounts = sqliteTable(
   "lead_daily_counts",
   {
     day: integer("day").notNull(),
     source: text("source").notNull(),
+    status: text("status", { enum: LEAD_STATUSES }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.source] })],
+  (t) => [primaryKey({ columns: [t.day, t.source, t.status] })],
+);
+
+/**
+ * Confirmation links (migrations/0005): the SHA-256 of each token, never the token. A token is
+ * valid for 7 days and once; confirming removes every token of the lead.
+ */
+export const newsletterTokens = sqliteTable(
+  "newsletter_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("newsletter_tokens_lead_id_idx").on(t.leadId, t.createdAt), index("newsletter_tokens_created_at_idx").on(t.createdAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -10,7 +10,7 @@ import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { getAdminOrNull } from "~/features/auth/guard.server";
 import { formatInteger, formatIsoDate } from "~/utils/format";
-import { decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/features/leads/leads.server";
+import { countByStatus, decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/features/leads/leads.server";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.leads;
@@ -31,7 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       notFound: false as const,
       paged: cursor !== null && cursor !== "invalid",
-      stats: getLeadStats(env.DB, now),
+      // Confirmed subscribers, with the pending and unsubscribed beside them.
+      stats: Promise.all([getLeadStats(env.DB, now), countByStatus(env.DB)]).then(([s, c]) => ({
+        ...s,
+        pending: c.pending,
+        unsubscribed: c.unsubscribed,
+      })),
       growth: getGrowth(env.DB, now),
       recent: listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor }).then(
         (p) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null }),
@@ -79,7 +84,16 @@ export default function LeadsDashboard() {
           <Await resolve={stats} errorElement={<LoadError />}>
             {(s) => (
               <>
-                <StatCard label="Total Subscribers" value={formatInteger(s.total)} />
+                <StatCard
+                  label="Total Subscribers"
+                  value={formatInteger(s.total)}
+                  detail={
+                    <>
+                      <span data-testid="stat-pending">{formatInteger(s.pending)}</span> pending confirmation ·{" "}
+                      <span data-testid="stat-unsubscribed">{formatInteger(s.unsubscribed)}</span> unsubscribed
+                    </>
+                  }
+                />
                 <StatCard label="This Week" value={`+${formatInteger(s.thisWeek)}`} />
                 <StatCard label="Top Source" value={s.sources[0]?.source ?? "N/A"} />
               </>
@@ -235,7 +249,7 @@ function Card({ title, className, children }: { title: string; className?: strin
   );
 }
 
-function StatCard({ label, value }: { label: string; value: string | null }) {
+function StatCard({ label, value, detail }: { label: string; value: string | null; detail?: ReactNode }) {
   return (
     <div className="rounded-xl border border-border bg-card p-6 text-card-foreground">
       {value === null ? (
@@ -249,6 +263,7 @@ function StatCard({ label, value }: { label: string; value: string | null }) {
           <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
             {value}
           </p>
+          {detail ? <p className="mt-1 text-xs text-muted-foreground">{detail}</p> : null}
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CLIENT_ERROR_MAX_BYTES, cleanClientError } from "~/utils/client-error";
 import { BodyError, readBody } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
+import { log } from "~/utils/log.server";
 
 const notAllowed = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
@@ -31,6 +32,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     report = null;
   }
   if (!report) return Response.json({ message: "Send { message, path }." }, { status: 400 });
-  console.error(`[${context.requestId}] client error`, JSON.stringify(report));
+  log("error", "client error", { requestId: context.requestId, report });
   return new Response(null, { status: 204 });
 }

@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/features/blog/blog-posts.server";
 import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/features/blog/page-cache.server";
+import { getConfig } from "~/utils/config.server";
 import { acceptsStreamedData } from "~/utils/render-mode.server";
 import type { BlogPost } from "~/features/blog/post";
 import { formatLongDate } from "~/utils/format";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx, caches } = context.cloudflare;
   const posts = getBlogPosts({
-    feedUrl: env.BLOG_FEED_URL,
+    feedUrl: getConfig(env).blogFeedUrl,
     cache: caches?.default ?? null,
     origin: new URL(request.url).origin,
     waitUntil: (promise) => ctx.waitUntil(promise),

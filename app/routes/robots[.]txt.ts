@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getConfig } from "~/utils/config.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const siteUrl = context.cloudflare.env.SITE_URL.replace(/\/$/, "");
+  const { siteUrl } = getConfig(context.cloudflare.env);
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -9,7 +9,8 @@ import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { getUser } from "~/features/auth/users.server";
 import { readForm } from "~/features/forms/body.server";
-import { insertLead, isSubscribed, removeLead } from "~/features/leads/leads.server";
+import { subscriptionStatus } from "~/features/leads/leads.server";
+import { subscribeVerifiedMember, unsubscribeLead } from "~/features/leads/subscription.server";
 import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { pageMeta } from "~/utils/meta";
 import { limitClient } from "~/features/forms/rate-limit.server";
@@ -20,11 +21,12 @@ const page = pages.settings;
 const NEWSLETTER_SOURCE = "settings";
 const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 
+/** Only members whose provider verified their e-mail get here: no confirmation e-mail is needed. */
 async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
-  if (!on) return removeLead(env.DB, user.email);
-  await insertLead(env.DB, {
+  if (!on) return unsubscribeLead(env.DB, { email: user.email });
+  await subscribeVerifiedMember(env.DB, {
     email: user.email,
-    firstName: user.firstName?.trim() || user.email.split("@")[0],
+    firstName: user.firstName?.trim() || user.email.split("@")[0]!,
     lastName: user.lastName,
     source: NEWSLETTER_SOURCE,
     userAgent: userAgent?.slice(0, 512) ?? null,
@@ -48,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           emailVerified: user.emailVerified,
         }
       : null,
-    newsletter: user ? await isSubscribed(env.DB, user.email) : false,
+    newsletter: user ? (await subscriptionStatus(env.DB, user.email)) === "confirmed" : false,
   };
 }
 

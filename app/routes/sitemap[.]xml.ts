@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getConfig } from "~/utils/config.server";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 
@@ -6,7 +7,7 @@ import { subsidiaries } from "~/content/subsidiaries";
 const PRIVATE: readonly string[] = [pages.leads.path, pages.settings.path, pages.notifications.path];
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const siteUrl = context.cloudflare.env.SITE_URL.replace(/\/$/, "");
+  const { siteUrl } = getConfig(context.cloudflare.env);
   const paths = [
     ...Object.values(pages).map((p) => p.path).filter((p) => !PRIVATE.includes(p)),
     ...subsidiaries.map((s) => `/subsidiary/${s.id}`),

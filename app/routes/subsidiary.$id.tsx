@@ -7,7 +7,8 @@ import { LetterTile } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
-import { getSubsidiary, parseDomainConfig, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
+import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
+import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 
@@ -22,12 +23,12 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const listed = getSubsidiary(id);
   if (!listed) return data({ subsidiary: null, embed: null }, { status: 404 });
-  const { env } = context.cloudflare;
-  const [subsidiary] = withDomains([listed], parseDomainConfig(env.VENTURE_DOMAINS));
+  const config = getConfig(context.cloudflare.env);
+  const [subsidiary] = withDomains([listed], config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
-  const embed = url && env.EMBED_CHECK !== "off" ? checkEmbeddable(url, new URL(env.SITE_URL).origin) : null;
+  const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
   return { subsidiary, embed };
 }
 

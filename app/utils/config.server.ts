@@ -1,21 +1,161 @@
+/**
+ * The site's configuration: every variable of wrangler.toml [vars] and the secrets, validated and
+ * typed once per `env` object (an isolate reuses the same object across its requests). Code reads
+ * `getConfig(env)`, never `env.NAME` strings; bindings (DB) stay on `env`.
+ */
+import { z } from "zod";
 import { parseDomainConfig, parseVideoConfig } from "~/content/subsidiaries";
+import { parseMailFrom } from "~/utils/mail-address";
+
+/** "a, b,,c " → ["a", "b", "c"]. */
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .superRefine((u, ctx) => {
+    if (!URL.canParse(u)) ctx.addIssue({ code: "custom", message: "is not an absolute URL" });
+    else if (!/^https?:\/\//i.test(u)) ctx.addIssue({ code: "custom", message: "is not an http: or https: URL" });
+  });
+
+const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/;
+
+/** LEADS_RATE_LIMIT: "attempts/seconds" or "attempts/seconds/global" (all positive integers). */
+export function parseRateLimitSpec(value: string): { attempts: number; seconds: number; global?: number } | null {
+  const match = value.trim().match(RATE_LIMIT);
+  if (!match) return null;
+  const [attempts, seconds, global] = [match[1], match[2], match[3]].map((n) => (n === undefined ? undefined : Number(n)));
+  if (!attempts || !seconds || global === 0) return null;
+  return global === undefined ? { attempts, seconds } : { attempts, seconds, global };
+}
+
+const schema = z.object({
+  ENVIRONMENT: z.enum(["development", "production"], { message: 'is not "development" or "production"' }),
+  SITE_URL: httpUrl.transform((u) => u.replace(/\/+$/, "")),
+  BLOG_FEED_URL: httpUrl,
+  OAUTH_ISSUER: httpUrl,
+  OAUTH_CLIENT_ID: z.string().trim().min(1, "is empty"),
+  // Secrets: absent in a run without .dev.vars; sign-in and sessions then stay off.
+  OAUTH_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || null),
+  SESSION_SECRET: z.string().optional().transform(list),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((s) => list(s).map((e) => e.toLowerCase()))
+    .pipe(z.array(z.string().email("lists something that is not an e-mail address"))),
+  CONTACT_PHONE: z.string().trim().min(1, "is empty"),
+  CONTACT_EMAIL: z.string().trim().email("is not an e-mail address"),
+  INVESTOR_EMAIL: z.string().trim().email("is not an e-mail address"),
+  STORE_URL: httpUrl,
+  LINKEDIN_URL: httpUrl,
+  LEADS_RATE_LIMIT: z.string().transform((s, ctx) => {
+    const spec = parseRateLimitSpec(s);
+    if (!spec) ctx.addIssue({ code: "custom", message: 'is not "attempts/seconds" or "attempts/seconds/global" with positive integers, e.g. "10/600"' });
+    return spec ?? { attempts: 0, seconds: 0 };
+  }),
+  // Entries with an unknown venture or a malformed value are ignored (the parsers say why).
+  SUBSIDIARY_VIDEOS: z.string().optional().transform(parseVideoConfig),
+  VENTURE_DOMAINS: z.string().optional().transform(parseDomainConfig),
+  EMBED_CHECK: z.enum(["on", "off"], { message: 'is not "on" or "off"' }).transform((v) => v === "on"),
+  // Mail (docs/decisions/015-mail-delivery.md).
+  SMTP_HOST: z.string().trim().regex(/^[^\s/]+$/, "is not a host name"),
+  SMTP_PORT: z.coerce
+    .number({ message: "is not a port number" })
+    .int("is not a port number")
+    .min(1, "is not a port number")
+    .max(65_535, "is not a port number"),
+  SMTP_SECURITY: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || "starttls")
+    .pipe(z.enum(["starttls", "tls", "off"], { message: 'is not "starttls", "tls" or "off"' })),
+  SMTP_USER: z.string().optional().transform((s) => s?.trim() || null),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().transform((s, ctx) => {
+    const from = parseMailFrom(s);
+    if (!from) ctx.addIssue({ code: "custom", message: 'is not "Name <address>" or an address' });
+    return from ?? { email: "" };
+  }),
+});
+
+function shape(v: z.output<typeof schema>) {
+  return {
+    environment: v.ENVIRONMENT,
+    /** Without a trailing slash. */
+    siteUrl: v.SITE_URL,
+    blogFeedUrl: v.BLOG_FEED_URL,
+    oauth: { issuer: v.OAUTH_ISSUER, clientId: v.OAUTH_CLIENT_ID, clientSecret: v.OAUTH_CLIENT_SECRET },
+    /** SESSION_SECRET: newest first; cookies are signed with the first and read with any. */
+    sessionSecrets: v.SESSION_SECRET as readonly string[],
+    /** ADMIN_EMAILS, lower case. */
+    adminEmails: v.ADMIN_EMAILS as readonly string[],
+    contact: { phone: v.CONTACT_PHONE, email: v.CONTACT_EMAIL, investorEmail: v.INVESTOR_EMAIL },
+    storeUrl: v.STORE_URL,
+    linkedinUrl: v.LINKEDIN_URL,
+    leadsRateLimit: v.LEADS_RATE_LIMIT,
+    /** Subsidiary id → YouTube video id (SUBSIDIARY_VIDEOS). */
+    videos: v.SUBSIDIARY_VIDEOS,
+    /** Subsidiary id → host name of its website (VENTURE_DOMAINS); a venture without one links nowhere. */
+    domains: v.VENTURE_DOMAINS,
+    /** EMBED_CHECK: whether the subsidiary page asks a venture's site if it may be framed. */
+    embedCheck: v.EMBED_CHECK,
+    smtp: {
+      host: v.SMTP_HOST,
+      port: v.SMTP_PORT,
+      security: v.SMTP_SECURITY,
+      /** Absent when SMTP_USER is empty (the local server takes no login). */
+      credentials: v.SMTP_USER ? { username: v.SMTP_USER, password: v.SMTP_PASSWORD ?? "" } : undefined,
+      from: v.MAIL_FROM,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof shape>;
+
+/** Thrown by getConfig: one sentence per bad variable, naming it but never its value (secrets). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (wrangler.toml [vars], .dev.vars or secrets): ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Parsed = { config: Config; problems?: undefined } | { config?: undefined; problems: string[] };
+const parsed = new WeakMap<object, Parsed>();
+
+/** The configuration, or the problems that keep it from parsing; computed once per env object. */
+export function readConfig(env: Env): Parsed {
+  let result = parsed.get(env);
+  if (!result) {
+    const out = schema.safeParse(env);
+    result = out.success
+      ? { config: shape(out.data) }
+      : {
+          problems: out.error.issues.map((i) =>
+            `${i.path[0] ?? "?"} ${i.code === "invalid_type" && i.received === "undefined" ? "is not set" : i.message}`,
+          ),
+        };
+    parsed.set(env, result);
+  }
+  return result;
+}
+
+export function getConfig(env: Env): Config {
+  const { config, problems } = readConfig(env);
+  if (!config) throw new ConfigError(problems);
+  return config;
+}
 
 /** The configuration the browser may see: contact details and outbound links, never secrets. */
 export type PublicConfig = ReturnType<typeof publicConfig>;
 
 export function publicConfig(env: Env) {
-  return {
-    siteUrl: env.SITE_URL,
-    contact: {
-      phone: env.CONTACT_PHONE,
-      email: env.CONTACT_EMAIL,
-      investorEmail: env.INVESTOR_EMAIL,
-    },
-    storeUrl: env.STORE_URL,
-    linkedinUrl: env.LINKEDIN_URL,
-    /** Subsidiary id → YouTube video id, for the cards' flip (SUBSIDIARY_VIDEOS). */
-    videos: parseVideoConfig(env.SUBSIDIARY_VIDEOS),
-    /** Subsidiary id → host name of its website (VENTURE_DOMAINS); a venture without one links nowhere. */
-    domains: parseDomainConfig(env.VENTURE_DOMAINS),
-  };
+  const { siteUrl, contact, storeUrl, linkedinUrl, videos, domains } = getConfig(env);
+  return { siteUrl, contact, storeUrl, linkedinUrl, videos, domains };
 }

@@ -4,6 +4,7 @@
  * (`npm start`, the browser tests), where a browser would drop Secure cookies. The sidebar's
  * `sidebar_state` is the one cookie the browser itself writes (components/shell/sidebar-state.ts).
  */
+import { getConfig } from "~/utils/config.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
 
 /** Every cookie the server sets, by its base name (before the prefix). */
@@ -35,27 +36,17 @@ export function cookieName(request: Request, base: (typeof COOKIES)[keyof typeof
 }
 
 /** Options every cookie of ours shares (Remix's createCookie / createCookieSessionStorage). */
-export function cookieOptions(request: Request, env: Pick<Env, "SESSION_SECRET">, maxAge: number) {
+export function cookieOptions(request: Request, env: Env, maxAge: number) {
   return {
     httpOnly: true,
     sameSite: "lax" as const,
     secure: cookieSecurity(request).secure,
     path: "/",
     maxAge,
-    secrets: cookieSecrets(env),
+    // SESSION_SECRET, newest first: new cookies are signed with the first, any of them reads
+    // one, so a rotation (prepend the new secret, drop the old a session lifetime later) signs nobody out.
+    secrets: [...getConfig(env).sessionSecrets],
   };
-}
-
-/**
- * The secrets that sign our cookies: `SESSION_SECRET` holds one or several, comma-separated,
- * newest first. New cookies are signed with the first; cookies signed with any of them are read,
- * so a rotation (prepend the new secret, drop the old one a session lifetime later) signs nobody out.
- */
-export function cookieSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
-  return (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 /** Whether the request carries one of our cookies (valid or not), whichever prefix it has. */

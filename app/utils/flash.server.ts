@@ -7,14 +7,14 @@ import type { ToastMessage } from "~/utils/toast";
  * A one-shot toast carried across a redirect in its own short-lived signed cookie, so an action
  * (or a failed sign-in) can show a toast on the next page, also with JavaScript off.
  */
-function flashStorage(env: Pick<Env, "SESSION_SECRET">, request: Request) {
+function flashStorage(env: Env, request: Request) {
   return createCookieSessionStorage<Record<string, never>, { toast: ToastMessage }>({
     cookie: oneShotCookie(env, request, COOKIES.flash),
   });
 }
 
 /** Headers that set a toast for the next page view. */
-export async function toastHeaders(env: Pick<Env, "SESSION_SECRET">, request: Request, toast: ToastMessage) {
+export async function toastHeaders(env: Env, request: Request, toast: ToastMessage) {
   const storage = flashStorage(env, request);
   const session = await storage.getSession();
   session.flash("toast", toast);
@@ -22,7 +22,7 @@ export async function toastHeaders(env: Pick<Env, "SESSION_SECRET">, request: Re
 }
 
 export async function redirectWithToast(
-  env: Pick<Env, "SESSION_SECRET">,
+  env: Env,
   request: Request,
   url: string,
   toast: ToastMessage,
@@ -34,7 +34,7 @@ export async function redirectWithToast(
 }
 
 /** Reads (and consumes) the pending toast; pass `headers` on so the cookie is cleared. */
-export async function getFlashToast(env: Pick<Env, "SESSION_SECRET">, request: Request) {
+export async function getFlashToast(env: Env, request: Request) {
   const storage = flashStorage(env, request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;

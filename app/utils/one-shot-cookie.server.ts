@@ -5,6 +5,6 @@
  */
 import { cookieName, cookieOptions, type COOKIES } from "~/utils/cookies.server";
 
-export function oneShotCookie(env: Pick<Env, "SESSION_SECRET">, request: Request, base: typeof COOKIES.flash | typeof COOKIES.signupResult) {
+export function oneShotCookie(env: Env, request: Request, base: typeof COOKIES.flash | typeof COOKIES.signupResult) {
   return { name: cookieName(request, base), ...cookieOptions(request, env, 60) };
 }

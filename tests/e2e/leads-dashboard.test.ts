@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { waitForMail } from "../fixtures/inbox";
 import { launch, newPage, screenshot } from "./browser";
 
 // The leads dashboard and its CSV export in Chromium, signed in as the local admin.
@@ -33,6 +35,10 @@ describe("leads dashboard", () => {
     // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the JSON call of POST /api/leads).
     const res = await page.request.post("/api/leads", { data: tricky });
     expect(res.status()).toBe(201);
+    // Subscribers are the confirmed leads: press the button of the e-mail's link.
+    const mail = await waitForMail(inject("inboxURL"), { to: tricky.email, subject: CONFIRMATION_SUBJECT });
+    const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
+    expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
 
     await signIn(page, "admin@example.com", "/admin/leads");
     await page.getByRole("heading", { name: "Leads Dashboard", level: 1 }).waitFor();

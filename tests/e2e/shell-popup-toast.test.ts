@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST } from "~/components/shell/shortcuts";
 import { toastHeaders } from "~/utils/flash.server";
+import { localVars } from "../../scripts/lib/config.mjs";
 import { baseURL, hydrated, launch, newPage, screenshot } from "./browser";
 import { DESKTOP, hydratedWithFakeClock, MOBILE, pauseClock } from "./shell-helpers";
 
@@ -144,7 +145,9 @@ describe("toasts", () => {
 
   it("a server flash (a toast set before a redirect) shows as a toast, and as a status message with JavaScript off", async () => {
     const secret = readFileSync(".dev.vars", "utf8").match(/^SESSION_SECRET="?([^"\n]+)"?/m)![1];
-    const headers = await toastHeaders({ SESSION_SECRET: secret }, new Request(`${baseURL()}/`), {
+    // The local configuration with the worker's secret: the cookie is signed as the worker signs it.
+    const env = { ...localVars(), SESSION_SECRET: secret } as unknown as Env;
+    const headers = await toastHeaders(env, new Request(`${baseURL()}/`), {
       title: "Welcome to AFX Holding Group!",
       description: "You've successfully joined our community.",
     });

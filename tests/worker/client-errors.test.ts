@@ -21,8 +21,11 @@ describe("POST /api/client-errors", () => {
       "198.51.100.7",
     );
     expect(res.status).toBe(204);
-    const line = logged.mock.calls.map((c) => c.join(" ")).find((l) => l.includes("client error"))!;
-    expect(line).toContain(JSON.stringify({ message: "Cannot read x of [email] card [number]", path: "/help" }));
+    // One log() line: the fixed message, then the fields with the cleaned report.
+    const call = logged.mock.calls.find(([message]) => message === "client error")!;
+    expect(call[1]).toMatchObject({ level: "error", message: "client error", report: { message: "Cannot read x of [email] card [number]", path: "/help" } });
+    expect((call[1] as { requestId?: unknown }).requestId).toEqual(expect.any(String));
+    const line = JSON.stringify(call);
     for (const leak of ["ada@example.com", "4111", "198.51.100.7", "Secret-Agent", "subject", "dropped"]) expect(line).not.toContain(leak);
   });
 

@@ -12,8 +12,9 @@ const save = (jar: Parameters<typeof get>[1], fields: Record<string, string>) =>
   });
 
 const newsletterSwitch = (html: string) => html.match(/<input[^>]*role="switch"[^>]*name="newsletter"[^>]*>/)![0];
+/** The e-mail's lead while it is on the list (unsubscribing keeps the row, marked unsubscribed). */
 const leadsFor = (email: string) =>
-  env.DB.prepare("SELECT email, first_name AS firstName, source FROM leads WHERE email = ?").bind(email).all();
+  env.DB.prepare("SELECT email, first_name AS firstName, source FROM leads WHERE email = ? AND status = 'confirmed'").bind(email).all();
 
 describe("settings for a signed-in member", () => {
   it("shows the member's read-only username and e-mail, newsletter off", async () => {
@@ -46,7 +47,7 @@ describe("settings for a signed-in member", () => {
   });
 
   it("an e-mail already subscribed from the footer shows as on", async () => {
-    await env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('footer@example.com', 'F', 'footer')").run();
+    await env.DB.prepare("INSERT INTO leads (email, first_name, source, status) VALUES ('footer@example.com', 'F', 'footer', 'confirmed')").run();
     const { jar } = await signIn("footer@example.com");
     expect(newsletterSwitch(await (await get("/settings", jar)).text())).toMatch(/\schecked=""/);
   });

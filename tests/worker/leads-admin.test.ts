@@ -84,7 +84,7 @@ describe("GET /api/leads", () => {
 
   it("caps limit at 1000", async () => {
     await env.DB.prepare(
-      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001) INSERT INTO leads (email, first_name, source) SELECT 'c' || i || '@x.com', 'C', 'footer' FROM n",
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001) INSERT INTO leads (email, first_name, source, status) SELECT 'c' || i || '@x.com', 'C', 'footer', 'confirmed' FROM n",
     ).run();
     const res = await get("/api/leads?limit=5000", admin);
     expect(await res.json<unknown[]>()).toHaveLength(1000);

@@ -175,7 +175,7 @@ describe("CSV", () => {
       ],
       NOW,
     );
-    const bytes = new Uint8Array(await new Response(leadsCsvStream(env.DB, 2)).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(leadsCsvStream(env.DB, { pageSize: 2 })).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const iso = (ago: number) => new Date(NOW - ago).toISOString();
@@ -195,7 +195,7 @@ describe("CSV", () => {
   const HEADER = '\uFEFF"Email","First Name","Last Name","Source","Subscribed At"\r\n';
 
   it("is the BOM and the header alone for an empty table", async () => {
-    expect(await csvText(leadsCsvStream(env.DB, 2))).toBe(HEADER);
+    expect(await csvText(leadsCsvStream(env.DB, { pageSize: 2 }))).toBe(HEADER);
   });
 
   it("pages by (subscribed_at, id): ties across a page edge and a last full page lose and repeat nothing", async () => {
@@ -205,7 +205,7 @@ describe("CSV", () => {
     const emailsOut = (text: string) => text.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]);
     const expected = ['"t5@x.com"', '"t4@x.com"', '"t3@x.com"', '"t2@x.com"', '"t1@x.com"', '"old@x.com"'];
     for (const pageSize of [1, 2, 3, 6, 7]) {
-      expect(emailsOut(await csvText(leadsCsvStream(env.DB, pageSize))), `page size ${pageSize}`).toEqual(expected);
+      expect(emailsOut(await csvText(leadsCsvStream(env.DB, { pageSize }))), `page size ${pageSize}`).toEqual(expected);
     }
   });
 
@@ -213,7 +213,7 @@ describe("CSV", () => {
     await insertLeads(Array.from({ length: 6 }, (_, i) => ({ email: `p${i}@x.com`, ago: i * MIN })), NOW);
     let queries = 0;
     const counting = { prepare: (query: string) => (queries++, env.DB.prepare(query)) } as unknown as D1Database;
-    const reader = leadsCsvStream(counting, 2).getReader();
+    const reader = leadsCsvStream(counting, { pageSize: 2 }).getReader();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     await settle();
     expect(queries).toBe(0);

@@ -37,6 +37,11 @@ export const signup = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** Confirms every pending lead, as if each had pressed its e-mail's button. */
+export async function confirmAll() {
+  await env.DB.prepare("UPDATE leads SET status = 'confirmed', confirmed_at = ?1 WHERE status = 'pending'").bind(Date.now()).run();
+}
+
 export async function leadRows() {
   const { results } = await env.DB.prepare("SELECT * FROM leads ORDER BY id").all<Record<string, unknown>>();
   return results;
@@ -44,16 +49,20 @@ export async function leadRows() {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Inserts leads directly, `ago` ms before `now`. */
-export async function insertLeads(rows: { email: string; source?: string; ago?: number; firstName?: string; lastName?: string | null }[], now = Date.now()) {
+/** Inserts leads directly, `ago` ms before `now`; confirmed unless a status is given. */
+export async function insertLeads(
+  rows: { email: string; source?: string; ago?: number; firstName?: string; lastName?: string | null; status?: "pending" | "confirmed" | "unsubscribed" }[],
+  now = Date.now(),
+) {
   await env.DB.batch(
     rows.map((r) =>
-      env.DB.prepare("INSERT INTO leads (email, first_name, last_name, source, subscribed_at) VALUES (?, ?, ?, ?, ?)").bind(
+      env.DB.prepare("INSERT INTO leads (email, first_name, last_name, source, subscribed_at, status) VALUES (?, ?, ?, ?, ?, ?)").bind(
         r.email,
         r.firstName ?? "Test",
         r.lastName ?? null,
         r.source ?? "footer",
         now - (r.ago ?? 0),
+        r.status ?? "confirmed",
       ),
     ),
   );

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/features/leads/newsletter";
 import { readSignupResult } from "~/features/leads/signup-result.server";
-import { leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
+import { confirmAll, leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM rate_limits")]);
@@ -30,8 +30,9 @@ describe("POST /api/leads (JSON)", () => {
     });
   });
 
-  it("answers 409 { message } for a repeat, ignoring case and spaces, and changes nothing", async () => {
+  it("answers 409 { message } for a repeat of a confirmed address, ignoring case and spaces, and changes nothing", async () => {
     expect((await postJson(signup())).status).toBe(201);
+    await confirmAll();
     const res = await postJson(signup({ email: " ADA@example.com", firstName: "Someone else" }));
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: "Email already subscribed" });
@@ -41,11 +42,16 @@ describe("POST /api/leads (JSON)", () => {
   });
 
   it("never creates two rows for concurrent repeats", async () => {
+    // A pending address answers every repeat like a first signup (docs/decisions/016).
     const statuses = await Promise.all(
       ["x@example.com", "X@example.com", " x@EXAMPLE.com", "x@example.COM"].map(async (email) => (await postJson(signup({ email }))).status),
     );
-    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+    expect(statuses.sort()).toEqual([201, 201, 201, 201]);
     expect(await leadRows()).toHaveLength(1);
+    await confirmAll();
+    const again = await Promise.all(["y@example.com", "x@example.com", " X@example.com"].map(async (email) => (await postJson(signup({ email }))).status));
+    expect(again.sort()).toEqual([201, 409, 409]);
+    expect(await leadRows()).toHaveLength(2);
   });
 
   it("answers 400 with the newsletter's messages per field", async () => {
@@ -210,8 +216,9 @@ describe("POST /api/leads (form without JavaScript)", () => {
     });
   });
 
-  it("a repeat lands back with the values kept", async () => {
+  it("a repeat of a confirmed address lands back with the values kept", async () => {
     expect((await postForm(form())).status).toBe(303);
+    await confirmAll();
     const res = await postForm(form({ email: "GRACE@example.com " }));
     expect(res.status).toBe(303);
     expect(await leadRows()).toHaveLength(1);

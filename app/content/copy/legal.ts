@@ -16,6 +16,7 @@ export const legalCopy = {
       heading: "Privacy Policy",
       paragraphs: [
         "When you join our newsletter we store your e-mail address, your name, where on the site you signed up, and your browser's user agent and referrer, to send you our news and to understand which pages bring readers.",
+        "You are subscribed only once you confirm with the link we e-mail you; an address that is not confirmed within 30 days is deleted. We record when, and on which form, you agreed, and the wording you were shown. Every e-mail carries a link that unsubscribes you at once.",
         "When you send a message through the Help page we store it to answer you. When you sign in we store the profile your sign-in provider shares with us.",
         "We keep a session cookie while you are signed in and remember your sidebar and theme preferences in your browser. We do not sell your data.",
         "To see, correct or delete your data, or to unsubscribe, contact us using the details below.",

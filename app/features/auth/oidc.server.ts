@@ -11,6 +11,7 @@ import {
   type PublicJwk,
 } from "~/features/auth/id-token.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
+import { getConfig, type Config } from "~/utils/config.server";
 import { log, requestIdOf } from "~/utils/log.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
 import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cookies.server";
@@ -127,7 +128,7 @@ function returnToCookieName(request: Request) {
 }
 
 /** Where to go after the callback; signed, so only our own login route can set it. */
-function returnToCookie(request: Request, env: Pick<Env, "SESSION_SECRET">) {
+function returnToCookie(request: Request, env: Env) {
   return createCookie(returnToCookieName(request), cookieOptions(request, env, FLOW_MAX_AGE_S));
 }
 
@@ -211,19 +212,13 @@ class OidcStrategy extends OAuth2Strategy<SignInProfile> {
   }
 }
 
-interface OidcConfig {
-  issuer: string;
-  clientId: string;
-  clientSecret: string | null;
-}
+type OidcConfig = Config["oauth"];
 
+/** The provider and client; sign-in stays off without a SESSION_SECRET to sign the session with. */
 function oidcConfig(env: Env): OidcConfig {
-  const issuer = env.OAUTH_ISSUER?.trim();
-  const clientId = env.OAUTH_CLIENT_ID?.trim();
-  if (!issuer || !clientId || !env.SESSION_SECRET) {
-    throw new SignInError("OAUTH_ISSUER, OAUTH_CLIENT_ID and SESSION_SECRET must be set");
-  }
-  return { issuer, clientId, clientSecret: env.OAUTH_CLIENT_SECRET || null };
+  const config = getConfig(env);
+  if (!config.sessionSecrets.length) throw new SignInError("SESSION_SECRET must be set");
+  return config.oauth;
 }
 
 function authenticator(

@@ -1,8 +1,10 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
-import { carriesCookie, cookieName, cookieOptions, COOKIES, cookieSecrets } from "~/utils/cookies.server";
+import { getConfig } from "~/utils/config.server";
+import { carriesCookie, cookieName, cookieOptions, COOKIES } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
 /**
  * Sessions (docs/decisions/004-sign-in.md "Sessions"): the signed cookie holds a random token,
@@ -26,21 +28,12 @@ interface SessionCookie {
   renewedAt: number;
 }
 
-function storage(request: Request, env: Pick<Env, "SESSION_SECRET">) {
+function storage(request: Request, env: Env) {
   return createCookieSessionStorage<SessionCookie>({
     cookie: { name: cookieName(request, COOKIES.session), ...cookieOptions(request, env, SESSION_MAX_AGE_S) },
   });
 }
 
-async function tokenHash(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 export interface ActiveSession {
   /** The signed-in member's row. */
@@ -54,15 +47,15 @@ export interface ActiveSession {
  * revoked token, a session past its idle or absolute limit (its row is deleted then), a deleted
  * member. A refused cookie is removed from the browser; a session due for renewal is extended.
  */
-export async function readSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">): Promise<{ user: User | null; setCookies: string[] }> {
-  if (!cookieSecrets(env).length) return { user: null, setCookies: [] };
+export async function readSession(request: Request, env: Env): Promise<{ user: User | null; setCookies: string[] }> {
+  if (!getConfig(env).sessionSecrets.length) return { user: null, setCookies: [] };
   const store = storage(request, env);
   const session = await store.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
   if (typeof token !== "string" || !token) return { user: null, setCookies: [] };
 
   const db = getDb(env);
-  const id = await tokenHash(token);
+  const id = await sha256Hex(token);
   const row = await db
     .select({ user: users, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -87,13 +80,13 @@ export async function readSession(request: Request, env: Pick<Env, "SESSION_SECR
  * Starts a session for `userId` (a new token at each sign-in) and returns its Set-Cookie. Sessions
  * idle past the limit, anyone's, are pruned on the way: sign-ins are rare, requests are not.
  */
-export async function startSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, userId: string) {
+export async function startSession(request: Request, env: Env, userId: string) {
   const token = randomToken();
   const now = Date.now();
   const db = getDb(env);
   await db.batch([
     db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - IDLE_LIMIT_MS))),
-    db.insert(sessions).values({ id: await tokenHash(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
+    db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
   ]);
   const store = storage(request, env);
   const session = await store.getSession();
@@ -106,13 +99,13 @@ export async function startSession(request: Request, env: Pick<Env, "SESSION_SEC
  * Ends this request's session on the server (and, with `everywhere`, every session of its member)
  * and returns the Set-Cookie that removes the cookie.
  */
-export async function endSession(request: Request, env: Pick<Env, "SESSION_SECRET" | "DB">, { everywhere = false } = {}) {
+export async function endSession(request: Request, env: Env, { everywhere = false } = {}) {
   const store = storage(request, env);
   const session = await store.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
   if (typeof token === "string" && token) {
     const db = getDb(env);
-    const id = await tokenHash(token);
+    const id = await sha256Hex(token);
     if (everywhere) {
       const row = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, id)).get();
       if (row) await db.delete(sessions).where(eq(sessions.userId, row.userId));

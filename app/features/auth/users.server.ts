@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { users, type User } from "~/db/schema";
+import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { readSession } from "~/features/auth/session.server";
 import type { CurrentUser } from "~/features/auth/user";
@@ -21,10 +22,10 @@ export async function getUserAndSession(request: Request, env: Env) {
 }
 
 /** The user as pages see it; the role is decided now, from ADMIN_EMAILS and the verified e-mail. */
-export function toCurrentUser(row: User, env: Pick<Env, "ADMIN_EMAILS">): CurrentUser {
+export function toCurrentUser(row: User, env: Env): CurrentUser {
   return {
     id: row.id,
-    role: roleFor(row, env.ADMIN_EMAILS),
+    role: roleFor(row, getConfig(env).adminEmails),
     emailVerified: row.emailVerified,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -49,10 +50,9 @@ export interface SignInProfile {
  * `admin` when the provider vouches for the e-mail (`email_verified`) and it is in ADMIN_EMAILS;
  * an unverified address could be anyone's, so it never grants admin.
  */
-export function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">, adminEmails: string | undefined) {
+export function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">, adminEmails: readonly string[]) {
   if (!profile.email || !profile.emailVerified) return "member" as const;
-  const admins = (adminEmails ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
-  return admins.includes(profile.email.toLowerCase()) ? ("admin" as const) : ("member" as const);
+  return adminEmails.includes(profile.email.toLowerCase()) ? ("admin" as const) : ("member" as const);
 }
 
 /**
@@ -66,7 +66,7 @@ export async function upsertUser(env: Env, profile: SignInProfile): Promise<User
     firstName: profile.firstName,
     lastName: profile.lastName,
     profileImageUrl: profile.profileImageUrl,
-    role: roleFor(profile, env.ADMIN_EMAILS),
+    role: roleFor(profile, getConfig(env).adminEmails),
     lastLoginAt: sql`(unixepoch('subsec') * 1000)`,
   };
   const [row] = await getDb(env)

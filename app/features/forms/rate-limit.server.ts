@@ -5,7 +5,7 @@
  * because its counts are exact (the binding is per location and eventually consistent), it is
  * testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
  */
-import { cookieSecrets } from "~/utils/cookies.server";
+import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
 
 export interface RateLimit {
   /** Attempts per client network in one window. */
@@ -18,19 +18,19 @@ export interface RateLimit {
 /** The global ceiling, unless configured: this many clients at their limit in one window. */
 const GLOBAL_FACTOR = 100;
 
-export const DEFAULT_SIGNUP_LIMIT: RateLimit = { max: 10, windowMs: 10 * 60_000, globalMax: 10 * GLOBAL_FACTOR };
+/** The limiter's view of LEADS_RATE_LIMIT as the configuration parsed it. */
+export function rateLimitOf(spec: Config["leadsRateLimit"]): RateLimit {
+  return { max: spec.attempts, windowMs: spec.seconds * 1000, globalMax: spec.global ?? spec.attempts * GLOBAL_FACTOR };
+}
 
 /**
  * "10/600" → 10 attempts per client per 600 s (and 100 × 10 for everyone); "10/600/500" sets the
- * global ceiling to 500. Anything unreadable falls back to the default.
+ * global ceiling to 500. The configuration refuses anything else (getConfig).
  */
-export function parseRateLimit(value: string | undefined): RateLimit {
-  const match = value?.trim().match(/^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/);
-  if (!match) return DEFAULT_SIGNUP_LIMIT;
-  const max = Number(match[1]);
-  const seconds = Number(match[2]);
-  const globalMax = match[3] === undefined ? max * GLOBAL_FACTOR : Number(match[3]);
-  return max > 0 && seconds > 0 && globalMax > 0 ? { max, windowMs: seconds * 1000, globalMax } : DEFAULT_SIGNUP_LIMIT;
+export function parseRateLimit(value: string): RateLimit {
+  const spec = parseRateLimitSpec(value);
+  if (!spec) throw new Error(`LEADS_RATE_LIMIT is not "attempts/seconds[/global]": ${value}`);
+  return rateLimitOf(spec);
 }
 
 /**
@@ -58,9 +58,9 @@ const SCOPES = { signup: "signup attempts", contact: "messages", account: "accou
 export type FormScope = keyof typeof SCOPES;
 
 /** A keyed hash of (form, client network): the address itself is never stored. */
-async function clientKey(request: Request, env: Pick<Env, "SESSION_SECRET">, scope: FormScope): Promise<string> {
+async function clientKey(request: Request, env: Env, scope: FormScope): Promise<string> {
   const network = clientNetwork(request.headers.get("CF-Connecting-IP"));
-  const bytes = new TextEncoder().encode(`${cookieSecrets(env)[0] ?? ""}\u0000${scope}\u0000${network}`);
+  const bytes = new TextEncoder().encode(`${getConfig(env).sessionSecrets[0] ?? ""}\u0000${scope}\u0000${network}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -87,11 +87,11 @@ export interface Attempt {
 
 export async function attemptFor(
   request: Request,
-  env: Pick<Env, "SESSION_SECRET" | "LEADS_RATE_LIMIT">,
+  env: Env,
   scope: FormScope,
   now = Date.now(),
 ): Promise<Attempt> {
-  const limit = parseRateLimit(env.LEADS_RATE_LIMIT);
+  const limit = rateLimitOf(getConfig(env).leadsRateLimit);
   const windowStart = now - (now % limit.windowMs);
   return {
     scope,
@@ -166,7 +166,7 @@ export async function hitRateLimit(db: D1Database, a: Attempt, waitUntil?: (p: P
 /** The whole limiter in one call, for a form post of `scope`. */
 export async function limitClient(
   request: Request,
-  env: Pick<Env, "DB" | "SESSION_SECRET" | "LEADS_RATE_LIMIT">,
+  env: Env,
   scope: FormScope,
   waitUntil?: (p: Promise<unknown>) => void,
 ): Promise<RateLimitOutcome> {

@@ -2,7 +2,7 @@
  * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
-import type { LeadCursor } from "~/features/leads/leads.server";
+import { DEFAULT_FILTER, statusCondition, type LeadCursor, type LeadFilter } from "~/features/leads/leads.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
 const BOM = "\uFEFF";
@@ -35,18 +35,20 @@ export function csvFileName(now = new Date()): string {
 /** One export row as D1 returns it with `.raw()`: the CSV's columns, then the keyset's id. */
 type ExportRow = [email: string, firstName: string, lastName: string | null, source: string, subscribedAt: number, id: number];
 
-const SELECT = "SELECT email, first_name, last_name, source, subscribed_at, id FROM leads";
+const SELECT = "SELECT email, first_name, last_name, source, subscribed_at, id FROM leads WHERE";
 const NEWEST_FIRST = "ORDER BY subscribed_at DESC, id DESC";
 
 /**
  * A page of the export after `cursor`, newest first. Raw arrays rather than drizzle objects and
  * Dates: no per-row objects beyond what D1 hands over. The row-value comparison is a range on
- * leads_subscribed_at_idx, so every page reads its own rows only, however deep it is.
+ * leads_status_subscribed_at_idx (leads_subscribed_at_idx for "all"), so every page reads its own
+ * rows only, however deep it is.
  */
-function exportPage(db: D1Database, size: number, cursor: LeadCursor | null): Promise<ExportRow[]> {
+function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filter: LeadFilter): Promise<ExportRow[]> {
+  const status = statusCondition(filter);
   const statement = cursor
-    ? db.prepare(`${SELECT} WHERE (subscribed_at, id) < (?1, ?2) ${NEWEST_FIRST} LIMIT ?3`).bind(cursor.subscribedAt, cursor.id, size)
-    : db.prepare(`${SELECT} ${NEWEST_FIRST} LIMIT ?1`).bind(size);
+    ? db.prepare(`${SELECT} ${status} AND (subscribed_at, id) < (?1, ?2) ${NEWEST_FIRST} LIMIT ?3`).bind(cursor.subscribedAt, cursor.id, size)
+    : db.prepare(`${SELECT} ${status} ${NEWEST_FIRST} LIMIT ?1`).bind(size);
   return statement.raw<ExportRow>();
 }
 
@@ -55,14 +57,17 @@ function exportPage(db: D1Database, size: number, cursor: LeadCursor | null): Pr
  * queues nothing ahead of the reader, so a page is read only when the client has taken the last
  * one, and nothing but the keyset cursor outlives a pull.
  */
-export function leadsCsvStream(db: D1Database, pageSize = CSV_PAGE_SIZE): ReadableStream<Uint8Array> {
+export function leadsCsvStream(
+  db: D1Database,
+  { pageSize = CSV_PAGE_SIZE, filter = DEFAULT_FILTER }: { pageSize?: number; filter?: LeadFilter } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: LeadCursor | null = null;
   let first = true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const rows = await exportPage(db, pageSize, cursor);
+        const rows = await exportPage(db, pageSize, cursor, filter);
         let text = first ? BOM + csvRow(CSV_COLUMNS) : "";
         first = false;
         for (const [email, firstName, lastName, source, subscribedAt] of rows) {

@@ -4,7 +4,7 @@
  * migrations/0000_init.sql.
  */
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
-import { leads, type Lead, type NewLead } from "~/db/schema";
+import { LEAD_STATUSES, leads, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
 import { countAttempt, countsOf, withinLimit, type Attempt } from "~/features/forms/rate-limit.server";
 
@@ -46,80 +46,122 @@ const publicColumns = {
   subscribedAt: leads.subscribedAt,
 };
 
+/** Which leads a list, count or export covers: one status, or every lead. */
+export type LeadFilter = LeadStatus | "all";
+/** What the admin views and the API show unless asked otherwise: the people who confirmed. */
+export const DEFAULT_FILTER: LeadFilter = "confirmed";
+
+/** `?status=` of the leads API and exports: absent = confirmed; anything unknown is refused (null). */
+export function parseLeadFilter(value: string | null): LeadFilter | null {
+  if (value === null || value === "") return DEFAULT_FILTER;
+  return value === "all" || (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadFilter) : null;
+}
+
+export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
+
+/** The SQL condition of a filter on `leads` (a constant: the statuses are a closed list). */
+export function statusCondition(filter: LeadFilter, column = "status"): string {
+  return filter === "all" ? "1" : `${column} = '${filter}'`;
+}
+
+/** The (normalised) e-mail's subscription status, or null when it is not on the list. */
+export async function subscriptionStatus(db: D1Database, email: string): Promise<LeadStatus | null> {
+  const row = await getDb({ DB: db }).select({ status: leads.status }).from(leads).where(eq(leads.email, email.trim().toLowerCase())).get();
+  return row?.status ?? null;
+}
+
+/** A signup as stored: the lead's fields and its consent record. */
+export type SignupRecord = NewLead & { subscribedAt: Date; consentVersion: string };
+
+/** The lead a signup reached, with where it stands after it. */
+export interface SignupOutcome {
+  counts: { client: number; global: number };
+  /** The address's lead after the batch (whatever the rate limit decided: check the counts first). */
+  lead: (PublicLead & { status: LeadStatus }) | null;
+  /** The signup made the lead pending now (new, or back after unsubscribing): a first e-mail is due. */
+  started: boolean;
+  /** When the newest confirmation link of the lead was made (ms), if any. */
+  lastLinkAt: number | null;
+}
+
+const SIGNUP_COLUMNS = [
+  "email",
+  "first_name",
+  "last_name",
+  "source",
+  "user_agent",
+  "referrer",
+  "client_timestamp",
+  "page_path",
+  "subscribed_at",
+  "consent_version",
+] as const;
+
 /**
- * Inserts a lead unless its (normalised) e-mail is already there; null for a repeat. For trusted
- * callers (a signed-in member's settings); public signups go through insertLeadCounted.
+ * Counts the signup attempt and, while the client is within its rate limit, stores the signup:
+ * a new address becomes a pending lead; an unsubscribed one starts over as pending with this
+ * signup's consent record; a pending or confirmed one is left as it is. One D1 batch (one round
+ * trip, one transaction); the unique index settles concurrent repeats. The batch's last statement
+ * reads where the address stands afterwards.
  */
-export async function insertLead(db: D1Database, lead: NewLead): Promise<PublicLead | null> {
-  const [row] = await getDb({ DB: db })
-    .insert(leads)
-    .values({ ...lead, email: lead.email.trim().toLowerCase() })
-    .onConflictDoNothing({ target: leads.email })
-    .returning(publicColumns);
-  return row ? toPublicLead(row) : null;
-}
-
-/** Whether the (normalised) e-mail is on the list. */
-export async function isSubscribed(db: D1Database, email: string): Promise<boolean> {
-  const row = await getDb({ DB: db }).select({ id: leads.id }).from(leads).where(eq(leads.email, email.trim().toLowerCase())).get();
-  return Boolean(row);
-}
-
-/** Takes the (normalised) e-mail off the list. */
-export async function removeLead(db: D1Database, email: string): Promise<void> {
-  await getDb({ DB: db }).delete(leads).where(eq(leads.email, email.trim().toLowerCase()));
-}
-
-/**
- * Counts the signup attempt and, while the client is within its rate limit, inserts the lead unless
- * its (normalised) e-mail is already there: one D1 batch, so one round trip and one transaction.
- * The insert is a single statement, so concurrent repeats race on the unique index and exactly one
- * of them gets the row; the others get null.
- */
-export async function insertLeadCounted(
-  db: D1Database,
-  lead: NewLead & { subscribedAt: Date },
-  attempt: Attempt,
-): Promise<{ counts: { client: number; global: number }; lead: PublicLead | null }> {
-  const guard = withinLimit(attempt, 10);
+export async function recordSignup(db: D1Database, lead: SignupRecord, attempt: Attempt): Promise<SignupOutcome> {
+  const values = [
+    lead.email,
+    lead.firstName,
+    lead.lastName ?? null,
+    lead.source,
+    lead.userAgent ?? null,
+    lead.referrer ?? null,
+    lead.clientTimestamp ?? null,
+    lead.pagePath ?? null,
+    lead.subscribedAt.getTime(),
+    lead.consentVersion,
+  ];
+  const guard = withinLimit(attempt, values.length + 1);
+  const restart = SIGNUP_COLUMNS.filter((c) => c !== "email")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ");
   const results = await db.batch([
     ...countAttempt(db, attempt),
     db
       .prepare(
-        `INSERT INTO leads (email, first_name, last_name, source, user_agent, referrer, client_timestamp, page_path, subscribed_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${guard.sql}
-         ON CONFLICT (email) DO NOTHING
-         RETURNING id, email, first_name, last_name, source, subscribed_at`,
+        `INSERT INTO leads (${SIGNUP_COLUMNS.join(", ")}, status, consent_method)
+         SELECT ${values.map((_, i) => `?${i + 1}`).join(", ")}, 'pending', 'double-opt-in' WHERE ${guard.sql}
+         ON CONFLICT (email) DO UPDATE SET ${restart}, status = 'pending', consent_method = 'double-opt-in',
+           confirmed_at = NULL, unsubscribed_at = NULL
+         WHERE leads.status = 'unsubscribed'
+         RETURNING id`,
       )
-      .bind(
-        lead.email,
-        lead.firstName,
-        lead.lastName ?? null,
-        lead.source,
-        lead.userAgent ?? null,
-        lead.referrer ?? null,
-        lead.clientTimestamp ?? null,
-        lead.pagePath ?? null,
-        lead.subscribedAt.getTime(),
-        ...guard.params,
-      ),
+      .bind(...values, ...guard.params),
+    db
+      .prepare(
+        `SELECT id, email, first_name, last_name, source, subscribed_at, status,
+           (SELECT MAX(created_at) FROM newsletter_tokens WHERE lead_id = leads.id) AS last_link_at
+         FROM leads WHERE email = ?1`,
+      )
+      .bind(lead.email),
   ]);
-  const row = results[2].results[0] as
-    | { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number }
-    | undefined;
+  const started = results[2].results.length > 0;
+  const row = results[3].results[0] as (LeadRow & { status: LeadStatus; last_link_at: number | null }) | undefined;
   return {
     counts: countsOf(results),
-    lead: row
-      ? toPublicLead({
-          id: row.id,
-          email: row.email,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          source: row.source,
-          subscribedAt: new Date(row.subscribed_at),
-        })
-      : null,
+    lead: row ? { ...fromRow(row), status: row.status } : null,
+    started,
+    lastLinkAt: row?.last_link_at ?? null,
   };
+}
+
+type LeadRow = { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number };
+
+function fromRow(row: LeadRow): PublicLead {
+  return toPublicLead({
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    source: row.source,
+    subscribedAt: new Date(row.subscribed_at),
+  });
 }
 
 /** Keyset position: the last lead of a page (newest first). */
@@ -141,18 +183,21 @@ export function decodeCursor(value: string | null): LeadCursor | null | "invalid
 /** One page of leads, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
   db: D1Database,
-  { limit, cursor = null }: { limit: number; cursor?: LeadCursor | null },
+  { limit, cursor = null, filter = DEFAULT_FILTER }: { limit: number; cursor?: LeadCursor | null; filter?: LeadFilter },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
   const rows = await getDb({ DB: db })
     .select(publicColumns)
     .from(leads)
     .where(
-      cursor
-        ? or(
-            lt(leads.subscribedAt, new Date(cursor.subscribedAt)),
-            and(eq(leads.subscribedAt, new Date(cursor.subscribedAt)), lt(leads.id, cursor.id)),
-          )
-        : undefined,
+      and(
+        filter === "all" ? undefined : eq(leads.status, filter),
+        cursor
+          ? or(
+              lt(leads.subscribedAt, new Date(cursor.subscribedAt)),
+              and(eq(leads.subscribedAt, new Date(cursor.subscribedAt)), lt(leads.id, cursor.id)),
+            )
+          : undefined,
+      ),
     )
     .orderBy(desc(leads.subscribedAt), desc(leads.id))
     .limit(limit + 1);
@@ -170,6 +215,7 @@ export interface SourceCount {
 }
 
 export interface LeadStats {
+  /** Leads of the filter (confirmed subscribers by default). */
   total: number;
   /** Subscribed in the last 7 × 24 h. */
   thisWeek: number;
@@ -182,18 +228,19 @@ export interface LeadStats {
  * rolling week is the whole days after its first day plus that first day's leads since `now - 7d`,
  * counted on the subscribed_at index (one day's rows at most).
  */
-export async function getLeadStats(db: D1Database, now = Date.now()): Promise<LeadStats> {
+export async function getLeadStats(db: D1Database, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<LeadStats> {
   const since = now - WEEK_MS;
   const firstDay = Math.floor(since / DAY_MS);
+  const status = statusCondition(filter);
   const [week, bySource] = await db.batch([
     db
       .prepare(
-        `SELECT (SELECT COALESCE(SUM(count), 0) FROM lead_daily_counts WHERE day > ?1)
-              + (SELECT COUNT(*) FROM leads WHERE subscribed_at >= ?2 AND subscribed_at < ?3) AS thisWeek`,
+        `SELECT (SELECT COALESCE(SUM(count), 0) FROM lead_daily_counts WHERE day > ?1 AND ${status})
+              + (SELECT COUNT(*) FROM leads WHERE subscribed_at >= ?2 AND subscribed_at < ?3 AND ${status}) AS thisWeek`,
       )
       .bind(firstDay, since, (firstDay + 1) * DAY_MS),
     db.prepare(
-      `SELECT source, SUM(count) AS count FROM lead_daily_counts
+      `SELECT source, SUM(count) AS count FROM lead_daily_counts WHERE ${status}
        GROUP BY source HAVING SUM(count) > 0 ORDER BY count DESC, source ASC`,
     ),
   ]);
@@ -221,7 +268,17 @@ export interface Growth {
   daily: { date: string; count: number }[];
 }
 
-export async function getGrowth(db: D1Database, now = Date.now()): Promise<Growth> {
+/** Leads per status, for the dashboard's pending and unsubscribed figures beside the total. */
+export async function countByStatus(db: D1Database): Promise<Record<LeadStatus, number>> {
+  const { results } = await db
+    .prepare("SELECT status, SUM(count) AS count FROM lead_daily_counts GROUP BY status")
+    .all<{ status: LeadStatus; count: number }>();
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const r of results) counts[r.status] = r.count;
+  return counts;
+}
+
+export async function getGrowth(db: D1Database, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<Growth> {
   const todayStart = now - (now % DAY_MS);
   const firstDay = todayStart - (GROWTH_DAYS - 1) * DAY_MS;
   const orm = getDb({ DB: db });
@@ -229,11 +286,11 @@ export async function getGrowth(db: D1Database, now = Date.now()): Promise<Growt
     orm
       .select(publicColumns)
       .from(leads)
-      .where(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)))
+      .where(and(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)), filter === "all" ? undefined : eq(leads.status, filter)))
       .orderBy(desc(leads.subscribedAt), desc(leads.id))
       .limit(GROWTH_LIST_MAX),
     db
-      .prepare("SELECT day, SUM(count) AS count FROM lead_daily_counts WHERE day BETWEEN ?1 AND ?2 GROUP BY day")
+      .prepare(`SELECT day, SUM(count) AS count FROM lead_daily_counts WHERE day BETWEEN ?1 AND ?2 AND ${statusCondition(filter)} GROUP BY day`)
       .bind(firstDay / DAY_MS, todayStart / DAY_MS)
       .all<{ day: number; count: number }>(),
   ]);

@@ -9,10 +9,12 @@
  * (zod + conform), so both paths show the same messages.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLocation, useMatches, useRevalidator } from "@remix-run/react";
+import { Link, useLocation, useMatches, useRevalidator } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import {
+  CONSENT_COPY,
+  CONSENT_VERSION,
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
@@ -196,6 +198,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
               <FieldErrors field={fields.email} className="mt-1" />
             </div>
           )}
+          <Consent />
           {notice ? (
             <p
               role={notice.tone === "error" ? "alert" : undefined}
@@ -208,6 +211,22 @@ export function NewsletterSignup({ variant, source, className }: Props) {
         </form>
       )}
     </section>
+  );
+}
+
+const POLICY = "privacy policy";
+
+/** The consent wording the lead records (its version id is stored with the signup). */
+function Consent() {
+  const [before, after] = CONSENT_COPY[CONSENT_VERSION].split(POLICY);
+  return (
+    <p className="mt-3 text-xs text-muted-foreground" data-consent={CONSENT_VERSION}>
+      {before}
+      <Link to="/legal#privacy" className="underline underline-offset-2 hover:text-foreground">
+        {POLICY}
+      </Link>
+      {after}
+    </p>
   );
 }
 

@@ -24,6 +24,41 @@ export const NEWSLETTER_TOASTS = {
   failed: { title: "Subscription Failed", description: "Please try again later.", variant: "destructive" },
 } as const;
 
+/**
+ * The consent wording each form shows under its button, by version id. A lead records the id of
+ * the wording it was shown (docs/decisions/016-newsletter-double-opt-in.md), so a change of words
+ * is a new entry here: never edit a published one (tests/worker/newsletter-double-opt-in.test.ts).
+ */
+export const CONSENT_COPY = {
+  "2026-11-consent-1":
+    "We'll e-mail you a link to confirm. You can unsubscribe at any time; see our privacy policy.",
+} as const;
+export type ConsentVersion = keyof typeof CONSENT_COPY;
+export const CONSENT_VERSION: ConsentVersion = "2026-11-consent-1";
+/** What a signed-in member with a verified e-mail agrees to with the Settings switch. */
+export const MEMBER_CONSENT_VERSION: ConsentVersion = CONSENT_VERSION;
+
+/** The pages a confirmation or unsubscribe link opens. */
+export const SUBSCRIPTION_TEXT = {
+  confirmTitle: "Confirm your subscription",
+  confirmBody: (email: string) => `Confirm that ${email} should receive news from AFX Holding Group and its ventures.`,
+  confirmButton: "Confirm subscription",
+  confirmedTitle: "Subscription confirmed",
+  confirmedBody: "Thank you. You will receive our newsletter; every issue has a link to unsubscribe.",
+  invalidTitle: "This link is not valid",
+  invalidBody:
+    "The confirmation link is incomplete, was already used, or is not one we sent. If you confirmed already, you are subscribed. Otherwise, sign up again below.",
+  expiredTitle: "This link has expired",
+  expiredBody: "Confirmation links are valid for 7 days. Sign up again below and we'll send you a new one.",
+  unsubscribeTitle: "Unsubscribe from our newsletter",
+  unsubscribeBody: "You will receive no more e-mails from our newsletter.",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribedTitle: "You are unsubscribed",
+  unsubscribedBody: "You will receive no more newsletter e-mails from us. Changed your mind? Sign up again below.",
+  badUnsubscribeTitle: "This unsubscribe link is not valid",
+  badUnsubscribeBody: "The link is incomplete or not one we sent. Use the link in the latest e-mail from us, or write to us from the Help page.",
+} as const;
+
 /** Field limits (docs/decisions/005-newsletter-and-leads.md). */
 export const LEAD_LIMITS = {
   email: 254,

@@ -7,7 +7,7 @@ import { LEAD_LIMITS, type SignupResult } from "~/features/leads/newsletter";
  * The outcome of a newsletter form post without JavaScript, carried across the 303 to the page it
  * came from in a short-lived signed cookie and shown once (the root loader reads and clears it).
  */
-function resultCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {
+function resultCookie(env: Env, request: Request) {
   const { name, ...options } = oneShotCookie(env, request, COOKIES.signupResult);
   return createCookie(name, options);
 }
@@ -25,13 +25,13 @@ function bounded(result: SignupResult): SignupResult {
   };
 }
 
-export async function signupResultCookie(env: Pick<Env, "SESSION_SECRET">, request: Request, result: SignupResult) {
+export async function signupResultCookie(env: Env, request: Request, result: SignupResult) {
   return resultCookie(env, request).serialize(bounded(result));
 }
 
 /** The pending result (if any) and the header that clears it. */
 export async function readSignupResult(
-  env: Pick<Env, "SESSION_SECRET">,
+  env: Env,
   request: Request,
 ): Promise<{ result: SignupResult | null; headers: Headers | null }> {
   const cookie = resultCookie(env, request);

@@ -8,6 +8,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import {
+  CONSENT_VERSION,
   LEAD_LIMITS,
   NEWSLETTER_TEXT as T,
   SIGNUP_FIELDS as F,
@@ -17,7 +18,10 @@ import {
 } from "~/features/leads/newsletter";
 import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
 import { honeypotFilled } from "~/features/forms/honeypot";
-import { insertLeadCounted, type PublicLead } from "~/features/leads/leads.server";
+import { recordSignup, type PublicLead } from "~/features/leads/leads.server";
+import { queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
+import { deliverSoon } from "~/features/mail/outbox.server";
+import { log } from "~/utils/log.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
@@ -182,7 +186,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     // A bot: it sees the same success as a person and nothing is stored.
     lead = { id: 0, email, firstName, lastName, source, subscribedAt: now.toISOString() };
   } else {
-    const result = await insertLeadCounted(
+    const result = await recordSignup(
       env.DB,
       {
         email,
@@ -194,12 +198,25 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
         clientTimestamp: body.metadata.timestamp,
         pagePath: kind === "form" ? body.redirectTo : pagePath(request.headers.get("Referer"), new URL(request.url).origin),
         subscribedAt: now,
+        consentVersion: CONSENT_VERSION,
       },
       attempt,
     );
     const limit = await settleAttempt(env.DB, attempt, result.counts, waitUntil);
     if (!limit.allowed) return tooMany(limit);
-    lead = result.lead;
+    // A confirmed address is already on the list (409); a pending one is told the same as a first
+    // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
+    const stored = result.lead;
+    // The answer echoes what was sent, never what an earlier signup of the address stored.
+    lead = stored?.status === "pending" ? { id: stored.id, email, firstName, lastName, source, subscribedAt: now.toISOString() } : null;
+    if (stored && lead && (result.started || (result.lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS)) {
+      // The lead is stored whatever happens to its e-mail; a repeat signup queues it again.
+      try {
+        if ((await queueConfirmation(env, stored, now.getTime())) && ctx) deliverSoon(env, ctx);
+      } catch (error) {
+        log("error", "[newsletter] confirmation e-mail not queued", { error });
+      }
+    }
   }
   if (!lead) {
     if (kind === "form") return answerForm({ status: "already", values: typed });

@@ -1,3 +1,5 @@
+import { isMailAddress } from "~/utils/mail-address";
+
 /**
  * One e-mail as the app hands it to the outbox. `kind` names what it is for (the dashboard and the
  * logs group by it: "newsletter-confirm", "contact-notification"…); `headers` carries extra header
@@ -12,15 +14,9 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.
 const RESERVED = new Set(["from", "to", "cc", "bcc", "reply-to", "subject", "mime-version", "content-type", "content-transfer-encoding"]);
-
-/** A bare address: what SMTP's RCPT TO and the To header may carry. */
-export function isMailAddress(value: string): boolean {
-  return value.length <= 254 && ADDRESS.test(value);
-}
 
 /**
  * Why this message cannot go out as is, or null. worker-mailer writes headers and the envelope

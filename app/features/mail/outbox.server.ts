@@ -3,7 +3,7 @@
 // response (`deliverSoon`) and every minute from the Cron Trigger (`deliverDueMail`), with retries,
 // so a slow or failing SMTP server never fails or slows a visitor's request and nothing is lost.
 import { log } from "~/utils/log.server";
-import { smtpConfig, type SmtpEnv } from "./config.server";
+import { smtpConfig } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
 import { sendMail } from "./smtp.server";
 
@@ -27,15 +27,21 @@ export function retryDelayMs(attempts: number): number {
  * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
  * it belongs to (both or neither). Throws at once for a message that could never be sent.
  */
-export function queueMail(db: D1Database, message: MailMessage, now = Date.now()): D1PreparedStatement {
+export function queueMail(
+  db: D1Database,
+  message: MailMessage,
+  now = Date.now(),
+  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
+  onlyIf?: { sql: string; params: unknown[] },
+): D1PreparedStatement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
   return db
     .prepare(
       `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ? WHERE ${onlyIf?.sql ?? "1"}`,
     )
-    .bind(message.kind, message.to, message.subject, message.text, message.html, JSON.stringify(message.headers ?? {}), now, now);
+    .bind(message.kind, message.to, message.subject, message.text, message.html, JSON.stringify(message.headers ?? {}), now, now, ...(onlyIf?.params ?? []));
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
@@ -67,7 +73,7 @@ export interface DeliveryResult {
  * overlaps sees them leased and leaves them), sends each, then marks it sent, schedules its retry,
  * or gives it up once it is a day old. `now` is the run's clock (the tests pass one).
  */
-export async function deliverDueMail(env: SmtpEnv & { DB: D1Database }, now = Date.now()): Promise<DeliveryResult> {
+export async function deliverDueMail(env: Env, now = Date.now()): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, gaveUp: 0 };
   let config;
   try {
@@ -117,7 +123,7 @@ export async function deliverDueMail(env: SmtpEnv & { DB: D1Database }, now = Da
 }
 
 /** Delivers what is due right after the response: the visitor never waits for, or on, SMTP. */
-export function deliverSoon(env: SmtpEnv & { DB: D1Database }, ctx: Pick<ExecutionContext, "waitUntil">): void {
+export function deliverSoon(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): void {
   ctx.waitUntil(deliverDueMail(env).catch((error: unknown) => log("error", "[mail] delivery run failed", { error })));
 }
 

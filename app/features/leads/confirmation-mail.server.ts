@@ -1,0 +1,70 @@
+/**
+ * The confirmation e-mail of the double opt-in: plain text and HTML with the same words, the
+ * group's name, no venture's, and the RFC 8058 one-click unsubscribe headers every newsletter
+ * e-mail carries.
+ */
+import { SITE } from "~/content/site";
+import type { MailMessage } from "~/features/mail/message";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export interface ConfirmationMailInput {
+  siteUrl: string;
+  to: string;
+  firstName: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The outbox's name for these e-mails. */
+export const CONFIRMATION_KIND = "newsletter-confirm";
+export const CONFIRMATION_SUBJECT = `Confirm your subscription to ${SITE.name}`;
+
+/** The List-Unsubscribe pair: mail clients show an unsubscribe button that POSTs to the URL. */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+export function confirmationMail({ siteUrl, to, firstName, confirmUrl, unsubscribeUrl }: ConfirmationMailInput): MailMessage {
+  const greeting = firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,";
+  const lines = {
+    ask: `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
+    valid: "The link works once, for 7 days.",
+    ignore: "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
+  };
+  const text = [
+    greeting,
+    "",
+    lines.ask,
+    "",
+    "Confirm your subscription:",
+    confirmUrl,
+    "",
+    lines.valid,
+    lines.ignore,
+    "",
+    `— ${SITE.name}`,
+    new URL(siteUrl).href,
+    "",
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join("\r\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(CONFIRMATION_SUBJECT)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#171717">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)}</p>
+<p style="margin:0 0 16px">${e(greeting)}</p>
+<p style="margin:0 0 24px">${e(lines.ask)}</p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Confirm subscription</a></p>
+<p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
+<p style="margin:0 0 24px;font-size:14px;color:#525252">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252">${e(confirmUrl)}</a></p>
+<p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+  return { kind: CONFIRMATION_KIND, to, subject: CONFIRMATION_SUBJECT, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };
+}

@@ -1,0 +1,171 @@
+/**
+ * The newsletter's double opt-in (docs/decisions/016-newsletter-double-opt-in.md): confirmation
+ * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
+ * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
+ */
+import type { MailMessage } from "~/features/mail/message";
+import { queueMail } from "~/features/mail/outbox.server";
+import { confirmationMail } from "~/features/leads/confirmation-mail.server";
+import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
+import type { PublicLead } from "~/features/leads/leads.server";
+import { getConfig } from "~/utils/config.server";
+import { hmacSign, hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_TTL_MS = 7 * DAY;
+/** A pending address gets the e-mail again at most this often, however often it signs up. */
+export const RESEND_AFTER_MS = 10 * MINUTE;
+/** A lead nobody confirmed is deleted after this long (the scheduled job). */
+export const PENDING_TTL_MS = 30 * DAY;
+
+/** A token as `randomToken()` makes them: 43 base64url characters. Anything else is not ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
+export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
+
+const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
+
+/**
+ * The unsubscribe token of a lead: its id and an HMAC of it under the newest SESSION_SECRET. It
+ * needs no storage and never expires, so every e-mail ever sent keeps a working way out.
+ */
+export async function unsubscribeToken(env: Env, leadId: number): Promise<string> {
+  return `${leadId}.${await hmacSign(getConfig(env).sessionSecrets[0] ?? "", unsubscribeMessage(leadId))}`;
+}
+
+/** The lead id an unsubscribe token names, when its signature holds under any configured secret. */
+export async function readUnsubscribeToken(env: Env, token: string): Promise<number | null> {
+  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return (await hmacVerify(getConfig(env).sessionSecrets, unsubscribeMessage(id), match[2]!)) ? id : null;
+}
+
+/**
+ * Queues the confirmation e-mail of a pending lead with a new link, unless a link went out less
+ * than RESEND_AFTER_MS ago: the token and the e-mail are written in one batch, the e-mail only if
+ * the token was (concurrent signups of one address send one e-mail). True when one was queued.
+ */
+export async function queueConfirmation(
+  env: Env,
+  lead: Pick<PublicLead, "id" | "email" | "firstName">,
+  now = Date.now(),
+): Promise<boolean> {
+  const token = randomToken();
+  const hash = await sha256Hex(token);
+  const { siteUrl } = getConfig(env);
+  const message: MailMessage = confirmationMail({
+    siteUrl,
+    to: lead.email,
+    firstName: lead.firstName,
+    confirmUrl: new URL(confirmPath(token), siteUrl).href,
+    unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
+  });
+  const db = env.DB;
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO newsletter_tokens (token_hash, lead_id, created_at)
+         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2 AND status = 'pending')
+           AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)`,
+      )
+      .bind(hash, lead.id, now, now - RESEND_AFTER_MS),
+    queueMail(db, message, now, { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] }),
+  ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+}
+
+export type TokenCheck = { state: "valid"; email: string } | { state: "expired" } | { state: "unknown" };
+
+/** Where a confirmation token stands, without changing anything (the page a GET shows). */
+export async function checkConfirmToken(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
+  if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
+  const row = await db
+    .prepare(
+      `SELECT t.created_at, l.email FROM newsletter_tokens t JOIN leads l ON l.id = t.lead_id
+       WHERE t.token_hash = ?1 AND l.status = 'pending'`,
+    )
+    .bind(await sha256Hex(token))
+    .first<{ created_at: number; email: string }>();
+  if (!row) return { state: "unknown" };
+  return row.created_at <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
+}
+
+/**
+ * Confirms the pending lead a token belongs to and retires every link of that lead (single use).
+ * Only a POST calls this: mail scanners fetch links, and a GET must never subscribe anyone.
+ */
+export async function confirmSubscription(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
+  const check = await checkConfirmToken(db, token, now);
+  if (check.state !== "valid") return check;
+  const hash = await sha256Hex(token);
+  const lead = `(SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1 AND created_at > ?3)`;
+  const [updated] = await db.batch([
+    db.prepare(`UPDATE leads SET status = 'confirmed', confirmed_at = ?2 WHERE id = ${lead} AND status = 'pending'`).bind(hash, now, now - CONFIRM_LINK_TTL_MS),
+    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id = (SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1)`).bind(hash),
+  ]);
+  // A concurrent confirmation (a double click) may have used the link between the check and now.
+  return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };
+}
+
+/** Takes a lead off the list (RFC 8058 one-click, the page's button, or the member's switch). */
+export async function unsubscribeLead(db: D1Database, where: { id: number } | { email: string }, now = Date.now()): Promise<void> {
+  const [column, value] = "id" in where ? ["id", where.id] : ["email", where.email.trim().toLowerCase()];
+  await db.batch([
+    db
+      .prepare(`UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ?2 WHERE ${column} = ?1 AND status != 'unsubscribed'`)
+      .bind(value, now),
+    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${column} = ?1)`).bind(value),
+  ]);
+}
+
+export interface VerifiedMember {
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  userAgent: string | null;
+  pagePath: string;
+  source: string;
+}
+
+/**
+ * A signed-in member whose provider verified their e-mail subscribes without the round trip: the
+ * lead is confirmed at once and its consent recorded as such. A pending lead keeps its signup
+ * time; an unsubscribed one starts a new record.
+ */
+export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember, now = Date.now()): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO leads (email, first_name, last_name, source, user_agent, page_path, subscribed_at, status, consent_method, consent_version, confirmed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'confirmed', 'verified-member', ?8, ?7)
+         ON CONFLICT (email) DO UPDATE SET
+           subscribed_at = CASE WHEN leads.status = 'unsubscribed' THEN excluded.subscribed_at ELSE leads.subscribed_at END,
+           source = CASE WHEN leads.status = 'unsubscribed' THEN excluded.source ELSE leads.source END,
+           page_path = CASE WHEN leads.status = 'unsubscribed' THEN excluded.page_path ELSE leads.page_path END,
+           status = 'confirmed', consent_method = 'verified-member', consent_version = excluded.consent_version,
+           confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL
+         WHERE leads.status != 'confirmed'`,
+      )
+      .bind(m.email.trim().toLowerCase(), m.firstName, m.lastName, m.source, m.userAgent, m.pagePath, now, MEMBER_CONSENT_VERSION),
+    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1)").bind(m.email.trim().toLowerCase()),
+  ]);
+}
+
+/** The scheduled sweep: leads nobody confirmed within PENDING_TTL_MS, and expired links. */
+export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
+  const [pending, tokens] = await db.batch([
+    // A link sent in the last 7 days keeps its lead: the person may still click it.
+    db
+      .prepare(
+        `DELETE FROM leads WHERE status = 'pending' AND subscribed_at < ?1
+         AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = leads.id AND created_at > ?2)`,
+      )
+      .bind(now - PENDING_TTL_MS, now - CONFIRM_LINK_TTL_MS),
+    db.prepare("DELETE FROM newsletter_tokens WHERE created_at <= ?1").bind(now - CONFIRM_LINK_TTL_MS),
+  ]);
+  return { pendingRemoved: pending?.meta.changes ?? 0, tokensRemoved: tokens?.meta.changes ?? 0 };
+}

@@ -1,0 +1,48 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
+import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
+import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
+import { readForm } from "~/features/forms/body.server";
+
+// The link is a secret: never cached, never indexed.
+const PRIVATE = { "Cache-Control": "private, no-store" };
+const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, unknown: 404 };
+
+/** GET shows the button and confirms nothing: mail scanners open links before people do. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const check = await checkConfirmToken(context.cloudflare.env.DB, params.token ?? "");
+  return data(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
+    status: STATUS[check.state],
+    headers: PRIVATE,
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await readForm(request, { maxBytes: 1024 });
+  const result = await confirmSubscription(context.cloudflare.env.DB, params.token ?? "");
+  if (result.state === "valid") return redirect("/newsletter/confirmed", { status: 303, headers: PRIVATE });
+  return data({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  subscriptionMeta(data?.state === "valid" ? T.confirmTitle : data?.state === "expired" ? T.expiredTitle : T.invalidTitle);
+
+export default function ConfirmSubscription() {
+  const result = useLoaderData<typeof loader>();
+  if (result.state === "valid" && "email" in result) {
+    return (
+      <SubscriptionPage title={T.confirmTitle} action={{ label: T.confirmButton }}>
+        <p>{T.confirmBody(result.email)}</p>
+      </SubscriptionPage>
+    );
+  }
+  const expired = result.state === "expired";
+  return (
+    <SubscriptionPage title={expired ? T.expiredTitle : T.invalidTitle} signUpAgain>
+      <p>{expired ? T.expiredBody : T.invalidBody}</p>
+    </SubscriptionPage>
+  );
+}

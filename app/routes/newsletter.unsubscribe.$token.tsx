@@ -1,0 +1,48 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
+import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
+import { readUnsubscribeToken, unsubscribeLead } from "~/features/leads/subscription.server";
+import { readForm } from "~/features/forms/body.server";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** GET shows one button; nothing changes until it is pressed. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = await readUnsubscribeToken(context.cloudflare.env, params.token ?? "");
+  return data({ valid: id !== null }, { status: id === null ? 404 : 200, headers: PRIVATE });
+}
+
+/**
+ * The page's button, and RFC 8058's one-click POST that mail clients send without a cookie or a
+ * session (body `List-Unsubscribe=One-Click`): both unsubscribe at once. The mail client gets a
+ * plain 200; a person is taken to the outcome page.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const form = await readForm(request, { maxBytes: 1024 });
+  const id = await readUnsubscribeToken(env, params.token ?? "");
+  if (id === null) return data({ valid: false }, { status: 404, headers: PRIVATE });
+  await unsubscribeLead(env.DB, { id });
+  if (form.get("List-Unsubscribe") === "One-Click") {
+    return new Response("Unsubscribed.", { status: 200, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return redirect("/newsletter/unsubscribed", { status: 303, headers: PRIVATE });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
+
+export default function Unsubscribe() {
+  const { valid } = useLoaderData<typeof loader>();
+  return valid ? (
+    <SubscriptionPage title={T.unsubscribeTitle} action={{ label: T.unsubscribeButton }}>
+      <p>{T.unsubscribeBody}</p>
+    </SubscriptionPage>
+  ) : (
+    <SubscriptionPage title={T.badUnsubscribeTitle}>
+      <p>{T.badUnsubscribeBody}</p>
+    </SubscriptionPage>
+  );
+}

@@ -1,0 +1,28 @@
+/** E-mail address rules shared by the configuration (MAIL_FROM) and the mail feature. */
+const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
+/** A bare address: what SMTP's RCPT TO and the To header may carry. */
+export function isMailAddress(value: string): boolean {
+  return value.length <= 254 && ADDRESS.test(value);
+}
+
+/** `Name <address>` or a bare address; the name without quotes or line breaks (written as is). */
+export function parseMailFrom(value: string): { name?: string; email: string } | null {
+  const match = /^\s*(?:([^<>"\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  const email = match?.[2] ?? match?.[3];
+  if (!email || !isMailAddress(email)) return null;
+  const name = match?.[1]?.trim();
+  return name ? { name, email } : { email };
+}
+
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[?::1?\]?)$/i;
+// Reserved for documentation and tests (RFC 2606, RFC 6761): never a real provider or sender.
+const EXAMPLE_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host.trim());
+}
+
+export function isExampleDomain(domain: string): boolean {
+  return EXAMPLE_DOMAIN.test(domain.trim().replace(/\.$/, ""));
+}

@@ -1,0 +1,137 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { NEWSLETTER_TEXT as T, signupAnchor } from "~/features/leads/newsletter";
+import { listMail, waitForMail, type InboxMail } from "../fixtures/inbox";
+import { hydrated, launch, newPage, screenshot } from "./browser";
+
+// The double opt-in as a person lives it, in Chromium against the real local SMTP server and its
+// inbox: sign up, receive one e-mail, open its link, press the button; the admin then sees the
+// subscriber. With JavaScript on (footer, blog, exit popup) and off (form posts all the way).
+
+const inbox = inject("inboxURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+let n = 0;
+const uniqueEmail = (tag: string) => `doi-${tag}-${Date.now().toString(36)}-${n++}@example.com`;
+const block = (page: Page, source: string) => page.locator(`#${signupAnchor(source)}`);
+
+async function signUp(page: Page, source: string, email: string) {
+  const form = block(page, source);
+  if ((await form.getByLabel("First name").count()) > 0) await form.getByLabel("First name").fill("Dora");
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByRole("button", { name: T.submit }).click();
+  await form.getByText(T.success).waitFor();
+}
+
+function link(mail: InboxMail, kind: "confirm" | "unsubscribe") {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+/newsletter/${kind}/[A-Za-z0-9_.-]+`));
+  expect(match, `a ${kind} link in the e-mail`).not.toBeNull();
+  return match![0];
+}
+
+/** The one confirmation e-mail of `email`, checked for both parts and the one-click headers. */
+async function confirmationMail(email: string) {
+  const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+  expect(await listMail(inbox, { to: email })).toHaveLength(1);
+  expect(mail.html).toContain(`href="${link(mail, "confirm")}"`);
+  expect(mail.text).toContain("AFX Holding Group");
+  expect(mail.headers["list-unsubscribe"]).toBe(`<${link(mail, "unsubscribe")}>`);
+  expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  return mail;
+}
+
+async function pressConfirm(page: Page, confirmUrl: string) {
+  await page.goto(confirmUrl);
+  await page.getByRole("heading", { name: "Confirm your subscription", level: 1 }).waitFor();
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === "/newsletter/confirmed"),
+    page.getByRole("button", { name: "Confirm subscription" }).click(),
+  ]);
+  await page.getByRole("heading", { name: "Subscription confirmed", level: 1 }).waitFor();
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent("/admin/leads")}`);
+  await page.getByLabel("E-mail").fill("admin@example.com");
+  await Promise.all([page.waitForURL((url) => url.pathname === "/admin/leads"), page.getByRole("button", { name: "Sign in" }).click()]);
+}
+
+describe("double opt-in in the browser", () => {
+  it("with JavaScript: footer, blog and exit popup each send one e-mail; its link and button confirm; the admin sees them", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const emails = { footer: uniqueEmail("footer"), blog: uniqueEmail("blog"), popup: uniqueEmail("popup") };
+
+    await page.goto("/portfolio");
+    await hydrated(page);
+    await signUp(page, "footer", emails.footer);
+
+    await page.goto("/blog");
+    await hydrated(page);
+    await signUp(page, "blog", emails.blog);
+
+    await page.goto("/portfolio");
+    await hydrated(page);
+    // The exit popup: armed after 3 s (the product's rule), opened by leaving through the top edge.
+    await page.waitForTimeout(3_200);
+    await page.mouse.move(400, 200);
+    await page.mouse.move(400, 5);
+    await page.evaluate(() =>
+      document.documentElement.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null })),
+    );
+    await page.getByRole("dialog", { name: "Wait! Before you go..." }).waitFor();
+    await signUp(page, "popup", emails.popup);
+
+    for (const [source, email] of Object.entries(emails)) {
+      const mail = await confirmationMail(email);
+      // Opening the link (as a mail scanner would) changes nothing: the button does.
+      await pressConfirm(page, link(mail, "confirm"));
+      if (source === "footer") await screenshot(page, "newsletter-confirmed");
+    }
+
+    await signInAsAdmin(page);
+    for (const email of Object.values(emails)) await page.getByRole("cell", { name: email }).waitFor();
+    const csv = await (await page.request.get("/admin/leads.csv")).text();
+    for (const [source, email] of Object.entries(emails)) expect(csv).toMatch(new RegExp(`"${email}","[^"]*","[^"]*","${source}"`));
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("without JavaScript: the footer's form post, the confirmation and the unsubscribe page all work", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const email = uniqueEmail("nojs");
+    await page.goto("/portfolio");
+    const form = block(page, "footer");
+    await form.getByLabel(/^Email/).fill(email);
+    await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-footer"), form.getByRole("button", { name: T.submit }).click()]);
+    await form.getByText(T.success).waitFor();
+
+    const mail = await confirmationMail(email);
+    await page.goto(link(mail, "confirm"));
+    await screenshot(page, "newsletter-confirm-page");
+    await pressConfirm(page, link(mail, "confirm"));
+
+    // The e-mail's unsubscribe link: one button, then the outcome page with the signup again.
+    await page.goto(link(mail, "unsubscribe"));
+    await page.getByRole("heading", { name: "Unsubscribe from our newsletter", level: 1 }).waitFor();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/newsletter/unsubscribed"),
+      page.getByRole("button", { name: "Unsubscribe" }).click(),
+    ]);
+    await page.getByRole("heading", { name: "You are unsubscribed", level: 1 }).waitFor();
+    await screenshot(page, "newsletter-unsubscribed");
+
+    // A used link is a clear page with a 404 and the signup, not an error.
+    const used = await page.goto(link(mail, "confirm"));
+    expect(used?.status()).toBe(404);
+    await page.getByRole("heading", { name: "This link is not valid", level: 1 }).waitFor();
+    expect(await block(page, "newsletter").count()).toBe(1);
+    await context.close();
+  });
+});
