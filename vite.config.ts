@@ -8,6 +8,7 @@ import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
 import { aliases } from "./scripts/lib/alias.mjs";
+import { nodeSockets } from "./scripts/lib/node-sockets.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { shellChunk } from "./scripts/shell-chunk";
 
@@ -31,6 +32,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
+    // Only for `vite dev`, where the app runs in Node: worker-mailer's `cloudflare:sockets`.
+    command === "serve" ? nodeSockets() : null,
     remix(remixConfig),
     tailwindcss(),
     factSheets(),
@@ -41,6 +44,9 @@ export default defineConfig(({ command }) => ({
   esbuild: { legalComments: "eof" },
   build: { minify: true },
   ssr: {
+    // Under `vite dev` the app runs in Node: worker-mailer goes through Vite so that its
+    // `cloudflare:sockets` import can be pointed at a Node version (scripts/lib/node-sockets.mjs).
+    ...(command === "serve" ? { noExternal: ["worker-mailer"] } : {}),
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],

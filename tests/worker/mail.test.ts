@@ -12,6 +12,7 @@ import {
   failedDeliveries,
   GIVE_UP_AFTER_MS,
   KEEP_SENT_MS,
+  LEASE_MS,
   outboxCounts,
   pruneSentMail,
   queueMail,
@@ -148,6 +149,17 @@ describe("mail delivery", () => {
     for (const m of mails) expect(await listMail(inbox, { to: m.to })).toHaveLength(1);
   });
 
+  it("a message claimed by a run that died goes again once its lease ends", async () => {
+    const t0 = Date.now();
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    // What a claim leaves behind when its run is killed before it can record anything.
+    await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, next_attempt_at = ? WHERE recipient = ?").bind(t0 + LEASE_MS, mail.to).run();
+    expect(await deliverDueMail(env, t0 + LEASE_MS - 1)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    expect(await deliverDueMail(env, t0 + LEASE_MS)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
+    await waitForMail(inbox, { to: mail.to });
+  });
+
   it("with SMTP_SECURITY = starttls, refuses a server that offers no STARTTLS before sending anything", async () => {
     const mail = message();
     await env.DB.batch([queueMail(env.DB, mail)]);
@@ -172,6 +184,15 @@ describe("mail delivery", () => {
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
     expect((await row(mail.to))?.status).toBe("sent");
     await waitForMail(inbox, { to: mail.to });
+  });
+
+  it("a production deploy that refuses to serve runs no scheduled job: nothing is claimed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const mail = message();
+    await env.DB.batch([queueMail(env.DB, mail)]);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), { ...env, ENVIRONMENT: "production" });
+    expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
+    expect(errors.mock.calls.flat().join(" ")).toMatch(/scheduled jobs skipped/);
   });
 
   it("logs neither addresses nor bodies", async () => {

@@ -8,8 +8,11 @@ import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./
 import { sendMail } from "./smtp.server";
 
 const MINUTE = 60_000;
-/** A claimed message is not claimed again for this long: a run that died mid-send retries later. */
-export const LEASE_MS = 5 * MINUTE;
+/**
+ * A claimed message is not claimed again for this long: longer than a whole batch can take
+ * (20 × 15 s plus closing), so only a run that died mid-send lets its messages go again.
+ */
+export const LEASE_MS = 10 * MINUTE;
 /** After this long in the outbox, a message that still fails is given up (status "failed"). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
 /** Messages one run claims: at 15 s per unreachable server, well inside a cron run's time. */
