@@ -40,12 +40,9 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-/** Where a lead stands (docs/decisions/016-newsletter-double-opt-in.md). */
-export const LEAD_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-/** How the lead's consent was given. */
-export const CONSENT_METHODS = ["double-opt-in", "verified-member", "before-double-opt-in"] as const;
-export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+import { CONSENT_METHODS, LEAD_STATUSES } from "./enums";
+
+export { CONSENT_METHODS, LEAD_STATUSES, type ConsentMethod, type LeadStatus } from "./enums";
 
 /**
  * Newsletter subscribers (docs/decisions/005-newsletter-and-leads.md) and their consent record

@@ -11,6 +11,11 @@ import { SITE } from "~/content/site";
 import { getAdminOrNull } from "~/features/auth/guard.server";
 import { formatInteger, formatIsoDate } from "~/utils/format";
 import { countByStatus, decodeCursor, encodeCursor, getGrowth, getLeadStats, listLeads, type PublicLead } from "~/features/leads/leads.server";
+import { DEFAULT_FILTER, type FilterErrors } from "~/features/leads/lead-filter";
+import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
+import { recentAudit } from "~/features/admin/audit.server";
+import { LEAD_STATUSES } from "~/db/enums";
+import { PlainInput } from "~/components/ui/input";
 import { pageMeta } from "~/utils/meta";
 import { failedDeliveries } from "~/features/mail/outbox.server";
 
@@ -19,6 +24,7 @@ const RECENT_PAGE_SIZE = 25;
 const SKELETON_ROWS = 5;
 const CSV_PATH = "/admin/leads.csv";
 const FAILED_MAIL_SHOWN = 10;
+const AUDIT_SHOWN = 10;
 
 // Anonymous visitors get the not-found page, as if the dashboard did not exist; only admins see
 // it (docs/decisions/004-sign-in.md).
@@ -26,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const admin = await getAdminOrNull(request, env);
   if (!admin) return data({ notFound: true as const }, { status: 404 });
-  const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"));
+  const params = new URL(request.url).searchParams;
+  const cursor = decodeCursor(params.get("cursor"));
+  const parsed = parseLeadFilters(params);
+  // Bad filters: the form shows why, the list stays empty (a 400, nothing guessed).
+  const filters = parsed.ok ? parsed.filters : null;
+  const query = filters ? filterParams(filters).toString() : "";
   const now = Date.now();
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return data(
@@ -41,11 +52,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       growth: getGrowth(env.DB, now),
       failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
-      recent: listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor }).then(
-        (p) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null }),
-      ),
+      form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
+        values: Record<string, string>;
+        errors: FilterErrors;
+      },
+      query,
+      filtered: query !== "",
+      recent: filters
+        ? Promise.all([
+            listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
+            countByStatus(env.DB, filters),
+          ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
+        : Promise.resolve(null),
+      audit: recentAudit(env.DB, AUDIT_SHOWN),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -66,7 +87,13 @@ export default function LeadsDashboard() {
   const loaderData = useLoaderData<typeof loader>();
   const location = useLocation();
   if (loaderData.notFound) return <NotFound path={location.pathname} />;
-  const { stats, growth, recent, paged, failedMail } = loaderData;
+  const { stats, growth, recent, paged, failedMail, form, query, filtered, audit } = loaderData;
+  const withQuery = (extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams(query);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    const text = params.toString();
+    return text ? `?${text}` : "";
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-10">
@@ -75,9 +102,9 @@ export default function LeadsDashboard() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
           <p className="mt-2 text-muted-foreground">{page.description}</p>
         </div>
-        <Suspense fallback={<ExportButton enabled={false} />}>
-          <Await resolve={stats} errorElement={<ExportButton enabled={false} />}>
-            {(s) => <ExportButton enabled={s.total > 0} />}
+        <Suspense fallback={<ExportButton enabled={false} href={CSV_PATH} />}>
+          <Await resolve={stats} errorElement={<ExportButton enabled={false} href={CSV_PATH} />}>
+            {(s) => <ExportButton enabled={filtered || s.total > 0} href={`${CSV_PATH}${withQuery()}`} />}
           </Await>
         </Suspense>
       </header>
@@ -202,46 +229,93 @@ export default function LeadsDashboard() {
       </Suspense>
 
       <Card title="Recent Subscribers" className="mt-6">
+        <FilterForm values={form.values} errors={form.errors} filtered={filtered} />
         <Suspense fallback={<SkeletonRows />}>
           <Await resolve={recent} errorElement={<LoadError />}>
             {(r) =>
-              r.leads.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No subscribers yet</p>
-              ) : (
+              r === null ? null : (
                 <>
-                  <div className="overflow-x-auto">
-                    <table className="w-full text-left text-sm">
-                      <thead className="text-muted-foreground">
-                        <tr className="border-b border-border">
-                          <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                          <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                          <th scope="col" className="py-2 pr-4 font-medium">Source</th>
-                          <th scope="col" className="py-2 font-medium">Subscribed</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {r.leads.map((lead) => (
-                          <tr key={lead.id} className="border-b border-border last:border-0" data-testid="subscriber-row">
-                            <td className="max-w-64 truncate py-2 pr-4">{lead.email}</td>
-                            <td className="py-2 pr-4">{fullName(lead)}</td>
-                            <td className="py-2 pr-4">{lead.source}</td>
-                            <td className="whitespace-nowrap py-2">
-                              <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                  <nav aria-label="Subscriber pages" className="mt-4 flex justify-between text-sm">
-                    {paged ? <Link to="." className="underline underline-offset-4">Newest subscribers</Link> : <span />}
-                    {r.next ? (
-                      <Link to={`?cursor=${r.next}`} className="underline underline-offset-4">
-                        Older subscribers
-                      </Link>
-                    ) : null}
-                  </nav>
+                  <p className="mb-3 text-sm text-muted-foreground" data-testid="filter-counts">
+                    {LEAD_STATUSES.map((status, i) => (
+                      <span key={status}>
+                        {i ? " · " : ""}
+                        <span className={status === r.status ? "font-semibold text-foreground" : undefined}>
+                          {formatInteger(r.counts[status])} {status}
+                        </span>
+                      </span>
+                    ))}
+                  </p>
+                  {r.leads.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">{filtered ? "No leads match these filters" : "No subscribers yet"}</p>
+                  ) : (
+                    <>
+                      <div className="overflow-x-auto">
+                        <table className="w-full text-left text-sm">
+                          <thead className="text-muted-foreground">
+                            <tr className="border-b border-border">
+                              <th scope="col" className="py-2 pr-4 font-medium">Email</th>
+                              <th scope="col" className="py-2 pr-4 font-medium">Name</th>
+                              <th scope="col" className="py-2 pr-4 font-medium">Source</th>
+                              <th scope="col" className="py-2 pr-4 font-medium">Subscribed</th>
+                              <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {r.leads.map((lead) => (
+                              <tr key={lead.id} className="border-b border-border last:border-0" data-testid="subscriber-row">
+                                <td className="max-w-64 truncate py-2 pr-4">{lead.email}</td>
+                                <td className="py-2 pr-4">{fullName(lead)}</td>
+                                <td className="py-2 pr-4">{lead.source}</td>
+                                <td className="whitespace-nowrap py-2 pr-4">
+                                  <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>
+                                </td>
+                                <td className="whitespace-nowrap py-2 text-right">
+                                  <Link to={`/admin/leads/${lead.id}`} className="underline underline-offset-4" aria-label={`Manage ${lead.email}`}>
+                                    Manage
+                                  </Link>
+                                </td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                      <nav aria-label="Subscriber pages" className="mt-4 flex justify-between text-sm">
+                        {paged ? <Link to={withQuery() || "."} className="underline underline-offset-4">Newest subscribers</Link> : <span />}
+                        {r.next ? (
+                          <Link to={withQuery({ cursor: r.next })} className="underline underline-offset-4">
+                            Older subscribers
+                          </Link>
+                        ) : null}
+                      </nav>
+                    </>
+                  )}
                 </>
+              )
+            }
+          </Await>
+        </Suspense>
+      </Card>
+
+      <Card title="Audit log" className="mt-6">
+        <Suspense fallback={<SkeletonRows />}>
+          <Await resolve={audit} errorElement={<LoadError />}>
+            {(entries) =>
+              entries.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No admin actions yet</p>
+              ) : (
+                <ol className="grid gap-2 text-sm" aria-label="Latest admin actions">
+                  {entries.map((e) => (
+                    <li key={e.id} className="flex flex-wrap justify-between gap-x-4" data-testid="audit-entry">
+                      <span>
+                        <span className="font-medium">{e.action}</span> {e.target}
+                        {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
+                      </span>
+                      <span className="text-muted-foreground">
+                        {e.actor} · <time dateTime={new Date(e.at).toISOString()}>{formatIsoDate(new Date(e.at).toISOString(), "medium")}</time>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
               )
             }
           </Await>
@@ -251,7 +325,63 @@ export default function LeadsDashboard() {
   );
 }
 
-function ExportButton({ enabled }: { enabled: boolean }) {
+/** A GET form: the filters live in the URL, so they work without JavaScript and can be shared. */
+function FilterForm({ values, errors, filtered }: { values: Record<string, string>; errors: FilterErrors; filtered: boolean }) {
+  const field = "grid gap-1 text-sm";
+  const error = (name: keyof FilterErrors) =>
+    errors[name] ? (
+      <span className="text-xs text-destructive" role="alert">
+        {errors[name]}
+      </span>
+    ) : null;
+  return (
+    <form method="get" className="mb-4 grid gap-3 sm:grid-cols-6" aria-label="Filter leads">
+      <label className={`${field} sm:col-span-2`}>
+        <span>Search</span>
+        <PlainInput name="q" type="search" defaultValue={values.q} placeholder="E-mail or name starts with…" maxLength={254} />
+        {error("q")}
+      </label>
+      <label className={field}>
+        <span>Source</span>
+        <PlainInput name="source" defaultValue={values.source} placeholder="any" maxLength={40} />
+        {error("source")}
+      </label>
+      <label className={field}>
+        <span>Status</span>
+        <select name="status" defaultValue={values.status || DEFAULT_FILTER} className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground">
+          {[...LEAD_STATUSES, "all"].map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {error("status")}
+      </label>
+      <label className={field}>
+        <span>From</span>
+        <PlainInput name="from" type="date" defaultValue={values.from} />
+        {error("from")}
+      </label>
+      <label className={field}>
+        <span>To</span>
+        <PlainInput name="to" type="date" defaultValue={values.to} />
+        {error("to")}
+      </label>
+      <div className="flex gap-3 sm:col-span-6">
+        <button type="submit" className="btn btn-primary">
+          Apply filters
+        </button>
+        {filtered ? (
+          <Link to="/admin/leads" className="btn btn-outline">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function ExportButton({ enabled, href }: { enabled: boolean; href: string }) {
   const content = (
     <>
       <Download aria-hidden="true" className="size-4" />
@@ -260,7 +390,7 @@ function ExportButton({ enabled }: { enabled: boolean }) {
   );
   // A plain link: the browser downloads the streamed file itself, with or without JavaScript.
   return enabled ? (
-    <a href={CSV_PATH} download className="btn btn-primary">
+    <a href={href} download className="btn btn-primary">
       {content}
     </a>
   ) : (

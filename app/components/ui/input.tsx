@@ -18,6 +18,11 @@ export function Input({
   return <input key={key} {...props} {...rest} className={cn(CONTROL, "h-10", className)} />;
 }
 
+/** A plain input (a GET filter form, nothing to validate): the same look, no conform wiring. */
+export function PlainInput({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...rest} className={cn(CONTROL, "h-10", className)} />;
+}
+
 /** A textarea bound to a conform field. */
 export function Textarea({
   field,

@@ -5,15 +5,14 @@
  * (tests/worker/leads-workbench.test.ts reads the query plans).
  */
 import { z } from "zod";
-import { LEAD_STATUSES, type LeadStatus } from "~/db/schema";
+import { LEAD_STATUSES } from "~/db/schema";
+import { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters } from "~/features/leads/lead-filter";
+
+export { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters };
 import { LEAD_LIMITS } from "~/features/leads/newsletter";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Which leads a list, count or export covers: one status, or every lead. */
-export type LeadFilter = LeadStatus | "all";
-/** What the admin views and the API show unless asked otherwise: the people who confirmed. */
-export const DEFAULT_FILTER: LeadFilter = "confirmed";
 
 /** `?status=` of the leads API and exports: absent = confirmed; anything unknown is refused (null). */
 export function parseLeadFilter(value: string | null): LeadFilter | null {
@@ -54,17 +53,6 @@ const schema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date is after the end date.", path: ["to"] });
 
-export interface LeadFilters {
-  /** Lower case; an e-mail prefix, or with no "@" also a first- or last-name prefix. */
-  q?: string;
-  source?: string;
-  status: LeadFilter;
-  /** UTC calendar days, both included. */
-  from?: string;
-  to?: string;
-}
-
-export type FilterErrors = Partial<Record<keyof LeadFilters, string>>;
 
 export function parseLeadFilters(params: URLSearchParams): { ok: true; filters: LeadFilters } | { ok: false; errors: FilterErrors } {
   const raw = Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? undefined]));

@@ -171,19 +171,25 @@ export function decodeCursor(value: string | null): LeadCursor | null | "invalid
   return match ? { subscribedAt: Number(match[1]), id: Number(match[2]) } : "invalid";
 }
 
+/** The SQL of one page of the filtered list (tests read its query plan). */
+export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, limit: number) {
+  const where = filterCondition(filters);
+  const after = cursor ? " AND (subscribed_at, id) < (?, ?)" : "";
+  return {
+    sql: `SELECT id, email, first_name, last_name, source, subscribed_at FROM leads WHERE ${where.sql}${after} ORDER BY subscribed_at DESC, id DESC LIMIT ?`,
+    params: [...where.params, ...(cursor ? [cursor.subscribedAt, cursor.id] : []), limit],
+  };
+}
+
 /** One page of the leads the filters select, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
   db: D1Database,
   { limit, cursor = null, filters = { status: DEFAULT_FILTER } }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
-  const where = filterCondition(filters);
-  const after = cursor ? " AND (subscribed_at, id) < (?, ?)" : "";
+  const query = leadPageQuery(filters, cursor, limit + 1);
   const { results: rows } = await db
-    .prepare(
-      `SELECT id, email, first_name, last_name, source, subscribed_at FROM leads WHERE ${where.sql}${after}
-       ORDER BY subscribed_at DESC, id DESC LIMIT ?`,
-    )
-    .bind(...where.params, ...(cursor ? [cursor.subscribedAt, cursor.id] : []), limit + 1)
+    .prepare(query.sql)
+    .bind(...query.params)
     .all<LeadRow>();
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,0 +1,57 @@
+/**
+ * What an admin can do to one lead from the workbench (docs/decisions/017-leads-workbench.md):
+ * unsubscribe it or delete it, each written to the audit log in the same D1 batch.
+ */
+import { auditStatement, leadTarget } from "~/features/admin/audit.server";
+import type { LeadStatus } from "~/db/schema";
+
+export interface LeadRecord {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  source: string;
+  status: LeadStatus;
+  consentMethod: string;
+  consentVersion: string | null;
+  pagePath: string | null;
+  subscribedAt: number;
+  confirmedAt: number | null;
+  unsubscribedAt: number | null;
+}
+
+export async function getLead(db: D1Database, id: number): Promise<LeadRecord | null> {
+  return db
+    .prepare(
+      `SELECT id, email, first_name AS firstName, last_name AS lastName, source, status, consent_method AS consentMethod,
+         consent_version AS consentVersion, page_path AS pagePath, subscribed_at AS subscribedAt,
+         confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt
+       FROM leads WHERE id = ?`,
+    )
+    .bind(id)
+    .first<LeadRecord>();
+}
+
+/** Unsubscribes the lead (its confirmation links die with it); false when it already was. */
+export async function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<boolean> {
+  const [updated] = await db.batch([
+    db.prepare("UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ? WHERE id = ? AND status != 'unsubscribed'").bind(now, lead.id),
+    // changes() is the UPDATE's: an entry only for a change that happened.
+    db
+      .prepare("INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, 'lead.unsubscribe', ?, ? WHERE changes() > 0")
+      .bind(now, actor, leadTarget(lead), `was ${lead.status}`),
+    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(lead.id),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Deletes the lead: its row (every personal field with it) and its links; the audit entry keeps
+ * only the id and a masked address.
+ */
+export async function adminDelete(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<void> {
+  await db.batch([
+    db.prepare("DELETE FROM leads WHERE id = ?").bind(lead.id),
+    auditStatement(db, { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}` }, now),
+  ]);
+}

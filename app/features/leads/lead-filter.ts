@@ -1,0 +1,19 @@
+/** The leads filters' shape, shared by the workbench's form (browser) and its server code. */
+import type { LeadStatus } from "~/db/enums";
+
+/** Which leads a list, count or export covers: one status, or every lead. */
+export type LeadFilter = LeadStatus | "all";
+/** What the admin views and the API show unless asked otherwise: the people who confirmed. */
+export const DEFAULT_FILTER: LeadFilter = "confirmed";
+
+export interface LeadFilters {
+  /** Lower case; an e-mail prefix, or with no "@" also a first- or last-name prefix. */
+  q?: string;
+  source?: string;
+  status: LeadFilter;
+  /** UTC calendar days, both included. */
+  from?: string;
+  to?: string;
+}
+
+export type FilterErrors = Partial<Record<keyof LeadFilters, string>>;

@@ -1,0 +1,134 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { NotFound } from "~/components/not-found";
+import { Button, buttonClass } from "~/components/ui/button";
+import { SITE } from "~/content/site";
+import { getAdminOrNull } from "~/features/auth/guard.server";
+import { readForm } from "~/features/forms/body.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
+import { formatIsoDate } from "~/utils/format";
+import { redirectWithToast } from "~/utils/flash.server";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+const ACTIONS = {
+  unsubscribe: {
+    title: "Unsubscribe this lead?",
+    body: "The address stays on record as unsubscribed and receives no more newsletter e-mails. A new signup by its owner is needed to come back.",
+    button: "Unsubscribe",
+  },
+  delete: {
+    title: "Delete this lead?",
+    body: "The lead and its consent record are erased. This cannot be undone; the audit log keeps only the lead's number and a masked address.",
+    button: "Delete lead",
+  },
+} as const;
+type Intent = keyof typeof ACTIONS;
+const isIntent = (v: unknown): v is Intent => v === "unsubscribe" || v === "delete";
+
+function leadId(params: { id?: string }) {
+  return /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
+}
+
+/** One lead, and the confirmation step of an action (`?confirm=unsubscribe|delete`). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  if (!(await getAdminOrNull(request, env))) return data({ notFound: true as const }, { status: 404, headers: PRIVATE });
+  const id = leadId(params);
+  const lead = id === null ? null : await getLead(env.DB, id);
+  if (!lead) return data({ notFound: true as const }, { status: 404, headers: PRIVATE });
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  return data({ notFound: false as const, lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  requireSameOrigin(request);
+  const admin = await getAdminOrNull(request, env);
+  if (!admin?.email) return data({ message: "Admin access required" }, { status: 403, headers: PRIVATE });
+  const form = await readForm(request, { maxBytes: 1024 });
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return data({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
+  const id = leadId(params);
+  const lead = id === null ? null : await getLead(env.DB, id);
+  if (!lead) return data({ message: "No such lead" }, { status: 404, headers: PRIVATE });
+  if (intent === "unsubscribe") {
+    const changed = await adminUnsubscribe(env.DB, lead, admin.email);
+    return redirectWithToast(env, request, `/admin/leads/${lead.id}`, {
+      title: changed ? "Lead unsubscribed" : "Already unsubscribed",
+      description: lead.email,
+    });
+  }
+  await adminDelete(env.DB, lead, admin.email);
+  return redirectWithToast(env, request, "/admin/leads", { title: "Lead deleted", description: `Lead #${lead.id} was erased.` });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: `Lead | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+const when = (ms: number | null) => (ms === null ? "—" : formatIsoDate(new Date(ms).toISOString(), "medium"));
+
+export default function LeadPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (loaderData.notFound) return <NotFound path={location.pathname} />;
+  const { lead, confirm } = loaderData;
+  const rows: [string, string][] = [
+    ["E-mail", lead.email],
+    ["Name", [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—"],
+    ["Status", lead.status],
+    ["Source", lead.source],
+    ["Page", lead.pagePath ?? "—"],
+    ["Consent", `${lead.consentMethod}${lead.consentVersion ? ` (wording ${lead.consentVersion})` : ""}`],
+    ["Subscribed", when(lead.subscribedAt)],
+    ["Confirmed", when(lead.confirmedAt)],
+    ["Unsubscribed", when(lead.unsubscribedAt)],
+  ];
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-10">
+      <Link to="/admin/leads" className="text-sm underline underline-offset-4">
+        All leads
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Lead #{lead.id}</h1>
+      <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-muted-foreground">{k}</dt>
+            <dd className="break-all" data-testid={`lead-${k.toLowerCase()}`}>
+              {v}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {confirm ? (
+        <section className="mt-8 rounded-xl border border-destructive/50 p-6" aria-labelledby="confirm-title">
+          <h2 id="confirm-title" className="text-lg font-semibold">
+            {ACTIONS[confirm].title}
+          </h2>
+          <p className="mt-2 text-sm text-muted-foreground">{ACTIONS[confirm].body}</p>
+          <Form method="post" className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value={confirm} />
+            <Button type="submit" variant="destructive">
+              {ACTIONS[confirm].button}
+            </Button>
+            <Link to="." className={buttonClass("outline")}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : (
+        <div className="mt-8 flex flex-wrap gap-3">
+          {lead.status !== "unsubscribed" ? (
+            <Link to="?confirm=unsubscribe" className={buttonClass("outline")}>
+              Unsubscribe
+            </Link>
+          ) : null}
+          <Link to="?confirm=delete" className={buttonClass("outline")}>
+            Delete
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
