@@ -181,3 +181,16 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Addresses that must never be mailed or re-added (migrations/0008, docs/decisions/019): the
+ * HMAC-SHA-256 of the normalised address under the newest SESSION_SECRET, never the address.
+ * Written when a person's data is erased; lifted only when the address's verified owner subscribes
+ * again from Settings.
+ */
+export const suppressedEmails = sqliteTable("suppressed_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  /** Why: "erased". */
+  reason: text("reason").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
