@@ -13,6 +13,7 @@ import { configProblems } from "./production-config";
 import { runScheduledJobs } from "./scheduled";
 import { withSecurityHeaders } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
+import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -60,6 +61,9 @@ export default {
       const body = production ? "This site is not configured yet." : `Invalid configuration (wrangler.toml [vars], .dev.vars):\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
       return finish(new Response(body, { status: 503, headers: { "Retry-After": "300" } }), "bypass");
     }
+
+    const crossSite = crossSiteRefusal(request);
+    if (crossSite) return finish(crossSite, "bypass");
 
     try {
       const key = htmlCacheKey(request, serverBuild.assets.version);

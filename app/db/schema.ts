@@ -196,3 +196,16 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_at_idx").on(t.at)],
 );
+
+/**
+ * Addresses that must never be mailed or re-added (migrations/0008, docs/decisions/019): the
+ * HMAC-SHA-256 of the normalised address under the newest SESSION_SECRET, never the address.
+ * Written when a person's data is erased; lifted only when the address's verified owner subscribes
+ * again from Settings.
+ */
+export const suppressedEmails = sqliteTable("suppressed_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  /** Why: "erased". */
+  reason: text("reason").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -16,6 +16,8 @@ import { pageMeta } from "~/utils/meta";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { getTheme, useTheme } from "~/utils/theme";
 import type { CurrentUser } from "~/features/auth/user";
+import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
+import { liftSuppression } from "~/features/privacy/suppression.server";
 
 const page = pages.settings;
 const NEWSLETTER_SOURCE = "settings";
@@ -24,6 +26,8 @@ const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 /** Only members whose provider verified their e-mail get here: no confirmation e-mail is needed. */
 async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
   if (!on) return unsubscribeLead(env.DB, { email: user.email });
+  // The verified owner asking again is the one thing that lifts an erased address's suppression.
+  await liftSuppression(env, user.email);
   await subscribeVerifiedMember(env.DB, {
     email: user.email,
     firstName: user.firstName?.trim() || user.email.split("@")[0]!,
@@ -195,16 +199,26 @@ export default function Settings() {
               </Button>
             </div>
           ) : null}
+          {account ? (
+            <div className="mt-6 flex items-start justify-between gap-6">
+              <div>
+                <h3 className="font-medium">{copy.downloadData}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{copy.downloadDataHelp}</p>
+              </div>
+              {/* Its own form (below): the answer is a file, the page stays. */}
+              <Button type="submit" form="download-my-data" variant="outline" className="shrink-0">
+                {copy.downloadData}
+              </Button>
+            </div>
+          ) : null}
           <div className="mt-6 flex items-start justify-between gap-6">
             <div>
               <h3 className="font-medium">{copy.deleteAccount}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.deleteAccountHelp}</p>
             </div>
-            <Link
-              to={`${pages.help.path}?subject=${encodeURIComponent("Delete my account")}#contact`}
-              className={buttonClass("destructive", "shrink-0")}
-            >
-              Delete Account
+            {/* The confirmation is a page of its own, where the address is typed (signed out: sign in first). */}
+            <Link to={ACCOUNT_PATHS.deleteAccount} className={buttonClass("destructive", "shrink-0")}>
+              {copy.deleteAccount}
             </Link>
           </div>
         </Panel>
@@ -218,10 +232,14 @@ export default function Settings() {
         </div>
       </Form>
       {account ? (
-        // A full navigation: every page's data changes once the session has ended.
-        <form id="sign-out-everywhere" method="post" action="/api/logout" hidden>
-          <input type="hidden" name="everywhere" value="on" />
-        </form>
+        <>
+          {/* A full navigation: every page's data changes once the session has ended. */}
+          <form id="sign-out-everywhere" method="post" action="/api/logout" hidden>
+            <input type="hidden" name="everywhere" value="on" />
+          </form>
+          {/* A native post: the answer is a download (Content-Disposition), the page stays. */}
+          <form id="download-my-data" method="post" action={ACCOUNT_PATHS.downloadData} hidden />
+        </>
       ) : null}
     </>
   );

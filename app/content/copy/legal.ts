@@ -19,7 +19,7 @@ export const legalCopy = {
         "You are subscribed only once you confirm with the link we e-mail you; an address that is not confirmed within 30 days is deleted. We record when, and on which form, you agreed, and the wording you were shown. Every e-mail carries a link that unsubscribes you at once.",
         "When you send a message through the Help page we store it to answer you. When you sign in we store the profile your sign-in provider shares with us.",
         "We keep a session cookie while you are signed in and remember your sidebar and theme preferences in your browser. We do not sell your data.",
-        "To see, correct or delete your data, or to unsubscribe, contact us using the details below.",
+        "Members can download everything we store about them, or delete their account and that data, from Settings. Deleting keeps only a coded fingerprint of the e-mail address, which cannot be read back, so that it is never mailed or added to a list again. To correct your data, or for anything else about it, contact us using the details below.",
       ],
     },
   ],

@@ -11,9 +11,24 @@ export function isCrossSite(request: Request): boolean {
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
+const refusal = () =>
+  new Response("Cross-site request refused.", { status: 403, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+
 /** Throws a 403 Response for a cross-site request (Remix answers a thrown Response as is). */
 export function requireSameOrigin(request: Request): void {
-  if (isCrossSite(request)) {
-    throw new Response("Cross-site request refused.", { status: 403, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
-  }
+  if (isCrossSite(request)) throw refusal();
+}
+
+const MEMBER_AND_ADMIN = /^\/(?:admin|settings)(?:[/.]|$)/;
+
+/**
+ * The worker's answer to a cross-site POST to a member or admin page, before Remix sees it: Remix
+ * itself aborts a page action whose `Origin` differs from `Host` with a bare 500 before the
+ * action (and its requireSameOrigin) can run, so without this the visitor would get a server
+ * error instead of the same 403 as the resource routes. Public forms (the signup API) are left alone.
+ */
+export function crossSiteRefusal(request: Request): Response | null {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  if (!MEMBER_AND_ADMIN.test(new URL(request.url).pathname)) return null;
+  return isCrossSite(request) ? refusal() : null;
 }

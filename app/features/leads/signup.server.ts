@@ -25,6 +25,7 @@ import { log } from "~/utils/log.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
+import { isSuppressed } from "~/features/privacy/suppression.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -169,8 +170,11 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   };
 
   const input = validateSignup(body.fields);
+  // An erased address (docs/decisions/019-personal-data.md) is never re-added or mailed by a
+  // signup: it is answered like anyone else's and, like a bot's, stores nothing.
+  const discard = body.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
   // Requests that store nothing still count towards the limit (no free probing).
-  if (!input.ok || body.honeypot) {
+  if (!input.ok || discard) {
     const limit = await hitRateLimit(env.DB, attempt, waitUntil);
     if (!limit.allowed) return tooMany(limit);
   }
@@ -182,8 +186,8 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   const now = new Date();
 
   let lead: PublicLead | null;
-  if (body.honeypot) {
-    // A bot: it sees the same success as a person and nothing is stored.
+  if (discard) {
+    // A bot or a suppressed address: the same success as a person, and nothing is stored.
     lead = { id: 0, email, firstName, lastName, source, subscribedAt: now.toISOString() };
   } else {
     const result = await recordSignup(

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** The account pages' paths (Settings links and posts to them). */
+export const ACCOUNT_PATHS = { deleteAccount: "/settings/delete", downloadData: "/settings/data" } as const;
+
+export const DELETE_MISMATCH = "That is not the e-mail address of this account: nothing was deleted.";
+
+/** "Delete Account": the member types their own address to confirm (checked again on the server). */
+export const deleteAccountSchema = z.object({
+  email: z.string({ message: "Type your e-mail address to confirm." }).trim().max(320, DELETE_MISMATCH),
+});

@@ -1,0 +1,147 @@
+/**
+ * "Download my data" and the admin's "Export this person" (docs/decisions/019-personal-data.md):
+ * everything stored about one person as one JSON document. Each table's exported columns are
+ * listed here, and every column left out is named with the reason; tests/worker/privacy.test.ts
+ * reads the tables' columns from D1, so a new column fails it until it is listed in one or the other.
+ */
+import { memberIds, personByAddress, personOfMember, placeholders, type Person } from "~/features/privacy/person.server";
+
+/** The tables that hold personal data, their exported columns, and the document's key for each. */
+export const EXPORTED = {
+  users: {
+    section: "memberAccounts",
+    columns: ["id", "subject", "email", "email_verified", "first_name", "last_name", "profile_image_url", "role", "created_at", "last_login_at"],
+  },
+  sessions: { section: "sessions", columns: ["created_at", "last_seen_at"] },
+  leads: {
+    section: "newsletter",
+    columns: [
+      "id",
+      "email",
+      "first_name",
+      "last_name",
+      "source",
+      "user_agent",
+      "referrer",
+      "client_timestamp",
+      "page_path",
+      "subscribed_at",
+      "status",
+      "consent_method",
+      "consent_version",
+      "confirmed_at",
+      "unsubscribed_at",
+    ],
+  },
+  newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
+  contact_messages: { section: "contactMessages", columns: ["id", "name", "email", "subject", "message", "user_id", "user_agent", "created_at"] },
+  mail_outbox: { section: "emails", columns: ["kind", "recipient", "subject", "status", "attempts", "created_at", "sent_at", "next_attempt_at"] },
+} as const satisfies Record<string, { section: string; columns: readonly string[] }>;
+
+export type PersonalTable = keyof typeof EXPORTED;
+
+/** Columns of the personal tables deliberately left out of the export, and why. */
+export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
+  users: {},
+  sessions: {
+    id: "the SHA-256 of the session cookie's token: a credential, not information about the person",
+    user_id: "the member record's id, exported with the member record",
+  },
+  leads: {},
+  newsletter_tokens: {
+    token_hash: "the SHA-256 of a confirmation link's token: a credential",
+    lead_id: "the newsletter record's id, exported with that record",
+  },
+  contact_messages: {},
+  mail_outbox: {
+    id: "the outbox's own row number",
+    text_body: "may hold a live confirmation or unsubscribe link (a credential); blanked once sent",
+    html_body: "the same body as text_body, as HTML",
+    headers: "technical header fields (List-Unsubscribe holds a signed link)",
+    last_error: "our mail server's diagnostic about a delivery attempt, not about the person",
+  },
+};
+
+type Row = Record<string, unknown>;
+
+/** Epoch-ms times as ISO 8601 and flags as booleans, so the document reads without a manual. */
+function readable(table: PersonalTable, row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.endsWith("_at") && typeof value === "number") out[key] = new Date(value).toISOString();
+    else if (table === "users" && key === "email_verified") out[key] = value === 1 || value === true;
+    else out[key] = value;
+  }
+  return out;
+}
+
+export interface PersonalDataExport {
+  format: "afx-personal-data/1";
+  exportedAt: string;
+  /** The address the export was made for (null: a member without one). */
+  email: string | null;
+  /** What the export covers, in a sentence. */
+  scope: string;
+  memberAccounts: Row[];
+  sessions: Row[];
+  newsletter: Row[];
+  pendingConfirmationLinks: Row[];
+  contactMessages: Row[];
+  emails: Row[];
+}
+
+const select = (table: PersonalTable) => `SELECT ${EXPORTED[table].columns.join(", ")} FROM ${table}`;
+
+async function collect(db: D1Database, person: Person, now: number): Promise<PersonalDataExport> {
+  const ids = await memberIds(db, person);
+  const email = person.byAddress ? person.email : null;
+  const inIds = placeholders(ids);
+  // One round trip for the rest; the address conditions match nothing when it is not theirs.
+  const [users, sessions, leads, tokens, messages, mail] = await db.batch<Row>([
+    db.prepare(`${select("users")} WHERE id IN (${inIds}) ORDER BY created_at`).bind(...ids),
+    db.prepare(`${select("sessions")} WHERE user_id IN (${inIds}) ORDER BY created_at`).bind(...ids),
+    db.prepare(`${select("leads")} WHERE email = ?1`).bind(email),
+    db.prepare(`${select("newsletter_tokens")} WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1) ORDER BY created_at`).bind(email),
+    db
+      .prepare(`${select("contact_messages")} WHERE lower(trim(email)) = ? OR user_id IN (${inIds}) ORDER BY created_at, id`)
+      .bind(email, ...ids),
+    db.prepare(`${select("mail_outbox")} WHERE lower(recipient) = ?1 ORDER BY created_at, id`).bind(email),
+  ]);
+  const rows = (table: PersonalTable, result: D1Result<Row> | undefined) => (result?.results ?? []).map((r) => readable(table, r));
+  return {
+    format: "afx-personal-data/1",
+    exportedAt: new Date(now).toISOString(),
+    email: person.email,
+    scope: person.byAddress
+      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter subscription with its consent record, pending confirmation links, contact messages and e-mails sent to it."
+      : "This member account and its sessions and contact messages. Records filed under the e-mail address are included only once the sign-in provider has verified the address.",
+    memberAccounts: rows("users", users),
+    sessions: rows("sessions", sessions),
+    newsletter: rows("leads", leads),
+    pendingConfirmationLinks: rows("newsletter_tokens", tokens),
+    contactMessages: rows("contact_messages", messages),
+    emails: rows("mail_outbox", mail),
+  };
+}
+
+/** Everything stored under one e-mail address (the admin's "Export this person"). */
+export function exportPerson(db: D1Database, email: string, now = Date.now()): Promise<PersonalDataExport> {
+  return collect(db, personByAddress(email), now);
+}
+
+/** The signed-in member's own data ("Download my data"). */
+export function exportMember(db: D1Database, user: { id: string; email: string | null; emailVerified: boolean }, now = Date.now()) {
+  return collect(db, personOfMember(user), now);
+}
+
+/** The export as a download that no cache keeps. */
+export function exportResponse(document: PersonalDataExport, filePrefix: string): Response {
+  const day = document.exportedAt.slice(0, 10);
+  return new Response(JSON.stringify(document, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filePrefix}-${day}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Whose data an export or an erasure covers (docs/decisions/019-personal-data.md). An admin acts
+ * on an e-mail address: every member record, lead, message and e-mail of that address. A member
+ * acts on their own account; the lead, messages and e-mails filed under their address are theirs
+ * only when the provider verified that address, otherwise anyone could claim someone else's.
+ */
+import { normaliseEmail } from "~/features/privacy/suppression.server";
+
+export interface Person {
+  /** Normalised; null for a member without an address. */
+  email: string | null;
+  /** Whether records filed under the address (leads, messages, e-mails) belong to this person. */
+  byAddress: boolean;
+  /** Member records known to be theirs (their own account). */
+  userIds: string[];
+}
+
+/** Everything filed under an address: the admin's "Export this person" and "Delete". */
+export function personByAddress(email: string): Person {
+  return { email: normaliseEmail(email), byAddress: true, userIds: [] };
+}
+
+/** The signed-in member's own data. */
+export function personOfMember(user: { id: string; email: string | null; emailVerified: boolean }): Person {
+  const email = user.email ? normaliseEmail(user.email) : null;
+  return { email, byAddress: Boolean(email && user.emailVerified), userIds: [user.id] };
+}
+
+/** The ids of the member records of `person`. */
+export async function memberIds(db: D1Database, person: Person): Promise<string[]> {
+  if (!person.byAddress) return person.userIds;
+  const { results } = await db.prepare("SELECT id FROM users WHERE lower(trim(email)) = ?1").bind(person.email).all<{ id: string }>();
+  return [...new Set([...person.userIds, ...results.map((r) => r.id)])];
+}
+
+/** `?, ?, …` for an IN list (SQLite's IN () is valid and matches nothing). */
+export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");

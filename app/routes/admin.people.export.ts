@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { requireAdminApi } from "~/features/auth/guard.server";
+import { readForm } from "~/features/forms/body.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { exportPerson, exportResponse } from "~/features/privacy/export.server";
+
+const emailField = z.string().trim().toLowerCase().max(320).email();
+
+/**
+ * `POST /admin/people/export` with `email` (admins; "Export this person" on /admin/leads):
+ * everything stored under that address as a JSON download (docs/decisions/019-personal-data.md).
+ * A POST so that personal data never sits in a URL, a history or a server log.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  requireSameOrigin(request);
+  await requireAdminApi(request, env);
+  const form = await readForm(request, { maxBytes: 2048 });
+  const email = emailField.safeParse(form.get("email") ?? "");
+  if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  return exportResponse(await exportPerson(env.DB, email.data), "afx-person");
+}
