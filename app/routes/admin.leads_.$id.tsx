@@ -18,9 +18,9 @@ const ACTIONS = {
     button: "Unsubscribe",
   },
   delete: {
-    title: "Delete this lead?",
-    body: "The lead and its consent record are erased. This cannot be undone; the audit log keeps only the lead's number and a masked address.",
-    button: "Delete lead",
+    title: "Delete this person's data?",
+    body: "Everything stored about this address is erased: the lead and its consent record, contact messages, a member account and e-mails to it. Only a keyed hash is kept, so the address is never mailed or added again. This cannot be undone; the audit log keeps the lead's number and a masked address.",
+    button: "Delete",
   },
 } as const;
 type Intent = keyof typeof ACTIONS;
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       description: lead.email,
     });
   }
-  await adminDelete(env.DB, lead, admin.email);
+  await adminDelete(env, lead, admin.email);
   return redirectWithToast(env, request, "/admin/leads", { title: "Lead deleted", description: `Lead #${lead.id} was erased.` });
 }
 
@@ -127,6 +127,13 @@ export default function LeadPage() {
           <Link to="?confirm=delete" className={buttonClass("outline")}>
             Delete
           </Link>
+          {/* Everything stored about the address, as a JSON download (docs/decisions/019-personal-data.md). */}
+          <form method="post" action="/admin/people/export">
+            <input type="hidden" name="email" value={lead.email} />
+            <Button type="submit" variant="outline">
+              Export this person
+            </Button>
+          </form>
         </div>
       )}
     </div>

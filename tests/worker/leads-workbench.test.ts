@@ -19,7 +19,7 @@ beforeAll(async () => {
 const post = (path: string, body: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(jar ? { Cookie: jar.header() } : {}), ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(jar ? { Cookie: jar.header() } : {}), ...headers },
     body: new URLSearchParams(body).toString(),
     redirect: "manual",
   });
@@ -67,7 +67,7 @@ describe("every filter is an index range at 100 000 leads", () => {
 
 describe("/admin/leads workbench", () => {
   beforeEach(async () => {
-    await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM audit_log")]);
+    await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM audit_log"), env.DB.prepare("DELETE FROM suppressed_emails")]);
     const now = Date.now();
     await insertLeads(
       [
@@ -143,7 +143,7 @@ describe("/admin/leads workbench", () => {
     expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(ada).first()).toEqual({ status: "unsubscribed" });
 
     const grace = await id("grace@hopper.org");
-    expect(await (await get(`/admin/leads/${grace}?confirm=delete`, admin)).text()).toContain("Delete this lead?");
+    expect(await (await get(`/admin/leads/${grace}?confirm=delete`, admin)).text()).toContain("Delete this person&#x27;s data?");
     res = await post(`/admin/leads/${grace}`, { intent: "delete" }, admin);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/leads");
@@ -154,6 +154,10 @@ describe("/admin/leads workbench", () => {
       { actor: "admin@example.com", action: "lead.unsubscribe", target: `lead #${ada} (a***@lovelace.org)` },
       { actor: "admin@example.com", action: "lead.delete", target: `lead #${grace} (g***@hopper.org)` },
     ]);
+    const deleted = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'lead.delete'").first<{ detail: string }>();
+    expect(deleted!.detail).toBe("was confirmed; erased lead");
+    // Only a keyed hash of the address stays, so it is never mailed or re-added.
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM suppressed_emails").first())!.n).toBe(1);
     // The erased address is nowhere in the audit log.
     expect(JSON.stringify(audit)).not.toContain("grace@");
     const page = await (await get("/admin/leads", admin)).text();

@@ -4,6 +4,7 @@
  */
 import { auditStatement, leadTarget } from "~/features/admin/audit.server";
 import type { LeadStatus } from "~/db/schema";
+import { erasePerson, type ErasureSummary } from "~/features/privacy/erase.server";
 
 export interface LeadRecord {
   id: number;
@@ -46,12 +47,16 @@ export async function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: 
 }
 
 /**
- * Deletes the lead: its row (every personal field with it) and its links; the audit entry keeps
- * only the id and a masked address.
+ * Deletes the person behind the lead: everything stored about the address is erased (the lead and
+ * its consent record, contact messages, a member account, e-mails to it), and only a keyed hash is
+ * kept so the address is never mailed or re-added (docs/decisions/019-personal-data.md). The audit
+ * entry keeps the lead's id, a masked address and what was erased.
  */
-export async function adminDelete(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.prepare("DELETE FROM leads WHERE id = ?").bind(lead.id),
-    auditStatement(db, { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}` }, now),
-  ]);
+export async function adminDelete(env: Env, lead: LeadRecord, actor: string, now = Date.now()): Promise<ErasureSummary> {
+  const summary = await erasePerson(env, lead.email, { actor, now });
+  const erased = [summary.lead && "lead", summary.member && "member account", summary.messages && `${summary.messages} message(s)`, summary.emails && `${summary.emails} e-mail(s)`]
+    .filter(Boolean)
+    .join(", ");
+  await auditStatement(env.DB, { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}; erased ${erased || "nothing"}` }, now).run();
+  return summary;
 }
