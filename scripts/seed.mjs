@@ -1,6 +1,6 @@
 // npm run seed -- --leads N [--persist-to DIR] [--clear] [--verbose]
 // Fills the local D1 (default .wrangler/state, the one `npm start` uses) with N generated leads
-// spread over the last 60 days and several sources, in batched INSERTs through
+// spread over the last 60 days, several sources and the three statuses (90 % confirmed), in batched INSERTs through
 // `wrangler d1 execute --file`. E-mails carry a per-run tag, so running it twice adds 2 × N.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,10 +61,15 @@ export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } 
         .normalize("NFD")
         .replace(/[^\x20-\x7e]/g, "")
         .toLowerCase();
-      rows.push(`(${[email, first, last, pickSource(), "seed", subscribedAt].map(sql).join(", ")})`);
+      // Mostly confirmed subscribers, some waiting for their confirmation, a few who left.
+      const r = rand();
+      const status = r < 0.9 ? "confirmed" : r < 0.97 ? "pending" : "unsubscribed";
+      const confirmedAt = status === "pending" ? null : subscribedAt + 60_000;
+      const unsubscribedAt = status === "unsubscribed" ? subscribedAt + DAY : null;
+      rows.push(`(${[email, first, last, pickSource(), "seed", subscribedAt, status, confirmedAt, unsubscribedAt].map(sql).join(", ")})`);
     }
     statements.push(
-      `INSERT OR IGNORE INTO leads (email, first_name, last_name, source, user_agent, subscribed_at) VALUES\n${rows.join(",\n")};`,
+      `INSERT OR IGNORE INTO leads (email, first_name, last_name, source, user_agent, subscribed_at, status, confirmed_at, unsubscribed_at) VALUES\n${rows.join(",\n")};`,
     );
   }
   return statements;

@@ -122,9 +122,35 @@ export async function deliverDueMail(env: Env, now = Date.now()): Promise<Delive
   return result;
 }
 
-/** Delivers what is due right after the response: the visitor never waits for, or on, SMTP. */
+/** The isolate's delivery run in flight, and whether more mail was queued while it ran. */
+let running: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Delivers what is due right after the response: the visitor never waits for, or on, SMTP. Runs in
+ * one isolate coalesce: while one is in flight, a burst of signups asks for one more run after it
+ * instead of a run (and an SMTP connection) each.
+ */
 export function deliverSoon(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  ctx.waitUntil(deliverDueMail(env).catch((error: unknown) => log("error", "[mail] delivery run failed", { error })));
+  if (running) {
+    // The run belongs to the request that started it (whose waitUntil keeps it alive); this one
+    // only asks it to go round once more.
+    again = true;
+    return;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await deliverDueMail(env);
+      } while (again);
+    } catch (error) {
+      log("error", "[mail] delivery run failed", { error });
+    } finally {
+      running = null;
+    }
+  })();
+  ctx.waitUntil(running);
 }
 
 /** Deletes the records of messages sent more than KEEP_SENT_MS ago; returns how many. */
