@@ -13,6 +13,7 @@ import { configProblems } from "./production-config";
 import { runScheduledJobs } from "./scheduled";
 import { withSecurityHeaders } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
+import { isCrossSite } from "../app/features/forms/same-origin.server";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -59,6 +60,15 @@ export default {
       const production = env.ENVIRONMENT !== "development";
       const body = production ? "This site is not configured yet." : `Invalid configuration (wrangler.toml [vars], .dev.vars):\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
       return finish(new Response(body, { status: 503, headers: { "Retry-After": "300" } }), "bypass");
+    }
+
+    // A page's form (or its JavaScript `.data` fetch) posted from another site: Remix refuses such
+    // an action when Origin and Host differ, but with a bare 500. This answers the clear 403 of the
+    // pages' own check (requireSameOrigin, which also reads Sec-Fetch-Site when Origin is absent).
+    // The /api/ resource routes decide for themselves.
+    const url = new URL(request.url);
+    if (!["GET", "HEAD"].includes(request.method) && !url.pathname.startsWith("/api/") && isCrossSite(request)) {
+      return finish(new Response("Cross-site request refused.", { status: 403, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } }), "bypass");
     }
 
     try {
