@@ -62,6 +62,8 @@ export default {
       return finish(new Response(body, { status: 503, headers: { "Retry-After": "300" } }), "bypass");
     }
 
+    // A page's form posted from another site: the clear 403 of the pages' own check, before Remix's
+    // own origin check answers it with a bare 500.
     const crossSite = crossSiteRefusal(request);
     if (crossSite) return finish(crossSite, "bypass");
 

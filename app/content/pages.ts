@@ -103,6 +103,15 @@ export const pages = {
     heading: "Leads Dashboard",
     description: "Newsletter subscribers, statistics and CSV export.",
   },
+  messages: {
+    path: "/admin/messages",
+    title: "Messages",
+    heading: "Messages",
+    description: "Messages sent with the Help page's contact form: open or answered, search and reply.",
+  },
 } as const satisfies Record<string, PageInfo>;
 
 export type PageKey = keyof typeof pages;
+
+/** The admin-only pages: not-found for anyone else, never in the sitemaps or the public page lists. */
+export const ADMIN_PAGES: readonly PageInfo[] = [pages.leads, pages.messages];

@@ -134,6 +134,10 @@ export type User = typeof users.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
 
+/** Where a contact message stands (docs/decisions/018-contact-inbox.md). */
+export const CONTACT_STATUSES = ["open", "answered"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
 /** Messages from the Help page's contact form (stored so someone can answer). */
 export const contactMessages = sqliteTable(
   "contact_messages",
@@ -149,8 +153,20 @@ export const contactMessages = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** Open until an admin marks it answered in /admin/messages (migrations/0007). */
+    status: text("status", { enum: CONTACT_STATUSES }).notNull().default("open"),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    /** The answering admin's e-mail address at the time. */
+    answeredBy: text("answered_by"),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    // Newest first, keyset (created_at, id), all or per status.
+    index("contact_messages_created_at_idx").on(t.createdAt, t.id),
+    index("contact_messages_status_created_at_idx").on(t.status, t.createdAt, t.id),
+    // Case-insensitive prefix search on the sender.
+    index("contact_messages_email_nocase_idx").on(sql`${t.email} COLLATE NOCASE`),
+    index("contact_messages_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
+  ],
 );
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
@@ -171,6 +187,8 @@ export const mailOutbox = sqliteTable(
     htmlBody: text("html_body").notNull(),
     /** Extra header fields as a JSON object (List-Unsubscribe…). */
     headers: text("headers").notNull().default("{}"),
+    /** Where answers go (Reply-To), when not to the sender (migrations/0007). */
+    replyTo: text("reply_to"),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** When it may next be tried; while a run holds it, the end of that run's lease. */

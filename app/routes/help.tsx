@@ -52,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A filled honeypot gets the same answer as a person and stores nothing.
   if (!honeypotFilled(formData.get(HONEYPOT_FIELD))) {
     const user = await getUser(request, env);
-    await saveContactMessage(env, {
+    // Stored with its notification to the contact address queued in the same batch (018).
+    await saveContactMessage(env, ctx, {
       ...submission.value,
       userId: user?.id ?? null,
       userAgent: request.headers.get("user-agent"),

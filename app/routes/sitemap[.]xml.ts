@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getConfig } from "~/utils/config.server";
-import { pages } from "~/content/pages";
+import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 
 // Public pages only: the signed-in and admin pages are not for search engines.
-const PRIVATE: readonly string[] = [pages.leads.path, pages.settings.path, pages.notifications.path];
+const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.settings.path, pages.notifications.path];
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { siteUrl } = getConfig(context.cloudflare.env);

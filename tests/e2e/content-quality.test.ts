@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pages } from "~/content/pages";
+import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { baseURL, launch, newPage, screenshot, settled } from "./browser";
 
@@ -13,7 +13,7 @@ import { baseURL, launch, newPage, screenshot, settled } from "./browser";
 // content pages as served.
 const PATHS = [
   ...Object.values(pages)
-    .filter((p) => p !== pages.leads)
+    .filter((p) => !ADMIN_PAGES.includes(p))
     .map((p) => p.path),
   "/documents?subsidiary=gaas",
   "/documents?subsidiary=unknown",

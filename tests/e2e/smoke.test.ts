@@ -1,19 +1,20 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pages } from "~/content/pages";
+import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { launch, newPage, screenshot } from "./browser";
 
 // Every page of app/content/pages.ts, in a real browser: status, heading, CSP, no console errors.
 const ROUTES: { path: string; status: number; heading: string; finalPath?: string }[] = [
   ...Object.values(pages)
-    .filter((p) => p.path !== pages.leads.path)
+    .filter((p) => !ADMIN_PAGES.includes(p))
     .map((p) => ({ path: p.path, status: 200, heading: p.heading })),
   { path: "/home", status: 200, heading: pages.home.heading },
   { path: `/subsidiary/${subsidiaries[0].id}`, status: 200, heading: subsidiaries[0].name },
   { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
   { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },
   { path: "/admin/leads", status: 404, heading: "Page Not Found" },
+  { path: "/admin/messages", status: 404, heading: "Page Not Found" },
   { path: "/any/other/path", status: 404, heading: "Page Not Found" },
 ];
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pages } from "~/content/pages";
+import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import headersFile from "../../public/_headers?raw";
@@ -13,7 +13,7 @@ function h1(html: string) {
 }
 
 describe("route table", () => {
-  const publicPages = Object.values(pages).filter((p) => p.path !== pages.leads.path);
+  const publicPages = Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p));
 
   it.each(publicPages.map((p) => [p.path, p.heading] as const))("%s answers 200 with its heading", async (path, heading) => {
     const res = await get(path);

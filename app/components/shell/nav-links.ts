@@ -7,6 +7,7 @@ import {
   FileText,
   Handshake,
   House,
+  Inbox,
   Map,
   PiggyBank,
   Scale,
@@ -43,6 +44,7 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
 export const UTILITY_LINKS: readonly NavLinkItem[] = [
   { page: pages.notifications, label: "Notifications", icon: Bell, badge: NOTIFICATIONS_BADGE },
   { page: pages.leads, label: "Leads Dashboard", icon: ChartColumn, adminOnly: true },
+  { page: pages.messages, label: "Messages", icon: Inbox, adminOnly: true },
   { page: pages.help, label: "Help", icon: CircleHelp },
   { page: pages.settings, label: "Settings", icon: Settings },
 ];

@@ -19,16 +19,17 @@ export function requireSameOrigin(request: Request): void {
   if (isCrossSite(request)) throw refusal();
 }
 
-const MEMBER_AND_ADMIN = /^\/(?:admin|settings)(?:[/.]|$)/;
+/** The resource routes under /api/ decide for themselves (the signup API takes other sites' forms). */
+const API = /^\/api\//;
 
 /**
- * The worker's answer to a cross-site POST to a member or admin page, before Remix sees it: Remix
+ * The worker's answer to a cross-site POST to a page, before Remix sees it: Remix
  * itself aborts a page action whose `Origin` differs from `Host` with a bare 500 before the
  * action (and its requireSameOrigin) can run, so without this the visitor would get a server
  * error instead of the same 403 as the resource routes. Public forms (the signup API) are left alone.
  */
 export function crossSiteRefusal(request: Request): Response | null {
   if (request.method === "GET" || request.method === "HEAD") return null;
-  if (!MEMBER_AND_ADMIN.test(new URL(request.url).pathname)) return null;
+  if (API.test(new URL(request.url).pathname)) return null;
   return isCrossSite(request) ? refusal() : null;
 }

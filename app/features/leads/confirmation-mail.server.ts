@@ -5,9 +5,7 @@
  */
 import { SITE } from "~/content/site";
 import type { MailMessage } from "~/features/mail/message";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "~/utils/escape-html";
 
 export interface ConfirmationMailInput {
   siteUrl: string;

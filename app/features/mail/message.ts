@@ -3,7 +3,8 @@ import { isMailAddress } from "~/utils/mail-address";
 /**
  * One e-mail as the app hands it to the outbox. `kind` names what it is for (the dashboard and the
  * logs group by it: "newsletter-confirm", "contact-notification"…); `headers` carries extra header
- * fields such as `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058).
+ * fields such as `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058); `replyTo` is where an
+ * answer goes (Reply-To), one bare address, written by worker-mailer itself (hence not a header).
  */
 export interface MailMessage {
   kind: string;
@@ -11,6 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
   headers?: Record<string, string>;
 }
 
@@ -26,6 +28,7 @@ const RESERVED = new Set(["from", "to", "cc", "bcc", "reply-to", "subject", "mim
 export function messageProblem(message: MailMessage): string | null {
   if (!/^[a-z][a-z0-9-]{0,63}$/.test(message.kind)) return "kind is not a short lower-case name";
   if (!isMailAddress(message.to)) return "to is not a single e-mail address";
+  if (message.replyTo !== undefined && !isMailAddress(message.replyTo)) return "replyTo is not a single e-mail address";
   if (!message.subject.trim() || message.subject.length > 200 || /[\r\n]/.test(message.subject)) return "subject is empty, too long or has a line break";
   if (!message.text.trim() || !message.html.trim()) return "the text and the HTML part are both required";
   for (const [name, value] of Object.entries(message.headers ?? {})) {

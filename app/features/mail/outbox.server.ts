@@ -38,15 +38,26 @@ export function queueMail(
   if (problem) throw new Error(`queueMail: ${problem}`);
   return db
     .prepare(
-      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, status, attempts, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ? WHERE ${onlyIf?.sql ?? "1"}`,
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, reply_to, status, attempts, next_attempt_at, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ? WHERE ${onlyIf?.sql ?? "1"}`,
     )
-    .bind(message.kind, message.to, message.subject, message.text, message.html, JSON.stringify(message.headers ?? {}), now, now, ...(onlyIf?.params ?? []));
+    .bind(
+      message.kind,
+      message.to,
+      message.subject,
+      message.text,
+      message.html,
+      JSON.stringify(message.headers ?? {}),
+      message.replyTo ?? null,
+      now,
+      now,
+      ...(onlyIf?.params ?? []),
+    );
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
 // no longer needed: only who, what kind, when and why it failed stay on record.
-const FORGET_BODY = "text_body = '', html_body = '', headers = '{}'";
+const FORGET_BODY = "text_body = '', html_body = '', headers = '{}', reply_to = NULL";
 /** Sent messages' records are deleted after this long. */
 export const KEEP_SENT_MS = 30 * 24 * 60 * MINUTE;
 
@@ -58,6 +69,7 @@ interface OutboxRow {
   text_body: string;
   html_body: string;
   headers: string;
+  reply_to: string | null;
   attempts: number;
   created_at: number;
 }
@@ -86,7 +98,7 @@ export async function deliverDueMail(env: Env, now = Date.now()): Promise<Delive
   const { results: claimed } = await env.DB.prepare(
     `UPDATE mail_outbox SET next_attempt_at = ?1, attempts = attempts + 1
      WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= ?2 ORDER BY next_attempt_at, id LIMIT ?3)
-     RETURNING id, kind, recipient, subject, text_body, html_body, headers, attempts, created_at`,
+     RETURNING id, kind, recipient, subject, text_body, html_body, headers, reply_to, attempts, created_at`,
   )
     .bind(now + LEASE_MS, now, BATCH_SIZE)
     .all<OutboxRow>();
@@ -100,6 +112,7 @@ export async function deliverDueMail(env: Env, now = Date.now()): Promise<Delive
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         headers: JSON.parse(row.headers) as Record<string, string>,
       });
       await env.DB.prepare(`UPDATE mail_outbox SET status = 'sent', sent_at = ?, last_error = NULL, ${FORGET_BODY} WHERE id = ?`).bind(now, row.id).run();

@@ -44,6 +44,8 @@ export async function sendMail(config: SmtpConfig, message: MailMessage, timeout
       subject: message.subject,
       text: message.text,
       html: message.html,
+      // Validated as one bare address (messageProblem); worker-mailer writes the Reply-To field.
+      ...(message.replyTo ? { reply: message.replyTo } : {}),
       headers: { ...message.headers },
     });
   })();

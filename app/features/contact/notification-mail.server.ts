@@ -1,0 +1,79 @@
+/**
+ * The e-mail that tells the group's contact address about a new Help-form message: plain text and
+ * HTML with the same content, Reply-To the sender (so "Reply" answers them), and a link to the
+ * message in /admin/messages.
+ */
+import { SITE } from "~/content/site";
+import type { MailMessage } from "~/features/mail/message";
+import { escapeHtml } from "~/utils/escape-html";
+import { isMailAddress } from "~/utils/mail-address";
+import { inboxPath } from "./inbox";
+
+/** The outbox's name for these e-mails. */
+export const NOTIFICATION_KIND = "contact-notification";
+const SUBJECT_PREFIX = "Contact form: ";
+
+export interface NotificationInput {
+  siteUrl: string;
+  /** The group's contact address (CONTACT_EMAIL). */
+  to: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  sentAt: number;
+}
+
+/** One line, at most `max` characters: a visitor's subject must never start a new header line. */
+function oneLine(text: string, max: number): string {
+  const line = [...text].map((c) => (c < " " || c === "\x7f" ? " " : c)).join("").replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function notificationSubject(subject: string): string {
+  return `${SUBJECT_PREFIX}${oneLine(subject, 150) || "(no subject)"}`;
+}
+
+export function notificationMail(input: NotificationInput): MailMessage {
+  const inboxUrl = new URL(inboxPath({ q: input.email }), input.siteUrl).href;
+  const sender = `${oneLine(input.name, 100)} <${input.email}>`;
+  const date = new Date(input.sentAt).toUTCString();
+  const subject = notificationSubject(input.subject);
+  const text = [
+    `A new message was sent with the contact form of ${SITE.name}.`,
+    "",
+    `From: ${sender}`,
+    `Subject: ${oneLine(input.subject, 150)}`,
+    `Sent: ${date}`,
+    "",
+    input.message,
+    "",
+    "Reply to this e-mail to answer the sender, then mark the message answered:",
+    inboxUrl,
+  ].join("\r\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#171717">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)} · contact form</p>
+<p style="margin:0 0 4px"><strong>From:</strong> ${e(sender)}</p>
+<p style="margin:0 0 4px"><strong>Subject:</strong> ${e(oneLine(input.subject, 150))}</p>
+<p style="margin:0 0 16px;color:#525252"><strong>Sent:</strong> ${e(date)}</p>
+<div style="margin:0 0 24px;white-space:pre-wrap">${e(input.message)}</div>
+<p style="margin:0;font-size:14px;color:#525252">Reply to this e-mail to answer the sender, then <a href="${e(inboxUrl)}" style="color:#525252">mark the message answered</a>.</p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+  return {
+    kind: NOTIFICATION_KIND,
+    to: input.to,
+    subject,
+    text,
+    html,
+    // The form checks the address; an odd one still passes zod but not the mail rules: then no Reply-To.
+    ...(isMailAddress(input.email) ? { replyTo: input.email } : {}),
+  };
+}

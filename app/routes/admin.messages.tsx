@@ -1,0 +1,219 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CheckCircle2, CircleDot, Reply, Search } from "lucide-react";
+import { NotFound } from "~/components/not-found";
+import { Button, buttonClass } from "~/components/ui/button";
+import { pages } from "~/content/pages";
+import { SITE } from "~/content/site";
+import { getAdminOrNull } from "~/features/auth/guard.server";
+import { MAX_QUERY, inboxPath, isContactStatus, parseInboxQuery, replyHref, STATUS_FILTERS, type StatusFilter } from "~/features/contact/inbox";
+import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/messages.server";
+import { readForm } from "~/features/forms/body.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { redirectWithToast } from "~/utils/flash.server";
+import { formatInteger } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+
+const page = pages.messages;
+const PAGE_SIZE = 20;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+// Like /admin/leads: anyone but an admin gets the not-found page (docs/decisions/018-contact-inbox.md).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await getAdminOrNull(request, env);
+  if (!admin) return data({ notFound: true as const }, { status: 404, headers: NO_STORE });
+  const query = parseInboxQuery(new URL(request.url).searchParams);
+  const [list, counts] = await Promise.all([listInbox(env.DB, query, PAGE_SIZE), inboxCounts(env.DB)]);
+  return data(
+    {
+      notFound: false as const,
+      query: { q: query.q, in: query.in, status: query.status },
+      paged: query.cursor !== null,
+      messages: list.messages,
+      next: list.next ? inboxPath({ ...query, cursor: list.next }) : null,
+      counts,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * `POST /admin/messages` with `id` and `status` (open | answered): the toggle. Cross-site → 403,
+ * not an admin → 404 (as the page), bad input → 400, unknown message → 404; then back to the same
+ * list (its URL is this request's) with a toast, also without JavaScript.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  requireSameOrigin(request);
+  const admin = await getAdminOrNull(request, env);
+  if (!admin) throw new Response("Not Found", { status: 404, headers: NO_STORE });
+  const form = await readForm(request, { maxBytes: 1024 });
+  const id = Number(form.get("id"));
+  const status = form.get("status");
+  if (!Number.isSafeInteger(id) || id < 1 || !isContactStatus(status)) {
+    throw new Response("Bad request: expected an id and a status (open or answered).", { status: 400, headers: NO_STORE });
+  }
+  const found = await setMessageStatus(env.DB, id, status, admin.email ?? admin.id);
+  if (!found) throw new Response("No such message.", { status: 404, headers: NO_STORE });
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = `${url.pathname}${url.search}#message-${id}`;
+  return redirectWithToast(env, request, back, { title: status === "answered" ? "Marked answered" : "Marked open" }, { status: 303, headers: NO_STORE });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Location") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data?.notFound === false
+    ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
+    : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
+const dateTime = (ms: number) => new Date(ms).toISOString();
+const formatDate = (ms: number) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(ms)) + " UTC";
+
+export default function MessagesInbox() {
+  const loaderData = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  if (loaderData.notFound) return <NotFound path={location.pathname} />;
+  const { query, messages, next, paged, counts } = loaderData;
+  const here = `${location.pathname}${location.search}`;
+  const total = counts.open + counts.answered;
+  const countOf = (s: StatusFilter) => (s === "all" ? total : counts[s]);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
+        <p className="mt-2 text-muted-foreground">{page.description}</p>
+      </header>
+
+      {/* A GET form: the search lives in the URL, works without JavaScript and can be bookmarked. */}
+      <Form method="get" action={location.pathname} role="search" aria-label="Search messages" className="mt-8 flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="inbox-q" className="mb-1 block text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="inbox-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={MAX_QUERY}
+            placeholder="E-mail or name starts with…"
+            className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="inbox-in" className="mb-1 block text-sm font-medium">
+            In
+          </label>
+          <select id="inbox-in" name="in" defaultValue={query.in} className="block h-10 rounded-md border border-border bg-background px-3 text-sm">
+            <option value="sender">Sender (e-mail or name)</option>
+            <option value="subject">Subject words</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="inbox-status" className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select id="inbox-status" name="status" defaultValue={query.status} className="block h-10 rounded-md border border-border bg-background px-3 text-sm">
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {`${STATUS_LABELS[s]} (${formatInteger(countOf(s))})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary">
+          <Search aria-hidden="true" className="size-4" />
+          Search
+        </Button>
+        {query.q || query.status !== "all" ? (
+          <Link to={location.pathname} className="self-center text-sm underline underline-offset-4">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
+        {messages.length === 0
+          ? query.q || query.status !== "all"
+            ? "No messages match."
+            : "No messages yet."
+          : `${formatInteger(counts.open)} open · ${formatInteger(counts.answered)} answered`}
+      </p>
+
+      <ol className="mt-4 grid gap-4" aria-label="Messages, newest first">
+        {messages.map((m) => {
+          const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(m.id);
+          const nextStatus = m.status === "open" ? "answered" : "open";
+          return (
+            <li key={m.id} id={`message-${m.id}`} data-testid="message" data-status={m.status} className="scroll-mt-20 rounded-xl border border-border bg-card p-5 text-card-foreground">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
+                  <p className="mt-1 break-all text-sm text-muted-foreground">
+                    <span className="font-medium text-foreground">{m.name}</span> · {m.email} ·{" "}
+                    <time dateTime={dateTime(m.createdAt)}>{formatDate(m.createdAt)}</time>
+                  </p>
+                </div>
+                <StatusBadge status={m.status} />
+              </div>
+              <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
+              {m.status === "answered" && m.answeredAt ? (
+                <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
+                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDate(m.answeredAt)}</time>
+                </p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <a href={replyHref(m.email, m.subject)} className={buttonClass("outline")}>
+                  <Reply aria-hidden="true" className="size-4" />
+                  Reply
+                </a>
+                {/* A real POST form per message: the toggle works without JavaScript. */}
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="id" value={m.id} />
+                  <input type="hidden" name="status" value={nextStatus} />
+                  <Button type="submit" variant={m.status === "open" ? "primary" : "outline"} disabled={pending}>
+                    {m.status === "open" ? "Mark answered" : "Mark open"}
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+
+      <nav aria-label="Message pages" className="mt-6 flex justify-between text-sm">
+        {paged ? (
+          <Link to={inboxPath(query)} className="underline underline-offset-4">
+            Newest messages
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={next} className="underline underline-offset-4">
+            Older messages
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: "open" | "answered" }) {
+  return status === "open" ? (
+    <span className="inline-flex items-center gap-1 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium">
+      <CircleDot aria-hidden="true" className="size-3.5" /> Open
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+      <CheckCircle2 aria-hidden="true" className="size-3.5" /> Answered
+    </span>
+  );
+}
