@@ -79,6 +79,8 @@ export const leads = sqliteTable(
     index("leads_status_subscribed_at_idx").on(t.status, t.subscribedAt, t.id),
     // Newest-first listing, the 7- and 30-day windows and keyset pagination.
     index("leads_subscribed_at_idx").on(t.subscribedAt, t.id),
+    // A source in every status, newest first (the workbench).
+    index("leads_source_subscribed_at_idx").on(t.source, t.subscribedAt, t.id),
     // A source with a status and a date range, newest first (the workbench).
     index("leads_source_status_subscribed_at_idx").on(t.source, t.status, t.subscribedAt, t.id),
     // Name prefixes, case-insensitive.
