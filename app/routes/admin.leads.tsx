@@ -297,7 +297,7 @@ export default function LeadsDashboard() {
       </Card>
 
       <Card title="Audit log" className="mt-6">
-        <Suspense fallback={<SkeletonRows />}>
+        <Suspense fallback={null}>
           <Await resolve={audit} errorElement={<LoadError />}>
             {(entries) =>
               entries.length === 0 ? (

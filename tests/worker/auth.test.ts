@@ -349,7 +349,7 @@ describe("failures a person can cause end on / with a 'Sign-in failed' toast, ne
 
 describe("the lead endpoints behind the guard, with real sessions", () => {
   it.each(["/api/leads", "/api/leads/stats", "/admin/leads.csv"])("%s: 403 { message } for a member, 200 for an admin", async (path) => {
-    await env.DB.prepare("INSERT OR IGNORE INTO leads (email, first_name, source) VALUES ('lead@example.com', 'L', 'footer')").run();
+    await env.DB.prepare("INSERT OR IGNORE INTO leads (email, first_name, source, status) VALUES ('lead@example.com', 'L', 'footer', 'confirmed')").run();
     const member = await signIn("lead-member@example.com");
     const forbidden = await get(path, member.jar);
     expect(forbidden.status).toBe(403);

@@ -34,7 +34,7 @@ export const EXPORTED = {
     ],
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
-  contact_messages: { section: "contactMessages", columns: ["id", "name", "email", "subject", "message", "user_id", "user_agent", "created_at"] },
+  contact_messages: { section: "contactMessages", columns: ["id", "name", "email", "subject", "message", "user_id", "user_agent", "created_at", "status", "answered_at", "answered_by"] },
   mail_outbox: { section: "emails", columns: ["kind", "recipient", "subject", "status", "attempts", "created_at", "sent_at", "next_attempt_at"] },
 } as const satisfies Record<string, { section: string; columns: readonly string[] }>;
 
@@ -58,6 +58,7 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     text_body: "may hold a live confirmation or unsubscribe link (a credential); blanked once sent",
     html_body: "the same body as text_body, as HTML",
     headers: "technical header fields (List-Unsubscribe holds a signed link)",
+    reply_to: "the address a notification's reply goes to (the person's own, exported with their messages)",
     last_error: "our mail server's diagnostic about a delivery attempt, not about the person",
   },
 };
