@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CheckCircle2, CircleDot, Reply, Search } from "lucide-react";
+import { CheckCircle2, CircleDot, Reply, Search } from "~/components/ui/icons.generated";
 import { NotFound } from "~/components/not-found";
 import { Button, buttonClass } from "~/components/ui/button";
 import { pages } from "~/content/pages";
