@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { helpCopy } from "~/content/copy";
 import { notificationSubject } from "~/features/contact/notification-mail.server";
 import { waitForMail } from "../fixtures/inbox";
+import { signIn } from "./account";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // The contact inbox in Chromium, with JavaScript on and off: a visitor sends a message from /help,
@@ -14,13 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.getByRole("button", { name: "Sign in" }).click()]);
-  await page.waitForLoadState("networkidle");
-}
 
 describe("admin messages", () => {
   it.each([true, false])("JavaScript %s: send from /help, find it with the search, mark it answered", async (javaScriptEnabled) => {

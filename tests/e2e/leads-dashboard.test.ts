@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
-import { waitForMail } from "../fixtures/inbox";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmedLead, signIn } from "./account";
 import { launch, newPage, screenshot } from "./browser";
 
 // The leads dashboard and its CSV export in Chromium, signed in as the local admin.
@@ -13,13 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.getByRole("button", { name: "Sign in" }).click()]);
-  await page.waitForLoadState("networkidle");
-}
 
 const tag = Date.now().toString(36);
 const tricky = {
@@ -33,12 +25,8 @@ describe("leads dashboard", () => {
   it("an admin sees the figures and downloads the CSV", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
     // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the JSON call of POST /api/leads).
-    const res = await page.request.post("/api/leads", { data: tricky });
-    expect(res.status()).toBe(201);
-    // Subscribers are the confirmed leads: press the button of the e-mail's link.
-    const mail = await waitForMail(inject("inboxURL"), { to: tricky.email, subject: CONFIRMATION_SUBJECT });
-    const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
-    expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+    // Subscribers are the confirmed leads: signed up, then the e-mail's button pressed.
+    await confirmedLead(page, tricky);
 
     await signIn(page, "admin@example.com", "/admin/leads");
     await page.getByRole("heading", { name: "Leads Dashboard", level: 1 }).waitFor();

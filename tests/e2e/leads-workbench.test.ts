@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
-import { waitForMail } from "../fixtures/inbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmedLead, signIn } from "./account";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // The leads workbench in Chromium, as an admin, with JavaScript on and off: a search through the
@@ -16,20 +15,6 @@ afterAll(async () => {
 
 const tag = `wb${Date.now().toString(36)}`;
 
-/** A confirmed lead: signed up through the API, confirmed through its e-mail's button. */
-async function confirmedLead(page: Page, email: string, firstName: string) {
-  expect((await page.request.post("/api/leads", { data: { email, firstName, source: "blog" } })).status()).toBe(201);
-  const mail = await waitForMail(inject("inboxURL"), { to: email, subject: CONFIRMATION_SUBJECT });
-  const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
-  expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent("/admin/leads")}`);
-  await page.getByLabel("E-mail").fill("admin@example.com");
-  await Promise.all([page.waitForURL((url) => url.pathname === "/admin/leads"), page.getByRole("button", { name: "Sign in" }).click()]);
-}
-
 async function search(page: Page, q: string) {
   await page.getByLabel("Search").fill(q);
   await Promise.all([page.waitForURL((url) => url.searchParams.get("q") === q), page.getByRole("button", { name: "Apply filters" }).click()]);
@@ -41,9 +26,9 @@ describe("leads workbench", () => {
   it("without JavaScript: search by name through the URL, then Delete behind its confirmation, audited", async () => {
     const { page, context } = await newPage(browser, { javaScriptEnabled: false });
     const emails = [`${tag}-one@example.com`, `${tag}-two@example.com`];
-    await confirmedLead(page, emails[0]!, `${tag}Ann`);
-    await confirmedLead(page, emails[1]!, `${tag}Bob`);
-    await signInAsAdmin(page);
+    await confirmedLead(page, { email: emails[0]!, firstName: `${tag}Ann` });
+    await confirmedLead(page, { email: emails[1]!, firstName: `${tag}Bob` });
+    await signIn(page, "admin@example.com", "/admin/leads");
 
     await search(page, `${tag}ann`);
     await expect.poll(() => rowEmails(page)).toEqual([emails[0]]);
@@ -66,8 +51,8 @@ describe("leads workbench", () => {
   it("with JavaScript: filters by status and Unsubscribe moves the lead between them", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
     const email = `${tag}-js@example.com`;
-    await confirmedLead(page, email, `${tag}Cy`);
-    await signInAsAdmin(page);
+    await confirmedLead(page, { email: email, firstName: `${tag}Cy` });
+    await signIn(page, "admin@example.com", "/admin/leads");
     await hydrated(page);
     await search(page, `${tag}-js`);
     await expect.poll(() => rowEmails(page)).toEqual([email]);

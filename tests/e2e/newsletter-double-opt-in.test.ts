@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { NEWSLETTER_TEXT as T, signupAnchor } from "~/features/leads/newsletter";
 import { listMail, waitForMail, type InboxMail } from "../fixtures/inbox";
+import { signIn } from "./account";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // The double opt-in as a person lives it, in Chromium against the real local SMTP server and its
@@ -57,12 +58,6 @@ async function pressConfirm(page: Page, confirmUrl: string) {
   await page.getByRole("heading", { name: "Subscription confirmed", level: 1 }).waitFor();
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent("/admin/leads")}`);
-  await page.getByLabel("E-mail").fill("admin@example.com");
-  await Promise.all([page.waitForURL((url) => url.pathname === "/admin/leads"), page.getByRole("button", { name: "Sign in" }).click()]);
-}
-
 describe("double opt-in in the browser", () => {
   it("with JavaScript: footer, blog and exit popup each send one e-mail; its link and button confirm; the admin sees them", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
@@ -95,7 +90,7 @@ describe("double opt-in in the browser", () => {
       if (source === "footer") await screenshot(page, "newsletter-confirmed");
     }
 
-    await signInAsAdmin(page);
+    await signIn(page, "admin@example.com", "/admin/leads");
     for (const email of Object.values(emails)) await page.getByRole("cell", { name: email }).waitFor();
     const csv = await (await page.request.get("/admin/leads.csv")).text();
     for (const [source, email] of Object.entries(emails)) expect(csv).toMatch(new RegExp(`"${email}","[^"]*","[^"]*","${source}"`));

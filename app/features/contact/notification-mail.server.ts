@@ -4,6 +4,7 @@
  * message in /admin/messages.
  */
 import { SITE } from "~/content/site";
+import { htmlFrame } from "~/features/mail/html-frame";
 import type { MailMessage } from "~/features/mail/message";
 import { escapeHtml } from "~/utils/escape-html";
 import { isMailAddress } from "~/utils/mail-address";
@@ -52,21 +53,15 @@ export function notificationMail(input: NotificationInput): MailMessage {
     inboxUrl,
   ].join("\r\n");
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#171717">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)} · contact form</p>
+  const html = htmlFrame(
+    subject,
+    `<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)} · contact form</p>
 <p style="margin:0 0 4px"><strong>From:</strong> ${e(sender)}</p>
 <p style="margin:0 0 4px"><strong>Subject:</strong> ${e(oneLine(input.subject, 150))}</p>
 <p style="margin:0 0 16px;color:#525252"><strong>Sent:</strong> ${e(date)}</p>
 <div style="margin:0 0 24px;white-space:pre-wrap">${e(input.message)}</div>
-<p style="margin:0;font-size:14px;color:#525252">Reply to this e-mail to answer the sender, then <a href="${e(inboxUrl)}" style="color:#525252">mark the message answered</a>.</p>
-</td></tr></table>
-</td></tr></table>
-</body></html>`;
+<p style="margin:0;font-size:14px;color:#525252">Reply to this e-mail to answer the sender, then <a href="${e(inboxUrl)}" style="color:#525252">mark the message answered</a>.</p>`,
+  );
   return {
     kind: NOTIFICATION_KIND,
     to: input.to,

@@ -4,6 +4,7 @@
  * e-mail carries.
  */
 import { SITE } from "~/content/site";
+import { htmlFrame } from "~/features/mail/html-frame";
 import type { MailMessage } from "~/features/mail/message";
 import { escapeHtml } from "~/utils/escape-html";
 
@@ -48,21 +49,15 @@ export function confirmationMail({ siteUrl, to, firstName, confirmUrl, unsubscri
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join("\r\n");
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(CONFIRMATION_SUBJECT)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#171717">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)}</p>
+  const html = htmlFrame(
+    CONFIRMATION_SUBJECT,
+    `<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)}</p>
 <p style="margin:0 0 16px">${e(greeting)}</p>
 <p style="margin:0 0 24px">${e(lines.ask)}</p>
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Confirm subscription</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
 <p style="margin:0 0 24px;font-size:14px;color:#525252">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252">${e(confirmUrl)}</a></p>
-<p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>
-</td></tr></table>
-</td></tr></table>
-</body></html>`;
+<p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>`,
+  );
   return { kind: CONFIRMATION_KIND, to, subject: CONFIRMATION_SUBJECT, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };
 }

@@ -79,58 +79,43 @@ export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** True when the filters select whole days only: the counts can then be read from lead_daily_counts. */
 export const countableByDay = (f: LeadFilters) => !f.q;
 
+type Condition = { sql: string; params: (string | number)[] };
+
+/** Conditions joined with AND ("1" for none). */
+function all(conditions: (Condition | null | false | undefined | "")[]): Condition {
+  const kept = conditions.filter((c): c is Condition => Boolean(c));
+  return { sql: kept.length ? kept.map((c) => c.sql).join(" AND ") : "1", params: kept.flatMap((c) => c.params) };
+}
+
+/** Status and source: the same columns on `leads` and `lead_daily_counts`. */
+const statusAndSource = (f: LeadFilters, withStatus: boolean) => [
+  withStatus && f.status !== "all" && { sql: "status = ?", params: [f.status] },
+  f.source && { sql: "source = ?", params: [f.source] },
+];
+
 /**
- * The WHERE condition (with `?` placeholders, in order) of `leads` rows matching the filters.
- * `statusIn` lets a caller ignore the status filter (the per-status counts).
+ * The WHERE condition (with `?` placeholders, in order) of `leads` rows matching the filters;
+ * `withStatus: false` ignores the status filter (the per-status counts).
  */
-export function filterCondition(f: LeadFilters, { withStatus = true } = {}): { sql: string; params: (string | number)[] } {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  if (withStatus && f.status !== "all") {
-    parts.push("status = ?");
-    params.push(f.status);
-  }
-  if (f.source) {
-    parts.push("source = ?");
-    params.push(f.source);
-  }
-  if (f.from) {
-    parts.push("subscribed_at >= ?");
-    params.push(dayStart(f.from));
-  }
-  if (f.to) {
-    parts.push("subscribed_at < ?");
-    params.push(dayStart(f.to) + DAY_MS);
-  }
-  if (f.q) {
-    // E-mails are stored in lower case; names are matched through their lower-case indexes.
-    const ranges = [["email >= ? AND email < ?"]];
-    if (!f.q.includes("@")) ranges.push(["lower(first_name) >= ? AND lower(first_name) < ?"], ["lower(last_name) >= ? AND lower(last_name) < ?"]);
-    parts.push(`(${ranges.map(([r]) => `(${r})`).join(" OR ")})`);
-    for (let i = 0; i < ranges.length; i++) params.push(f.q, f.q + TOP);
-  }
-  return { sql: parts.length ? parts.join(" AND ") : "1", params };
+export function filterCondition(f: LeadFilters, { withStatus = true } = {}): Condition {
+  // E-mails are stored in lower case; names are matched through their lower-case indexes.
+  const ranges = f.q ? (f.q.includes("@") ? ["email"] : ["email", "lower(first_name)", "lower(last_name)"]) : [];
+  return all([
+    ...statusAndSource(f, withStatus),
+    f.from && { sql: "subscribed_at >= ?", params: [dayStart(f.from)] },
+    f.to && { sql: "subscribed_at < ?", params: [dayStart(f.to) + DAY_MS] },
+    f.q && {
+      sql: `(${ranges.map((column) => `(${column} >= ? AND ${column} < ?)`).join(" OR ")})`,
+      params: ranges.flatMap(() => [f.q!, f.q! + TOP]),
+    },
+  ]);
 }
 
 /** The same condition on `lead_daily_counts` (status, source, whole days); only when countableByDay. */
-export function dailyCountCondition(f: LeadFilters, { withStatus = true } = {}): { sql: string; params: (string | number)[] } {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  if (withStatus && f.status !== "all") {
-    parts.push("status = ?");
-    params.push(f.status);
-  }
-  if (f.source) {
-    parts.push("source = ?");
-    params.push(f.source);
-  }
-  if (f.from) {
-    parts.push("day >= ?");
-    params.push(dayStart(f.from) / DAY_MS);
-  }
-  if (f.to) {
-    parts.push("day <= ?");
-    params.push(dayStart(f.to) / DAY_MS);
-  }
-  return { sql: parts.length ? parts.join(" AND ") : "1", params };
+export function dailyCountCondition(f: LeadFilters, { withStatus = true } = {}): Condition {
+  return all([
+    ...statusAndSource(f, withStatus),
+    f.from && { sql: "day >= ?", params: [dayStart(f.from) / DAY_MS] },
+    f.to && { sql: "day <= ?", params: [dayStart(f.to) / DAY_MS] },
+  ]);
 }
