@@ -11,10 +11,15 @@ export async function signIn(page: Page, email: string, returnTo: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Presses the confirmation button of the e-mail `email` received (a POST to its link). */
+export async function confirmFromInbox(page: Page, email: string) {
+  const mail = await waitForMail(inject("inboxURL"), { to: email, subject: CONFIRMATION_SUBJECT });
+  const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
+  expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+}
+
 /** A confirmed newsletter lead: signed up through the API, confirmed with its e-mail's button (a POST). */
 export async function confirmedLead(page: Page, lead: { email: string; firstName: string; lastName?: string; source?: string }) {
   expect((await page.request.post("/api/leads", { data: { source: "blog", ...lead } })).status()).toBe(201);
-  const mail = await waitForMail(inject("inboxURL"), { to: lead.email, subject: CONFIRMATION_SUBJECT });
-  const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
-  expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+  await confirmFromInbox(page, lead.email);
 }

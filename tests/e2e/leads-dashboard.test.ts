@@ -34,7 +34,7 @@ describe("leads dashboard", () => {
     expect(Number((await page.getByTestId("stat-total-subscribers").textContent())!.replace(/,/g, ""))).toBeGreaterThan(0);
     expect(await page.getByTestId("stat-this-week").textContent()).toMatch(/^\+\d/);
     await page.getByTestId("growth-chart").waitFor();
-    await page.getByRole("cell", { name: tricky.email }).waitFor();
+    await page.getByRole("cell", { name: tricky.email, exact: true }).waitFor();
     await screenshot(page, "leads-dashboard");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);

@@ -91,7 +91,7 @@ describe("double opt-in in the browser", () => {
     }
 
     await signIn(page, "admin@example.com", "/admin/leads");
-    for (const email of Object.values(emails)) await page.getByRole("cell", { name: email }).waitFor();
+    for (const email of Object.values(emails)) await page.getByRole("cell", { name: email, exact: true }).waitFor();
     const csv = await (await page.request.get("/admin/leads.csv")).text();
     for (const [source, email] of Object.entries(emails)) expect(csv).toMatch(new RegExp(`"${email}","[^"]*","[^"]*","${source}"`));
     expect(consoleErrors).toEqual([]);

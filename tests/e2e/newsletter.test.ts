@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/features/leads/newsletter";
+import { confirmFromInbox } from "./account";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
@@ -108,6 +109,8 @@ describe("newsletter with JavaScript", () => {
     await fill(page, "blog", { firstName: "Ada", email });
     await submit(page, "blog");
     await block(page, "blog").getByText(T.success).waitFor();
+    // "Already Subscribed" is for a confirmed address (a pending one is told the same as a first signup).
+    await confirmFromInbox(page, email);
     await page.reload();
     await hydrated(page);
     await fill(page, "blog", { firstName: "Ada", email: email.toUpperCase() });
@@ -239,6 +242,7 @@ describe("newsletter without JavaScript", () => {
     await fill(page, "footer", { email });
     await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
     await block(page, "footer").getByText(T.success).waitFor();
+    await confirmFromInbox(page, email);
     await page.goto("/portfolio");
     await fill(page, "footer", { email: ` ${email.toUpperCase()}` });
     await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);

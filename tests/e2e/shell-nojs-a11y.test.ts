@@ -117,8 +117,8 @@ describe("headers and footer", () => {
     const footer = page.getByRole("contentinfo");
     const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
     await expect(quick.allInnerTexts()).resolves.toEqual(["Investors", "Funding", "Portfolio", "Store", "Legal", "Partners", "Sitemap"]);
-    await expect(footer.getByRole("link", { name: "Privacy" }).getAttribute("href")).resolves.toBe("/legal");
-    await expect(footer.getByRole("link", { name: "Terms" }).getAttribute("href")).resolves.toBe("/legal");
+    await expect(footer.getByRole("link", { name: "Privacy", exact: true }).getAttribute("href")).resolves.toBe("/legal");
+    await expect(footer.getByRole("link", { name: "Terms", exact: true }).getAttribute("href")).resolves.toBe("/legal");
     await expect(footer.getByText("© 2025 AFX Holding Group. All rights reserved.").isVisible()).resolves.toBe(true);
     await expect(footer.locator('a[href^="tel:"]').count()).resolves.toBe(1);
     await expect(footer.locator('a[href^="mailto:"]').count()).resolves.toBe(1);

@@ -261,6 +261,22 @@ describe("consent on record", () => {
   });
 });
 
+describe("a signed-in member's own verified address", () => {
+  it("a form signup of it is confirmed at once, without an e-mail; anyone else's address still needs the e-mail", async () => {
+    const own = unique("own");
+    const other = unique("other");
+    const { jar } = await signIn(own);
+    for (const email of [own, other]) {
+      const res = await postJson(signup({ email }), { headers: { Cookie: jar.header() } });
+      expect(res.status).toBe(201);
+    }
+    expect(await lead(own)).toMatchObject({ status: "confirmed", consent_method: "verified-member" });
+    expect(await outboxTo(own)).toHaveLength(0);
+    expect(await lead(other)).toMatchObject({ status: "pending", consent_method: "double-opt-in" });
+    await waitForMail(inbox, { to: other, subject: CONFIRMATION_SUBJECT });
+  });
+});
+
 describe("when mail fails", () => {
   it("with the SMTP server down the signup succeeds and is stored; the Cron Trigger's run delivers the e-mail later, exactly once", async () => {
     const email = unique("down");

@@ -19,7 +19,9 @@ import {
 import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
 import { honeypotFilled } from "~/features/forms/honeypot";
 import { recordSignup, type PublicLead } from "~/features/leads/leads.server";
-import { queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
+import { confirmVerifiedMember, queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
+import { carriesSession } from "~/features/auth/session.server";
+import { getUser } from "~/features/auth/users.server";
 import { deliverSoon } from "~/features/mail/outbox.server";
 import { log } from "~/utils/log.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
@@ -129,6 +131,13 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
   };
 }
 
+/** Whether the signed-in member signs up their own address, which their provider verified. */
+async function isOwnVerifiedAddress(request: Request, env: Env, email: string): Promise<boolean> {
+  if (!carriesSession(request)) return false;
+  const user = await getUser(request, env);
+  return Boolean(user?.emailVerified && user.email?.trim().toLowerCase() === email);
+}
+
 type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
 
 const json = (body: unknown, status: number, headers?: HeadersInit) => Response.json(body, { status, headers });
@@ -213,7 +222,9 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     const stored = result.lead;
     // The answer echoes what was sent, never what an earlier signup of the address stored.
     lead = stored?.status === "pending" ? { id: stored.id, email, firstName, lastName, source, subscribedAt: now.toISOString() } : null;
-    if (stored && lead && (result.started || (result.lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS)) {
+    if (stored && lead && (await isOwnVerifiedAddress(request, env, email))) {
+      await confirmVerifiedMember(env.DB, stored.id, now.getTime());
+    } else if (stored && lead && (result.started || (result.lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS)) {
       // The lead is stored whatever happens to its e-mail; a repeat signup queues it again.
       try {
         if ((await queueConfirmation(env, stored, now.getTime())) && ctx) deliverSoon(env, ctx);

@@ -155,6 +155,21 @@ export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember,
   ]);
 }
 
+/**
+ * A signup of a signed-in member's own, provider-verified address needs no e-mail round trip: the
+ * pending lead is confirmed at once, its consent recorded as the verified member's. False when the
+ * lead was not pending.
+ */
+export async function confirmVerifiedMember(db: D1Database, leadId: number, now = Date.now()): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .prepare("UPDATE leads SET status = 'confirmed', consent_method = 'verified-member', confirmed_at = ? WHERE id = ? AND status = 'pending'")
+      .bind(now, leadId),
+    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
 /** The scheduled sweep: leads nobody confirmed within PENDING_TTL_MS, and expired links. */
 export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
   const [pending, tokens] = await db.batch([
