@@ -39,13 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parsed.ok ? parsed.filters : null;
   const query = filters ? filterParams(filters).toString() : "";
   const now = Date.now();
+  const totals = countByStatus(env.DB);
+  // The list's per-status counts ignore the status filter: without a search, source or dates they
+  // are the totals beside "Total Subscribers", read once.
+  const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
+  const listCounts = narrowed ? countByStatus(env.DB, filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return data(
     {
       notFound: false as const,
       paged: cursor !== null && cursor !== "invalid",
       // Confirmed subscribers, with the pending and unsubscribed beside them.
-      stats: Promise.all([getLeadStats(env.DB, now), countByStatus(env.DB)]).then(([s, c]) => ({
+      stats: Promise.all([getLeadStats(env.DB, now), totals]).then(([s, c]) => ({
         ...s,
         pending: c.pending,
         unsubscribed: c.unsubscribed,
@@ -61,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recent: filters
         ? Promise.all([
             listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
-            countByStatus(env.DB, filters),
+            listCounts,
           ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
         : Promise.resolve(null),
       audit: recentAudit(env.DB, AUDIT_SHOWN),

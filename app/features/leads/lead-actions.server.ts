@@ -5,6 +5,7 @@
 import { auditStatement, leadTarget } from "~/features/admin/audit.server";
 import type { LeadStatus } from "~/db/schema";
 import { erasePerson, type ErasureSummary } from "~/features/privacy/erase.server";
+import { unsubscribeLead } from "~/features/leads/subscription.server";
 
 export interface LeadRecord {
   id: number;
@@ -34,16 +35,12 @@ export async function getLead(db: D1Database, id: number): Promise<LeadRecord | 
 }
 
 /** Unsubscribes the lead (its confirmation links die with it); false when it already was. */
-export async function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<boolean> {
-  const [updated] = await db.batch([
-    db.prepare("UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ? WHERE id = ? AND status != 'unsubscribed'").bind(now, lead.id),
-    // changes() is the UPDATE's: an entry only for a change that happened.
-    db
-      .prepare("INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, 'lead.unsubscribe', ?, ? WHERE changes() > 0")
-      .bind(now, actor, leadTarget(lead), `was ${lead.status}`),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(lead.id),
-  ]);
-  return (updated?.meta.changes ?? 0) > 0;
+export function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<boolean> {
+  // An entry only for a change that happened (changes() is the UPDATE's).
+  const audit = db
+    .prepare("INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, 'lead.unsubscribe', ?, ? WHERE changes() > 0")
+    .bind(now, actor, leadTarget(lead), `was ${lead.status}`);
+  return unsubscribeLead(db, { id: lead.id }, now, [audit]);
 }
 
 /**

@@ -111,15 +111,26 @@ export async function confirmSubscription(db: D1Database, token: string, now = D
   return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };
 }
 
-/** Takes a lead off the list (RFC 8058 one-click, the page's button, or the member's switch). */
-export async function unsubscribeLead(db: D1Database, where: { id: number } | { email: string }, now = Date.now()): Promise<void> {
+/**
+ * Takes a lead off the list (RFC 8058 one-click, the page's button, the member's switch, an admin)
+ * and retires its links; true when it was not unsubscribed already. `thenRun` goes right after the
+ * UPDATE in the same batch, where `changes()` still tells whether it changed anything (the audit).
+ */
+export async function unsubscribeLead(
+  db: D1Database,
+  where: { id: number } | { email: string },
+  now = Date.now(),
+  thenRun: D1PreparedStatement[] = [],
+): Promise<boolean> {
   const [column, value] = "id" in where ? ["id", where.id] : ["email", where.email.trim().toLowerCase()];
-  await db.batch([
+  const [updated] = await db.batch([
     db
       .prepare(`UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ?2 WHERE ${column} = ?1 AND status != 'unsubscribed'`)
       .bind(value, now),
+    ...thenRun,
     db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${column} = ?1)`).bind(value),
   ]);
+  return (updated?.meta.changes ?? 0) > 0;
 }
 
 export interface VerifiedMember {
