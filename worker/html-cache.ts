@@ -1,7 +1,8 @@
 /**
  * Rendered HTML for anonymous visitors, kept briefly in the Cache API so a page costs about what
- * a static file costs. Each hit is re-stamped with the response's fresh CSP nonce by HTMLRewriter,
- * so nonces stay unique per response.
+ * a static file costs. A hit is served exactly as stored: when a page is stored its inline
+ * scripts lose their nonce (the render's, sent once) and the entry keeps their SHA-256 hashes,
+ * which the hit's CSP lists instead (docs/decisions/008-html-cache.md).
  */
 import { readSidebarCookie, SIDEBAR_COOKIE } from "~/components/shell/sidebar-state";
 import { parseCookieHeader } from "~/utils/cookie-header";
@@ -12,6 +13,9 @@ export const HTML_CACHE_TTL = 60;
 
 /** The page's own Cache-Control, kept beside the Cache API's TTL in the stored copy. */
 const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";
+
+/** The CSP hash sources of the stored page's inline scripts, space-separated. */
+const SCRIPT_HASHES = "X-Script-Hashes";
 
 /**
  * The cookies a page's render reads and the key therefore holds, each as the render reads it
@@ -70,30 +74,61 @@ export function isCacheable(response: Response): boolean {
   );
 }
 
-/** The stored copy: the body as rendered, the browser-facing headers, a TTL for the Cache API. */
-export function toCacheEntry(body: ArrayBuffer, response: Response): Response {
-  const headers = new Headers(response.headers);
-  for (const name of TRANSFER_HEADERS) headers.delete(name);
-  const pageCacheControl = response.headers.get("Cache-Control");
-  if (pageCacheControl) headers.set(PAGE_CACHE_CONTROL, pageCacheControl);
-  headers.set("Cache-Control", `public, max-age=${HTML_CACHE_TTL}`);
-  return new Response(body, { status: response.status, headers });
-}
-
-/** A cached page with every nonce attribute replaced by this response's nonce. */
-export function stampNonce(cached: Response, nonce: string): Response {
-  const headers = new Headers(cached.headers);
-  headers.delete("Cache-Control");
-  headers.delete("Age");
-  const pageCacheControl = headers.get(PAGE_CACHE_CONTROL);
-  headers.delete(PAGE_CACHE_CONTROL);
-  if (pageCacheControl) headers.set("Cache-Control", pageCacheControl);
-  const original = new Response(cached.body, { status: cached.status, headers });
-  return new HTMLRewriter()
+/**
+ * The stored copy of a rendered page: the body without nonce attributes, the browser-facing
+ * headers, a TTL for the Cache API, and the hashes of the inline scripts the render trusted (those
+ * carrying its nonce). Null when the page cannot be stored that way: a nonce on anything but an
+ * inline script (a nonce'd stylesheet or external script has no hash to stand in for it).
+ */
+export async function toCacheEntry(rendered: Response): Promise<Response | null> {
+  const scripts: string[] = [];
+  let hashable = true;
+  let current: string[] | null = null;
+  const stripped = new HTMLRewriter()
     .on("[nonce]", {
       element(el) {
-        el.setAttribute("nonce", nonce);
+        el.removeAttribute("nonce");
+        if (el.tagName !== "script" || el.hasAttribute("src")) {
+          hashable = false;
+          return;
+        }
+        const text: string[] = (current = []);
+        el.onEndTag(() => {
+          scripts.push(text.join(""));
+          current = null;
+        });
       },
     })
-    .transform(original);
+    .on("script", {
+      text(chunk) {
+        current?.push(chunk.text);
+      },
+    })
+    .transform(new Response(rendered.body, rendered));
+  const body = await stripped.arrayBuffer();
+  if (!hashable) return null;
+  const hashes = await Promise.all(scripts.map(scriptHash));
+  const headers = new Headers(rendered.headers);
+  for (const name of TRANSFER_HEADERS) headers.delete(name);
+  const pageCacheControl = rendered.headers.get("Cache-Control");
+  if (pageCacheControl) headers.set(PAGE_CACHE_CONTROL, pageCacheControl);
+  headers.set(SCRIPT_HASHES, [...new Set(hashes)].join(" "));
+  headers.set("Cache-Control", `public, max-age=${HTML_CACHE_TTL}`);
+  return new Response(body, { status: rendered.status, headers });
+}
+
+/** A CSP hash source (without its quotes) for an inline script's text, as the browser hashes it. */
+export async function scriptHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/** A stored page as it leaves: its own headers back, and the hashes its CSP must list. */
+export function fromCacheEntry(cached: Response): { response: Response; hashes: string[] } {
+  const headers = new Headers(cached.headers);
+  const hashes = (headers.get(SCRIPT_HASHES) ?? "").split(" ").filter(Boolean);
+  const pageCacheControl = headers.get(PAGE_CACHE_CONTROL);
+  for (const name of [SCRIPT_HASHES, PAGE_CACHE_CONTROL, "Cache-Control", "Age"]) headers.delete(name);
+  if (pageCacheControl) headers.set("Cache-Control", pageCacheControl);
+  return { response: new Response(cached.body, { status: cached.status, headers }), hashes };
 }

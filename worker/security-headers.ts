@@ -12,15 +12,20 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
 };
 
+/** What lets a response's inline scripts run: a fresh render's nonce, or a stored page's hashes. */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
+
 /**
  * The response's CSP. `frameOrigins` are the ventures' sites the detail page may frame, from
  * configuration (embeddableOrigins): a venture without a configured domain is never framed.
  */
-export function contentSecurityPolicy(nonce: string, secure: boolean, frameOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(scripts: ScriptSources, secure: boolean, frameOrigins: readonly string[] = []): string {
+  const sources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`);
   const directives = [
     "default-src 'self'",
-    // Scripts run only with this response's nonce; what they load is trusted transitively.
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Only the page's own inline scripts run (by nonce or hash); what they load is trusted
+    // transitively. No host allowlist, no 'unsafe-inline'.
+    `script-src ${[...sources, "'strict-dynamic'"].join(" ")}`,
     // Inline style attributes come from React and Radix positioning.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -42,15 +47,16 @@ export function contentSecurityPolicy(nonce: string, secure: boolean, frameOrigi
 /** Returns the response with the security headers set (a copy when its headers are immutable). */
 export function withSecurityHeaders(
   response: Response,
-  { nonce, secure, frameOrigins = [] }: { nonce: string; secure: boolean; frameOrigins?: readonly string[] },
+  { scripts, secure, frameOrigins = [] }: { scripts: ScriptSources; secure: boolean; frameOrigins?: readonly string[] },
 ): Response {
+  const csp = contentSecurityPolicy(scripts, secure, frameOrigins);
   let out = response;
   try {
-    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure, frameOrigins));
+    out.headers.set("Content-Security-Policy", csp);
   } catch {
-    // Responses from fetch() or the Cache API have immutable headers.
+    // Responses from fetch() have immutable headers.
     out = new Response(response.body, response);
-    out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, secure, frameOrigins));
+    out.headers.set("Content-Security-Policy", csp);
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
     out.headers.set(name, value);

@@ -7,11 +7,11 @@ import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
 import { embeddableOrigins } from "../app/content/subsidiaries";
 import { readConfig } from "../app/utils/config.server";
-import { htmlCacheKey, isCacheable, stampNonce, toCacheEntry } from "./html-cache";
+import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
 import { configProblems } from "./production-config";
 import { runScheduledJobs } from "./scheduled";
-import { withSecurityHeaders } from "./security-headers";
+import { withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 
@@ -38,8 +38,8 @@ export default {
     const personal = carriesSession(request);
     // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
     const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
-    const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
-      const out = withSecurityHeaders(response, { nonce, secure, frameOrigins });
+    const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { nonce }) => {
+      const out = withSecurityHeaders(response, { scripts, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");
@@ -72,15 +72,15 @@ export default {
       const cache = (caches as unknown as { default: Cache }).default;
       if (key) {
         const hit = await cache.match(key);
-        if (hit) return finish(stampNonce(hit, nonce), "hit");
+        if (hit) {
+          const { response, hashes } = fromCacheEntry(hit);
+          return finish(response, "hit", { hashes });
+        }
       }
       let response = withDocumentClosedLast(await handleRemixRequest(request, context));
       if (key && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
-        const rendered = response;
-        ctx.waitUntil(
-          new Response(forCache).arrayBuffer().then((body) => cache.put(key, toCacheEntry(body, rendered))),
-        );
+        ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));
         response = new Response(forVisitor, response);
       }
       return finish(response, key ? "miss" : "bypass");

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { scriptHash, toCacheEntry } from "../../worker/html-cache";
 
 const ORIGIN = "https://afx.test";
 const HTML = { Accept: "text/html,application/xhtml+xml" };
@@ -23,19 +24,38 @@ async function untilHit(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("rendered HTML cache for anonymous visitors", () => {
-  it("serves a repeat visit from the cache, stamped with a fresh nonce everywhere", async () => {
+  it("serves a repeat visit from the cache as stored: its CSP lists the hashes of the page's inline scripts", async () => {
     const first = await get("/portfolio");
     expect(first.cache).toBe("miss");
+    expect(first.nonce).toBeTruthy();
     const hit = await untilHit("/portfolio");
     expect(hit.res.status).toBe(200);
-    expect(hit.nonce).toBeTruthy();
-    expect(hit.nonce).not.toBe(first.nonce);
-    const nonces = [...hit.body.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]);
-    expect(nonces.length).toBeGreaterThan(2);
-    expect(new Set(nonces)).toEqual(new Set([hit.nonce]));
-    // Same page otherwise.
-    expect(hit.body.replaceAll(hit.nonce!, "N")).toBe(first.body.replaceAll(first.nonce!, "N"));
+    // No nonce anywhere: not in the header, not in the page (the first visitor's is gone).
+    expect(hit.nonce).toBeUndefined();
+    expect(hit.body).not.toMatch(/\snonce=/);
+    // Exactly the scripts the render trusted: every inline script but the JSON-LD data block.
+    const csp = hit.res.headers.get("content-security-policy")!;
+    const listed = [...csp.match(/script-src ([^;]*)/)![1].matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]);
+    const inline = [...hit.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attrs]) => !attrs.includes("application/ld+json"))
+      .map(([, , text]) => text);
+    expect(inline.length).toBeGreaterThan(2);
+    expect(new Set(listed)).toEqual(new Set(await Promise.all(inline.map(scriptHash))));
+    // Hashes and 'strict-dynamic' only: no nonce, no host, no 'unsafe-inline'.
+    expect(csp).toMatch(/script-src ('sha256-[A-Za-z0-9+/=]{44}' )+'strict-dynamic';/);
+    // Same page otherwise, and the entry's own bookkeeping headers stay inside.
+    expect(hit.body).toBe(first.body.replaceAll(` nonce="${first.nonce}"`, ""));
     expect(hit.res.headers.get("x-page-cache-control")).toBeNull();
+    expect(hit.res.headers.get("x-script-hashes")).toBeNull();
+  });
+
+  it("stores a page only when every nonce it carries is an inline script's", async () => {
+    const page = (html: string) => new Response(html, { headers: { "Content-Type": "text/html" } });
+    const entry = await toCacheEntry(page('<script nonce="n">alert(1)</script><script type="application/ld+json">{}</script>'));
+    expect(entry!.headers.get("x-script-hashes")).toBe("sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=");
+    expect(await entry!.text()).toBe('<script>alert(1)</script><script type="application/ld+json">{}</script>');
+    expect(await toCacheEntry(page('<link rel="stylesheet" nonce="n" href="/a.css"><script nonce="n">1</script>'))).toBeNull();
+    expect(await toCacheEntry(page('<script nonce="n" src="/a.js"></script>'))).toBeNull();
   });
 
   it("never serves the cache to a visitor with a personal cookie", async () => {
@@ -52,7 +72,7 @@ describe("rendered HTML cache for anonymous visitors", () => {
     const hidden = await untilHit("/funding", { Cookie: "sidebar_state=hidden" });
     const twice = await get("/funding", { Cookie: "sidebar_state=hidden; sidebar_state=icon" });
     expect(twice.cache).toBe("hit");
-    expect(twice.body.replaceAll(twice.nonce!, "N")).toBe(hidden.body.replaceAll(hidden.nonce!, "N"));
+    expect(twice.body).toBe(hidden.body);
   });
 
   it("does not cache errors, not-found pages or data requests", async () => {
