@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "../scripts/lib/config.mjs";
+import { GOAL_COLUMNS } from "./lib/goals.mjs";
 
 const only = process.argv.slice(2);
 const files = readdirSync(resolve(ROOT, "bench"))
@@ -24,14 +25,18 @@ function printTable({ title, columns, rows, notes = [] }) {
 }
 
 let failed = false;
+const goals = [];
 for (const file of files) {
   const mod = await import(pathToFileURL(resolve(ROOT, "bench", file)).href);
   try {
     const tables = [].concat(await mod.default({ root: ROOT }));
     for (const t of tables) printTable(t);
+    for (const t of tables) goals.push(...(t.goals ?? []));
   } catch (error) {
     failed = true;
     console.error(`\n${file} failed:`, error);
   }
 }
+// Every judged goal in one table, last, so a run ends with its verdicts.
+if (goals.length) printTable({ title: "Goals (issue 15): each beside the figure before and the ratio to its target", columns: GOAL_COLUMNS, rows: goals });
 process.exit(failed ? 1 : 0);

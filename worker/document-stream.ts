@@ -48,12 +48,18 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * Where `needle` starts in `haystack`, or -1. React writes the closing tags at the very end of the
+ * shell's last chunk, so the search runs from the end: scanning forward would stop at every `<` of
+ * the page first.
+ */
 function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
   const first = needle[0];
-  for (let i = haystack.indexOf(first); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first, i + 1)) {
+  for (let i = haystack.lastIndexOf(first, haystack.length - needle.length); i >= 0; i = haystack.lastIndexOf(first, i - 1)) {
     let j = 1;
     while (j < needle.length && haystack[i + j] === needle[j]) j++;
     if (j === needle.length) return i;
+    if (i === 0) break;
   }
   return -1;
 }

@@ -13,6 +13,7 @@ export async function benchFixtures({ persistTo, leads }) {
   return {
     vars: { BLOG_FEED_URL: feed.url, ...(provider ? { OAUTH_ISSUER: provider.issuer } : {}) },
     adminCookie: provider ? (url) => signInCookie(url, "admin@example.com") : undefined,
+    memberCookie: provider ? (url) => signInCookie(url, "member@example.com") : undefined,
     stop: async () => {
       await feed.stop();
       await provider?.stop();
