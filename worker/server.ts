@@ -6,7 +6,8 @@ import * as build from "../build/server/index.js";
 import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
 import { embeddableOrigins } from "../app/content/subsidiaries";
-import { readConfig } from "../app/utils/config.server";
+import { readConfig, withBindings } from "../app/utils/config.server";
+import { bookmarkSetCookie, openRequestDb } from "../app/utils/d1-session.server";
 import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
 import { configProblems } from "./production-config";
@@ -22,11 +23,14 @@ let configLogged = false;
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
+    // The request's own D1 session: every query of the app, drizzle's or by hand, goes through
+    // `env.DB` of the load context (docs/decisions/020-d1-read-replicas.md).
+    const db = await openRequestDb(request, env);
     const context = getLoadContext({
       request,
       context: {
         cloudflare: {
-          env,
+          env: withBindings(env, { DB: db }),
           ctx,
           cf: request.cf as CloudflareContext["cf"],
           caches: caches as unknown as CloudflareContext["caches"],
@@ -78,6 +82,13 @@ export default {
         }
       }
       let response = withDocumentClosedLast(await handleRemixRequest(request, context));
+      // After a write, the visitor's next requests start from its bookmark. A response with the
+      // cookie is never cached (isCacheable), and the cookie keeps the writer out of the cache.
+      const bookmark = await bookmarkSetCookie(request, env, db);
+      if (bookmark) {
+        response = new Response(response.body, response);
+        response.headers.append("Set-Cookie", bookmark);
+      }
       if (key && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
         ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));

@@ -129,8 +129,26 @@ export class ConfigError extends Error {
 type Parsed = { config: Config; problems?: undefined } | { config?: undefined; problems: string[] };
 const parsed = new WeakMap<object, Parsed>();
 
+/**
+ * On an env made by withBindings: the env whose variables it has. A registered symbol, because the
+ * worker layer and the app's server build each bundle a copy of this module; not enumerable, so
+ * an env spread with other variables is parsed as what it is.
+ */
+const BASE_ENV = Symbol.for("afx.baseEnv");
+
+/**
+ * `env` with some bindings replaced (a request's own D1 session: worker/server.ts). Its
+ * variables are env's, so it shares env's parsed configuration rather than parsing it per request.
+ */
+export function withBindings(env: Env, bindings: Partial<Env>): Env {
+  return Object.defineProperty({ ...env, ...bindings }, BASE_ENV, { value: baseOf(env) });
+}
+
+const baseOf = (env: Env): Env => (env as { [BASE_ENV]?: Env })[BASE_ENV] ?? env;
+
 /** The configuration, or the problems that keep it from parsing; computed once per env object. */
 export function readConfig(env: Env): Parsed {
+  env = baseOf(env);
   let result = parsed.get(env);
   if (!result) {
     const out = schema.safeParse(env);

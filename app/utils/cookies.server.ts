@@ -19,6 +19,8 @@ export const COOKIES = {
   oauthFlow: "afx_oauth",
   /** Where to land after the sign-in (oidc.server.ts). */
   returnTo: "afx_return_to",
+  /** The D1 bookmark after a request that wrote, so the writer reads their own write (d1-session.server.ts). */
+  d1Bookmark: "afx_d1_bookmark",
 } as const;
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);

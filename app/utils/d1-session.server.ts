@@ -1,0 +1,116 @@
+/**
+ * Every request reads and writes D1 through one D1 session, so reads may come from the nearest
+ * read replica while the request still sees its own writes (docs/decisions/020-d1-read-replicas.md).
+ * A visitor whose request wrote gets the session's bookmark in a short-lived cookie: their next
+ * requests start from it and read what they just wrote, wherever the replica. worker/server.ts
+ * opens the session and gives it to the app as the load context's `env.DB`; `vite dev` keeps the
+ * plain binding (one local database, nothing to lag).
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { readConfig } from "~/utils/config.server";
+import { carriesCookie, cookieName, cookieOptions, COOKIES } from "~/utils/cookies.server";
+
+/**
+ * Seconds a bookmark cookie lives: far longer than a replica usually lags (well under a second),
+ * and short, because while it lives the visitor's pages bypass the HTML cache.
+ */
+export const BOOKMARK_MAX_AGE_S = 60;
+
+/** A bookmark as D1 writes them (`00000001-00000002-00004e2f-0a83…`); the cookie is signed anyway. */
+const BOOKMARK = /^[0-9a-f]{8}(?:-[0-9a-f]{8}){2}-[0-9a-f]{16,64}$/i;
+
+/** Statements that only read. Anything else (INSERT, UPDATE, DELETE, a CTE, a pragma) counts as a write. */
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * The D1 binding as one request sees it: a `D1Database` whose every statement runs in the same
+ * `D1DatabaseSession` (drizzle's d1 driver calls only `prepare` and `batch`, which a session has).
+ * It notes whether a statement that writes was prepared, so a response that wrote nothing sets
+ * no cookie and stays cacheable.
+ */
+export class RequestDb implements D1Database {
+  readonly #binding: D1Database;
+  readonly #session: D1DatabaseSession;
+  #wrote = false;
+
+  constructor(
+    binding: D1Database,
+    /** Where the session started: a constraint, or the bookmark the visitor carried. */
+    readonly start: D1SessionBookmark | D1SessionConstraint,
+    /** The request carried a bookmark cookie that did not verify: the response removes it. */
+    readonly refusedCookie = false,
+  ) {
+    this.#binding = binding;
+    this.#session = binding.withSession(start);
+  }
+
+  prepare(query: string): D1PreparedStatement {
+    if (!READ_ONLY.test(query)) this.#wrote = true;
+    return this.#session.prepare(query);
+  }
+
+  batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+    return this.#session.batch<T>(statements);
+  }
+
+  /** A session has no `exec`: run outside it, a write would escape the bookmark. The app never uses it. */
+  exec(): Promise<D1ExecResult> {
+    return Promise.reject(new Error("exec() is not available on a request's D1 session: use prepare()"));
+  }
+
+  /** A separate session, on purpose (the request's own is this object). */
+  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
+    return this.#binding.withSession(constraintOrBookmark);
+  }
+
+  /** Deprecated by D1 (alpha databases only). */
+  dump(): Promise<ArrayBuffer> {
+    return Promise.reject(new Error("dump() is not available on a request's D1 session"));
+  }
+
+  /** Whether the request prepared a statement that writes. */
+  get wrote(): boolean {
+    return this.#wrote;
+  }
+
+  /** The latest bookmark the session has seen, or null before its first query. */
+  bookmark(): D1SessionBookmark | null {
+    return this.#session.getBookmark();
+  }
+}
+
+function bookmarkCookie(request: Request, env: Env) {
+  return createCookie(cookieName(request, COOKIES.d1Bookmark), cookieOptions(request, env, BOOKMARK_MAX_AGE_S));
+}
+
+/**
+ * Where this request's session starts. Requests that change things (any method but GET and HEAD)
+ * start at the primary: their reads (a lead before an admin acts on it, the suppression list before
+ * a signup) must be current. A read carrying a verified bookmark starts there (the visitor reads
+ * what they wrote); any other read starts at the nearest instance, replica or primary.
+ */
+export async function openRequestDb(request: Request, env: Env): Promise<RequestDb> {
+  const reads = request.method === "GET" || request.method === "HEAD";
+  if (!carriesCookie(request, COOKIES.d1Bookmark)) return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary");
+  // A deploy that refuses to serve (configuration problems) has no secret to verify it with, and
+  // Remix's unsign throws on a signature that is not base64.
+  const value: unknown = readConfig(env).config
+    ? await bookmarkCookie(request, env)
+        .parse(request.headers.get("Cookie"))
+        .catch(() => null)
+    : null;
+  const bookmark = typeof value === "string" && BOOKMARK.test(value) ? value : null;
+  return new RequestDb(env.DB, !reads ? "first-primary" : (bookmark ?? "first-unconstrained"), !bookmark);
+}
+
+/**
+ * The Set-Cookie the response needs, or null: the session's bookmark when the request wrote, the
+ * removal of a bookmark cookie that did not verify. A request that only read sends none (a cookie
+ * it carried expires by itself), so its page stays cacheable.
+ */
+export async function bookmarkSetCookie(request: Request, env: Env, db: RequestDb): Promise<string | null> {
+  const bookmark = db.wrote ? db.bookmark() : null;
+  if (bookmark) return bookmarkCookie(request, env).serialize(bookmark);
+  if (db.refusedCookie) return bookmarkCookie(request, env).serialize("", { maxAge: undefined, expires: new Date(0) });
+  return null;
+}
