@@ -4,6 +4,7 @@
  * (`npm start`, the browser tests), where a browser would drop Secure cookies. The sidebar's
  * `sidebar_state` is the one cookie the browser itself writes (components/shell/sidebar-state.ts).
  */
+import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { getConfig } from "~/utils/config.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
 
@@ -55,4 +56,26 @@ export function cookieOptions(request: Request, env: Env, maxAge: number) {
 export function carriesCookie(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): boolean {
   const names = parseCookieHeader(request.headers.get("Cookie"));
   return names.has(base) || names.has(`__Host-${base}`);
+}
+
+/**
+ * One of our signed cookies, by the rule above. A value that does not verify or does not decode
+ * reads as null, like a missing cookie: Remix's own `parse` throws on a signature that is not
+ * base64, which would turn every page into a 500 for a visitor with a mangled cookie.
+ */
+export function signedCookie(request: Request, env: Env, base: (typeof COOKIES)[keyof typeof COOKIES], maxAge: number): Cookie {
+  const cookie = createCookie(cookieName(request, base), cookieOptions(request, env, maxAge));
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    parse: (header, options) => cookie.parse(header, options).catch(() => null),
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
 }

@@ -6,9 +6,8 @@
  * opens the session and gives it to the app as the load context's `env.DB`; `vite dev` keeps the
  * plain binding (one local database, nothing to lag).
  */
-import { createCookie } from "@remix-run/cloudflare";
 import { readConfig } from "~/utils/config.server";
-import { carriesCookie, cookieName, cookieOptions, COOKIES } from "~/utils/cookies.server";
+import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
 
 /**
  * Seconds a bookmark cookie lives: far longer than a replica usually lags (well under a second),
@@ -80,7 +79,7 @@ export class RequestDb implements D1Database {
 }
 
 function bookmarkCookie(request: Request, env: Env) {
-  return createCookie(cookieName(request, COOKIES.d1Bookmark), cookieOptions(request, env, BOOKMARK_MAX_AGE_S));
+  return signedCookie(request, env, COOKIES.d1Bookmark, BOOKMARK_MAX_AGE_S);
 }
 
 /**
@@ -92,13 +91,8 @@ function bookmarkCookie(request: Request, env: Env) {
 export async function openRequestDb(request: Request, env: Env): Promise<RequestDb> {
   const reads = request.method === "GET" || request.method === "HEAD";
   if (!carriesCookie(request, COOKIES.d1Bookmark)) return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary");
-  // A deploy that refuses to serve (configuration problems) has no secret to verify it with, and
-  // Remix's unsign throws on a signature that is not base64.
-  const value: unknown = readConfig(env).config
-    ? await bookmarkCookie(request, env)
-        .parse(request.headers.get("Cookie"))
-        .catch(() => null)
-    : null;
+  // A deploy that refuses to serve (configuration problems) has no secret to verify it with.
+  const value: unknown = readConfig(env).config ? await bookmarkCookie(request, env).parse(request.headers.get("Cookie")) : null;
   const bookmark = typeof value === "string" && BOOKMARK.test(value) ? value : null;
   return new RequestDb(env.DB, !reads ? "first-primary" : (bookmark ?? "first-unconstrained"), !bookmark);
 }

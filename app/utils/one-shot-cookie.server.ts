@@ -3,8 +3,8 @@
  * toast, a no-JS signup result): read once on the next page, gone within a minute. Named and
  * flagged by the one cookie rule (cookies.server.ts).
  */
-import { cookieName, cookieOptions, type COOKIES } from "~/utils/cookies.server";
+import { signedCookie, type COOKIES } from "~/utils/cookies.server";
 
 export function oneShotCookie(env: Env, request: Request, base: typeof COOKIES.flash | typeof COOKIES.signupResult) {
-  return { name: cookieName(request, base), ...cookieOptions(request, env, 60) };
+  return signedCookie(request, env, base, 60);
 }

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { upsertUser, type SignInProfile } from "~/features/auth/users.server";
@@ -14,7 +14,7 @@ import { parseCookieHeader } from "~/utils/cookie-header";
 import { getConfig, type Config } from "~/utils/config.server";
 import { log, requestIdOf } from "~/utils/log.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
-import { cookieName, cookieOptions, COOKIES, cookieSecurity } from "~/utils/cookies.server";
+import { cookieName, COOKIES, cookieSecurity, signedCookie } from "~/utils/cookies.server";
 import { startSession } from "~/features/auth/session.server";
 
 /**
@@ -129,7 +129,7 @@ function returnToCookieName(request: Request) {
 
 /** Where to go after the callback; signed, so only our own login route can set it. */
 function returnToCookie(request: Request, env: Env) {
-  return createCookie(returnToCookieName(request), cookieOptions(request, env, FLOW_MAX_AGE_S));
+  return signedCookie(request, env, COOKIES.returnTo, FLOW_MAX_AGE_S);
 }
 
 function requestCookies(request: Request): [string, string][] {

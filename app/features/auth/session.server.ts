@@ -2,7 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import { getConfig } from "~/utils/config.server";
-import { carriesCookie, cookieName, cookieOptions, COOKIES } from "~/utils/cookies.server";
+import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
@@ -30,7 +30,7 @@ interface SessionCookie {
 
 function storage(request: Request, env: Env) {
   return createCookieSessionStorage<SessionCookie>({
-    cookie: { name: cookieName(request, COOKIES.session), ...cookieOptions(request, env, SESSION_MAX_AGE_S) },
+    cookie: signedCookie(request, env, COOKIES.session, SESSION_MAX_AGE_S),
   });
 }
 

@@ -1,4 +1,3 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "../../utils/one-shot-cookie.server";
 import { LEAD_LIMITS, type SignupResult } from "~/features/leads/newsletter";
@@ -8,8 +7,7 @@ import { LEAD_LIMITS, type SignupResult } from "~/features/leads/newsletter";
  * came from in a short-lived signed cookie and shown once (the root loader reads and clears it).
  */
 function resultCookie(env: Env, request: Request) {
-  const { name, ...options } = oneShotCookie(env, request, COOKIES.signupResult);
-  return createCookie(name, options);
+  return oneShotCookie(env, request, COOKIES.signupResult);
 }
 
 /** Typed values are kept but bounded, so the cookie stays well under 4 KB. */
