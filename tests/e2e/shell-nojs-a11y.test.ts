@@ -37,8 +37,10 @@ describe("the shell with JavaScript off", () => {
   it("mobile: 'Open menu' unfolds the sidebar's links, which navigate; 'Contact' shows call, e-mail, LinkedIn, store", async () => {
     const { page, context } = await newPage(browser, { viewport: MOBILE, javaScriptEnabled: false });
     await page.goto("/");
-    const menu = page.getByTestId("mobile-menu-fallback");
-    const summary = menu.locator("summary");
+    const summary = page.getByTestId("mobile-menu-fallback").locator("summary");
+    // The disclosure shows the page's one sidebar (no second copy in the document).
+    const menu = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(page.locator("aside").count()).resolves.toBe(1);
     await expect(summary.innerText()).resolves.toBe("Open menu");
     await expect(menu.getByRole("link", { name: "Investors" }).isVisible()).resolves.toBe(false);
     await summary.click();

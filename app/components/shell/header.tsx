@@ -5,7 +5,6 @@ import { NewTabLink } from "~/components/ui/new-tab-link";
 import { useMediaQuery } from "~/utils/use-media-query";
 import { useRootData } from "~/root-data";
 import { Logo } from "./logo";
-import { SidebarBody } from "./sidebar";
 import { DESKTOP_QUERY, useSidebar } from "./sidebar-context";
 import { WithTooltip } from "./with-tooltip";
 
@@ -88,21 +87,16 @@ function MobileMenu() {
         {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
       </button>
-      {/* Without JavaScript: a disclosure holding the sidebar. Inside <noscript> it costs browsers
-          with JavaScript nothing: not parsed into the page, not hydrated. */}
-      <noscript>
-        <details className="group md:hidden" data-testid="mobile-menu-fallback">
-          <summary className={summaryClass}>
-            <Menu aria-hidden="true" className="size-5 group-open:hidden" />
-            <X aria-hidden="true" className="hidden size-5 group-open:block" />
-            <span className="sr-only group-open:hidden">Open menu</span>
-            <span className="sr-only hidden group-open:inline">Close menu</span>
-          </summary>
-          <div className="fixed inset-x-0 bottom-0 top-14 flex flex-col overflow-y-auto border-t border-border bg-card">
-            <SidebarBody collapsed={false} />
-          </div>
-        </details>
-      </noscript>
+      {/* Without JavaScript (no "js" class on <html>): a disclosure whose opening shows the
+          sidebar itself below the header (app/tailwind.css), not a second copy of it. */}
+      <details className="group md:hidden in-[.js]:hidden" data-testid="mobile-menu-fallback" data-nojs-menu>
+        <summary className={summaryClass}>
+          <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+          <X aria-hidden="true" className="hidden size-5 group-open:block" />
+          <span className="sr-only group-open:hidden">Open menu</span>
+          <span className="sr-only hidden group-open:inline">Close menu</span>
+        </summary>
+      </details>
       {everOpened ? (
         <Suspense fallback={null}>
           <MobileSidebarSheet />
