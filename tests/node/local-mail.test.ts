@@ -32,6 +32,7 @@ describe("startLocalMailIfNeeded", () => {
     });
   });
 
+  // A real maildev process starts: seconds on a loaded machine, beyond vitest's 5 s default.
   it("takes free ports when the default ones are in use, answers on its inbox, and stops", async () => {
     const { port: smtpDefault } = localDefaultSmtp();
     const blockers = await Promise.all([block(smtpDefault), block(1080)]);
@@ -47,5 +48,5 @@ describe("startLocalMailIfNeeded", () => {
       await Promise.all(blockers.map((b) => b && new Promise((r) => b.close(r))));
     }
     await expect(listMail(mail!.inboxUrl, { to: "nobody@afx.test" })).rejects.toThrow();
-  });
+  }, 30_000);
 });
