@@ -1,14 +1,15 @@
 // /blog in Chromium when the feed fails: a worker of its own, reading a feed server this test
 // controls. While a client-side navigation waits for the feed the spinner shows; then the single
 // placeholder post, never the error state.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { PLACEHOLDER_POST } from "~/features/blog/post";
-import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
+import { freePort, migrate } from "../../scripts/lib/local-worker.mjs";
+import { superviseWorker } from "../../scripts/lib/worker-watchdog.mjs";
 import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { hydrated, launch, screenshot } from "./browser";
 
@@ -19,8 +20,8 @@ let hold = true;
 
 let browser: Browser;
 let feed: Awaited<ReturnType<typeof startFeedServer>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let persistTo: string;
+let worker: Awaited<ReturnType<typeof superviseWorker>>;
+let dir: string;
 
 beforeAll(async () => {
   feed = await startFeedServer({
@@ -32,13 +33,17 @@ beforeAll(async () => {
         onRequest?.();
       }),
   });
-  persistTo = mkdtempSync(join(tmpdir(), "afx-e2e-blog-"));
+  dir = mkdtempSync(join(tmpdir(), "afx-e2e-blog-"));
+  const persistTo = join(dir, "d1");
+  mkdirSync(persistTo);
   migrate(persistTo);
   const port = await freePort();
-  worker = await startWorker({
+  worker = await superviseWorker({
+    label: "blog-failing-feed worker",
     port,
     persistTo,
     vars: { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url },
+    logFile: join(dir, "wrangler.log"),
     stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
   });
   browser = await launch();
@@ -49,7 +54,10 @@ afterAll(async () => {
   await browser?.close();
   await worker?.stop();
   await feed?.stop();
-  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+  const died = worker?.summary();
+  if (died) console.error(`[blog-failing-feed worker] ${died}`);
+  // Its logs stay when it died (the watchdog printed their end); otherwise nothing is left.
+  if (dir) rmSync(died ? join(dir, "d1") : dir, { recursive: true, force: true });
 });
 
 async function open(javaScriptEnabled: boolean) {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../scripts/lib/config.mjs";
-import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
+import { freePort, migrate, tailOf } from "../../scripts/lib/local-worker.mjs";
+import { superviseWorker } from "../../scripts/lib/worker-watchdog.mjs";
 import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
@@ -22,7 +23,11 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   chromiumPath(); // fail fast, with instructions, when there is no browser
   ensureDevVars();
-  const persistTo = mkdtempSync(join(tmpdir(), "afx-e2e-d1-"));
+  // The run's own directory: the local D1 and wrangler's logs (kept when something failed).
+  const dir = mkdtempSync(join(tmpdir(), "afx-e2e-"));
+  const persistTo = join(dir, "d1");
+  mkdirSync(persistTo);
+  const logFile = join(dir, "wrangler.log");
   migrate(persistTo);
   const provider = await startLocalProviderIfNeeded();
   const port = await freePort();
@@ -43,7 +48,15 @@ export default async function setup(project: TestProject) {
   if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the browser tests");
   vars.SMTP_HOST = mail.smtpHost;
   vars.SMTP_PORT = String(mail.smtpPort);
-  const worker = await startWorker({ port, persistTo, vars, stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore" });
+  // Watched: if wrangler dev or its workerd dies, the watchdog says why and starts it again.
+  const worker = await superviseWorker({
+    label: "e2e worker",
+    port,
+    persistTo,
+    vars,
+    logFile,
+    stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
+  });
   project.provide("baseURL", worker.url);
   project.provide("persistTo", persistTo);
   project.provide("inboxURL", mail.inboxUrl);
@@ -52,6 +65,19 @@ export default async function setup(project: TestProject) {
     await provider?.stop();
     await mail.stop();
     await feed.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    const failed = project.vitest.state.getTestModules().reduce((n, m) => n + [...m.children.allTests("failed")].length, 0);
+    const trouble = worker.summary();
+    if (failed) {
+      // Why, in CI's output: the end of wrangler's log (its errors, the runtime's crash report).
+      console.error(`\n[e2e worker] ${failed} test(s) failed. The end of ${logFile}:`);
+      console.error(tailOf(logFile).replace(/^/gm, "    | "));
+    }
+    if (trouble) console.error(`\n[e2e worker] ${trouble}`);
+    if (failed || trouble) {
+      console.error(`[e2e worker] Logs kept in ${dir} (wrangler.log, wrangler.debug.log).`);
+      rmSync(persistTo, { recursive: true, force: true });
+    } else {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
 }
