@@ -3,8 +3,6 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce-provider";
-import { StylesheetProvider } from "~/utils/stylesheet";
-import stylesheet from "~/tailwind.css?inline";
 import { wantsCompleteDocument } from "~/utils/render-mode.server";
 
 export const streamTimeout = 5_000;
@@ -20,9 +18,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <StylesheetProvider value={stylesheet}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </StylesheetProvider>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
     </NonceProvider>,
     {
       nonce,

@@ -55,6 +55,13 @@ export function frameworkFloor(manifest) {
   return assetBytes(manifest, [], { withEntry: true }).jsGzip;
 }
 
+/** The stylesheet every page links (Tailwind's single CSS file), gzip bytes. */
+export function stylesheetGzip() {
+  return readdirSync(join(CLIENT, "assets"))
+    .filter((f) => f.endsWith(".css"))
+    .reduce((sum, f) => sum + gzipBytes(readFileSync(join(CLIENT, "assets", f))), 0);
+}
+
 /**
  * The worker as `wrangler deploy` would upload it (minified), gzip bytes. NODE_ENV is pinned:
  * wrangler replaces `process.env.NODE_ENV` in the bundle with the caller's value, and vitest sets
