@@ -47,7 +47,9 @@ beforeAll(async () => {
     stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
   });
   browser = await launch();
-});
+  // A second wrangler dev, migrations first, while the suite's own runs: on a loaded two-core
+  // machine (a neighbour's CI) that alone took longer than the 120 s hook default.
+}, 240_000);
 
 afterAll(async () => {
   for (const h of held) h.release();
