@@ -7,6 +7,7 @@
 // the same D1 (its data is kept), loudly: a test that was running at that moment fails as it
 // would have, and the summary at the end names every restart.
 import { existsSync, readFileSync } from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 import { descendants, listening, startWorker, stopWorkerProcesses, tailOf } from "./local-worker.mjs";
 
 const PROBE_MS = 1_000;
@@ -133,7 +134,7 @@ export async function superviseWorker({ label = "wrangler dev", maxRestarts = 3,
       }
       const kept = keptAlive(options.logFile);
       if (kept.length) {
-        parts.push(`✘ ${kept.length} request(s) failed inside wrangler dev's proxy, which stayed up (wrangler-keep-alive.cjs):\n${kept.map((l) => `  ${l}`).join("\n")}`);
+        parts.push(`✘ ${kept.length} request(s) failed inside wrangler dev's proxy, which stayed up or sent them once more (wrangler-keep-alive.cjs):\n${kept.map((l) => `  ${l}`).join("\n")}`);
       }
       return parts.length ? `${parts.join("\n")}\n  Its log: ${options.logFile}` : "";
     },
@@ -147,12 +148,14 @@ export async function superviseWorker({ label = "wrangler dev", maxRestarts = 3,
   };
 }
 
-/** The keep-alive preload's reports in the log (one per failed proxied request). */
+/** The keep-alive preload's reports in the log (one per failed or resent proxied request). */
 function keptAlive(logFile) {
   if (!existsSync(logFile)) return [];
   return readFileSync(logFile, "utf8")
     .split("\n")
-    .filter((line) => line.startsWith("[wrangler-keep-alive] ✘"));
+    .map((line) => stripVTControlCharacters(line))
+    .filter((line) => line.includes("[wrangler-keep-alive] ✘"))
+    .map((line) => line.slice(line.indexOf("[wrangler-keep-alive]")));
 }
 
 function isAlive(pid) {
