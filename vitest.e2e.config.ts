@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
+    setupFiles: ["./tests/e2e/failure-evidence.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -25,7 +25,8 @@ export function contentSecurityPolicy(scripts: ScriptSources, secure: boolean, f
     "default-src 'self'",
     // Only the page's own inline scripts run (by nonce or hash); what they load is trusted
     // transitively. No host allowlist, no 'unsafe-inline'.
-    `script-src ${[...sources, "'strict-dynamic'"].join(" ")}`,
+    // A response that renders no page (a refusal, the 500) has no script to allow.
+    `script-src ${(sources.length ? [...sources, "'strict-dynamic'"] : ["'none'"]).join(" ")}`,
     // Inline style attributes come from React and Radix positioning.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",

@@ -23,26 +23,12 @@ let configLogged = false;
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
-    // The request's own D1 session: every query of the app, drizzle's or by hand, goes through
-    // `env.DB` of the load context (docs/decisions/020-d1-read-replicas.md).
-    const db = await openRequestDb(request, env);
-    const context = getLoadContext({
-      request,
-      context: {
-        cloudflare: {
-          env: withBindings(env, { DB: db }),
-          ctx,
-          cf: request.cf as CloudflareContext["cf"],
-          caches: caches as unknown as CloudflareContext["caches"],
-        },
-      },
-    });
-    const { nonce } = context;
     const secure = new URL(request.url).protocol === "https:";
     const personal = carriesSession(request);
     // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
     const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
-    const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { nonce }) => {
+    // Responses that render no page (refusals, the 500) run no script at all.
+    const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
       const out = withSecurityHeaders(response, { scripts, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
@@ -71,6 +57,7 @@ export default {
     const crossSite = crossSiteRefusal(request);
     if (crossSite) return finish(crossSite, "bypass");
 
+    let requestId: string | undefined;
     try {
       const key = htmlCacheKey(request, serverBuild.assets.version);
       const cache = (caches as unknown as { default: Cache }).default;
@@ -81,6 +68,23 @@ export default {
           return finish(response, "hit", { hashes });
         }
       }
+      // Only a render needs these (a hit is served as stored): the request's own D1 session, which
+      // every query of the app goes through as `env.DB` (docs/decisions/020-d1-read-replicas.md),
+      // and a fresh nonce.
+      const db = await openRequestDb(request, env);
+      const context = getLoadContext({
+        request,
+        context: {
+          cloudflare: {
+            env: withBindings(env, { DB: db }),
+            ctx,
+            cf: request.cf as CloudflareContext["cf"],
+            caches: caches as unknown as CloudflareContext["caches"],
+          },
+        },
+      });
+      requestId = context.requestId;
+      const scripts = { nonce: context.nonce };
       let response = withDocumentClosedLast(await handleRemixRequest(request, context));
       // After a write, the visitor's next requests start from its bookmark. A response with the
       // cookie is never cached (isCacheable), and the cookie keeps the writer out of the cache.
@@ -94,9 +98,9 @@ export default {
         ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));
         response = new Response(forVisitor, response);
       }
-      return finish(response, key ? "miss" : "bypass");
+      return finish(response, key ? "miss" : "bypass", scripts);
     } catch (error) {
-      log("error", "unhandled", { requestId: context.requestId, error });
+      log("error", "unhandled", { requestId, error });
       return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }
   },

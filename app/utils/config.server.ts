@@ -144,6 +144,9 @@ export function withBindings(env: Env, bindings: Partial<Env>): Env {
   return Object.defineProperty({ ...env, ...bindings }, BASE_ENV, { value: baseOf(env) });
 }
 
+/** Whether `env` is one request's own (made by withBindings), not the worker's shared one. */
+export const isRequestEnv = (env: Env): boolean => BASE_ENV in env;
+
 const baseOf = (env: Env): Env => (env as { [BASE_ENV]?: Env })[BASE_ENV] ?? env;
 
 /** The configuration, or the problems that keep it from parsing; computed once per env object. */

@@ -26,6 +26,9 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The pages of this file's tests still open, with their console errors: a failure's evidence. */
+export const openPages = new Map<Page, string[]>();
+
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ baseURL: baseURL(), ...options });
   const page = await context.newPage();
@@ -34,6 +37,8 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     if (msg.type() === "error") consoleErrors.push(msg.text());
   });
   page.on("pageerror", (err) => consoleErrors.push(String(err)));
+  openPages.set(page, consoleErrors);
+  page.on("close", () => openPages.delete(page));
   return { context, page, consoleErrors };
 }
 

@@ -6,7 +6,8 @@ import { users } from "~/db/schema";
 import { getAdminOrNull, requireAdminApi } from "~/features/auth/guard.server";
 import { getDb } from "~/utils/db.server";
 import { finishSignIn, forgetProviders, safeReturnTo, startSignIn } from "~/features/auth/oidc.server";
-import { SESSION_MAX_AGE_S } from "~/features/auth/session.server";
+import { readSession, SESSION_MAX_AGE_S } from "~/features/auth/session.server";
+import { withBindings } from "~/utils/config.server";
 import { atProvider, flashToastOf, get, Jar, ORIGIN, signIn, startLogin } from "./auth-helpers";
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
@@ -179,6 +180,23 @@ describe("sessions", () => {
     const renewed = findCookie(page, "__Host-afx_session=");
     expect(renewed).toContain(`Max-Age=${SESSION_MAX_AGE_S}`);
     expect((await get("/api/auth/user", new Jar().update(page))).status).toBe(200);
+  });
+
+  it("a GET reads its session once for all its loaders; a POST, or a shared env, reads it each time", async () => {
+    const { jar } = await signIn("read-once@example.com");
+    // What Remix hands each loader: its own copy of the request, with the same cookie.
+    const copy = (method = "GET") => new Request(`${ORIGIN}/admin/leads`, { method, headers: { Cookie: jar.header() } });
+    const requestEnv = withBindings(env, {});
+    const first = readSession(copy(), requestEnv);
+    expect(readSession(copy(), requestEnv)).toBe(first);
+    expect((await first).user?.email).toBe("read-once@example.com");
+
+    // Signed out elsewhere mid-request: this GET keeps its one answer, anything else asks D1 again.
+    await getDb(env).delete(users).where(eq(users.email, "read-once@example.com"));
+    expect((await readSession(copy(), requestEnv)).user?.email).toBe("read-once@example.com");
+    expect((await readSession(copy("POST"), requestEnv)).user).toBeNull();
+    expect((await readSession(copy(), env)).user).toBeNull();
+    expect((await readSession(copy(), withBindings(env, {}))).user).toBeNull();
   });
 
   it("GET /api/logout ends the session and goes home", async () => {

@@ -123,6 +123,15 @@ describe("security headers", () => {
     }
   });
 
+  it("a response that renders no page (a cross-site refusal) allows no script at all", async () => {
+    const res = await get("/help", { method: "POST", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ x: "1" }) });
+    expect(res.status).toBe(403);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).not.toContain("nonce-");
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(res.headers.get(name)).toBe(value);
+  });
+
   it("uses a fresh nonce for every response", async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i++) {

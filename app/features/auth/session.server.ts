@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
-import { getConfig } from "~/utils/config.server";
+import { getConfig, isRequestEnv } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -47,7 +47,24 @@ export interface ActiveSession {
  * revoked token, a session past its idle or absolute limit (its row is deleted then), a deleted
  * member. A refused cookie is removed from the browser; a session due for renewal is extended.
  */
-export async function readSession(request: Request, env: Env): Promise<{ user: User | null; setCookies: string[] }> {
+export function readSession(request: Request, env: Env): Promise<SessionRead> {
+  // A GET or HEAD reads its session once, however many loaders ask (the root's and an admin
+  // page's guard): Remix hands each loader its own copy of the Request, but the worker gives each
+  // request its own env (withBindings). A request that may write (an action, then its loaders, in
+  // one no-JS POST) reads afresh each time, so it never sees a session it has just ended.
+  if ((request.method !== "GET" && request.method !== "HEAD") || !isRequestEnv(env)) return readSessionNow(request, env);
+  const cookie = request.headers.get("Cookie") ?? "";
+  let byCookie = sessionReads.get(env);
+  if (!byCookie) sessionReads.set(env, (byCookie = new Map()));
+  let read = byCookie.get(cookie);
+  if (!read) byCookie.set(cookie, (read = readSessionNow(request, env)));
+  return read;
+}
+
+type SessionRead = { user: User | null; setCookies: string[] };
+const sessionReads = new WeakMap<Env, Map<string, Promise<SessionRead>>>();
+
+async function readSessionNow(request: Request, env: Env): Promise<SessionRead> {
   if (!getConfig(env).sessionSecrets.length) return { user: null, setCookies: [] };
   const store = storage(request, env);
   const session = await store.getSession(request.headers.get("Cookie"));
