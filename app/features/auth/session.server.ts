@@ -53,16 +53,14 @@ export function readSession(request: Request, env: Env): Promise<SessionRead> {
   // request its own env (withBindings). A request that may write (an action, then its loaders, in
   // one no-JS POST) reads afresh each time, so it never sees a session it has just ended.
   if ((request.method !== "GET" && request.method !== "HEAD") || !isRequestEnv(env)) return readSessionNow(request, env);
-  const cookie = request.headers.get("Cookie") ?? "";
-  let byCookie = sessionReads.get(env);
-  if (!byCookie) sessionReads.set(env, (byCookie = new Map()));
-  let read = byCookie.get(cookie);
-  if (!read) byCookie.set(cookie, (read = readSessionNow(request, env)));
+  let read = sessionReads.get(env);
+  if (!read) sessionReads.set(env, (read = readSessionNow(request, env)));
   return read;
 }
 
 type SessionRead = { user: User | null; setCookies: string[] };
-const sessionReads = new WeakMap<Env, Map<string, Promise<SessionRead>>>();
+/** Per request env (one request, so one Cookie header): its session read. */
+const sessionReads = new WeakMap<Env, Promise<SessionRead>>();
 
 async function readSessionNow(request: Request, env: Env): Promise<SessionRead> {
   if (!getConfig(env).sessionSecrets.length) return { user: null, setCookies: [] };
