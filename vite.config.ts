@@ -28,7 +28,7 @@ const devLoadContext: typeof getLoadContext = ({ request, context }) => {
   return getLoadContext({ request, context: { cloudflare: { ...context.cloudflare, env } } });
 };
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
@@ -42,7 +42,12 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: aliases() },
   // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
   esbuild: { legalComments: "eof" },
-  build: { minify: true },
+  build: {
+    minify: true,
+    // The server chunks need no hoisted bare imports (`import "react"`: they only help a browser
+    // fetch early); wrangler's esbuild warns about each one of a side-effect-free package.
+    ...(isSsrBuild ? { rollupOptions: { output: { hoistTransitiveImports: false } } } : {}),
+  },
   ssr: {
     // Under `vite dev` the app runs in Node: worker-mailer goes through Vite so that its
     // `cloudflare:sockets` import can be pointed at a Node version (scripts/lib/node-sockets.mjs).

@@ -1,7 +1,7 @@
 // Integration and unit tests inside workerd (the Workers runtime) with a real local D1 that has
 // every migration applied. The worker under test is server.ts over the production server build,
 // so `npm run build` must run first (npm test does).
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { factSheets } from "./scripts/fact-sheets";

@@ -1,6 +1,7 @@
 // npm run bench: runs every bench/*.bench.mjs in turn and prints their tables. Each module
 // exports `default async function (ctx)` returning { title, columns: string[], rows: any[][], notes?: string[] }.
 // Figures are ratios measured within one run: the machines are shared and noisy.
+import "../scripts/lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

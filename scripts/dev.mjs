@@ -2,6 +2,7 @@
 // .dev.vars, the local D1 migrated, the local sign-in provider and SMTP server with its inbox.
 // Arguments go to `remix vite:dev`. Mail goes out right after each request (there is no Cron
 // Trigger under Vite; `npm start` runs one).
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { ensureDevVars, ROOT } from "./lib/config.mjs";

@@ -7,6 +7,7 @@
 // Why not lucide-react itself: through its index every chunk naming an icon depended on every
 // icon, so the client chunking (shell-chunk.ts) could not place them, and its runtime rebuilds
 // each drawing attribute by attribute on every render (docs/decisions/010-performance.md).
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

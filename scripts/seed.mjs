@@ -2,6 +2,7 @@
 // Fills the local D1 (default .wrangler/state, the one `npm start` uses) with N generated leads
 // spread over the last 60 days, several sources and the three statuses (90 % confirmed), in batched INSERTs through
 // `wrangler d1 execute --file`. E-mails carry a per-run tag, so running it twice adds 2 × N.
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -1,5 +1,6 @@
 // npm start: production build, local D1 migrated, local sign-in provider, local SMTP server and
 // inbox, wrangler dev on PORT, and the Cron Trigger's jobs every minute as in production.
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { resolve } from "node:path";
 import { ensureDevVars, ROOT } from "./lib/config.mjs";
 import { build, migrate, startWorker, triggerScheduled } from "./lib/local-worker.mjs";

@@ -1,5 +1,6 @@
 // npm test: every test. Builds the production bundle (the worker tests import it and the browser
 // tests serve it), then runs the workerd suite and the Chromium suite, and prints one total line.
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -14,7 +15,13 @@ const suites = [
 ];
 const only = process.argv[2];
 
-if (process.env.SKIP_BUILD !== "1") build();
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+const times = [];
+if (process.env.SKIP_BUILD !== "1") {
+  const started = performance.now();
+  build();
+  times.push(["build", seconds(started)]);
+}
 mkdirSync(resolve(ROOT, "test-results"), { recursive: true });
 
 let passed = 0;
@@ -23,6 +30,7 @@ let skipped = 0;
 let ok = true;
 for (const suite of suites.filter((s) => !only || s.name === only)) {
   const report = resolve(ROOT, "test-results", `${suite.name}.json`);
+  const started = performance.now();
   const result = spawnSync(
     vitest,
     ["run", "--config", suite.config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
@@ -38,6 +46,8 @@ for (const suite of suites.filter((s) => !only || s.name === only)) {
     ok = false;
   }
   if (result.status !== 0) ok = false;
+  times.push([suite.name, seconds(started)]);
 }
+console.log(`\nTimes: ${times.map(([name, s]) => `${name} ${s} s`).join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -5,6 +5,7 @@
 // (same output on every machine); `--strict-vars=false` types vars as `string` (tests and local
 // runs override them); `--include-runtime=false` because the runtime types clash with
 // @cloudflare/workers-types, which @remix-run/cloudflare's types pull in (docs/decisions/012).
+import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "./lib/config.mjs";

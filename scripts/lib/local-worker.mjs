@@ -1,17 +1,13 @@
 // Starts the production build under `wrangler dev` with a local D1, for npm start, the browser
 // tests and the benchmarks.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { ROOT, varArgs } from "./config.mjs";
 
 const WRANGLER = resolve(ROOT, "node_modules/.bin/wrangler");
-// wrangler dev runs its CLI directly (what node_modules/.bin/wrangler spawns, with the same flags),
-// with the preload that keeps it up when one proxied request fails (wrangler-keep-alive.cjs).
-const WRANGLER_CLI = resolve(ROOT, "node_modules/wrangler/wrangler-dist/cli.js");
-const KEEP_ALIVE = resolve(ROOT, "scripts/lib/wrangler-keep-alive.cjs");
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...options });
@@ -78,14 +74,10 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
  */
 export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost", production = false, inspectorPort = 0, logFile }) {
   const output = logFile ? workerOutput(logFile, stdio) : { stdio, env: {} };
+  /** @type {import("node:child_process").ChildProcess} */
   const child = spawn(
-    process.execPath,
+    WRANGLER,
     [
-      "--no-warnings",
-      "--experimental-vm-modules",
-      "--require",
-      KEEP_ALIVE,
-      WRANGLER_CLI,
       "dev",
       "--port", String(port),
       "--ip", "127.0.0.1",
@@ -103,6 +95,9 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
     {
       cwd: ROOT,
       stdio: output.stdio,
+      // A process group of its own (wrangler's node and the workerd runtimes it starts), so that
+      // stopping it stops exactly what this call started, and nothing else on a shared machine.
+      detached: true,
       // Loopback only: no metrics, no download of the Request.cf sample.
       env: {
         ...process.env,
@@ -119,10 +114,10 @@ export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit
   try {
     await waitForHttp(`${url}/robots.txt`, { child });
   } catch (error) {
-    await stopWorkerProcesses(child);
+    await stopGroup(child);
     throw error;
   }
-  return { child, url, port, persistTo, logFile, stop: () => stopWorkerProcesses(child) };
+  return { child, url, port, persistTo, logFile, stop: () => stopGroup(child) };
 }
 
 /** Where wrangler's output goes when it is logged to `logFile`. */
@@ -170,74 +165,25 @@ export function tailOf(file, lines = 80, requests = 10) {
   ].join("\n");
 }
 
-/** Every process below `pid` (wrangler's node, the workerd runtimes), with its command line. */
-export function descendants(pid) {
-  let table;
-  try {
-    table = execFileSync("ps", ["-ww", "-A", "-o", "pid=,ppid=,args="], { encoding: "utf8" });
-  } catch {
-    return [];
-  }
-  const rows = table
-    .split("\n")
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
-    .filter(Boolean)
-    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] }));
-  const found = [];
-  const parents = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of rows) {
-      if (parents.has(row.ppid) && !parents.has(row.pid)) {
-        parents.add(row.pid);
-        found.push(row);
-        grew = true;
-      }
-    }
-  }
-  return found;
-}
-
-/** The command line `pid` runs now, or null when there is no such process. */
-function commandOf(pid) {
-  try {
-    return execFileSync("ps", ["-ww", "-o", "args=", "-p", String(pid)], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Stops wrangler dev and whatever it started: wrangler's node processes and their workerd runtimes,
- * which outlive a wrangler that died and keep the port. `known`: processes seen below it earlier
- * (after wrangler died they are no longer its descendants). Only these processes, by pid, and
- * only while they still run the command they were seen with.
+ * Stops a child started with `detached: true` and everything in its process group (wrangler dev's
+ * workerd runtimes): SIGTERM to the group, SIGKILL to whatever is left after `graceMs`.
  */
-export async function stopWorkerProcesses(child, known = [], graceMs = 5_000) {
-  const below = [...descendants(child.pid), ...known];
-  await stopChild(child, graceMs);
-  for (const { pid, args } of below) {
-    if (commandOf(pid) !== args) continue;
+export async function stopGroup(child, graceMs = 5_000) {
+  const signalGroup = (signal) => {
     try {
-      process.kill(pid, "SIGKILL");
+      process.kill(-child.pid, signal);
     } catch {
-      // gone meanwhile
+      // the group is gone
     }
+  };
+  if (!exited(child)) {
+    const gone = new Promise((r) => child.once("exit", r));
+    signalGroup("SIGTERM");
+    await Promise.race([gone, new Promise((r) => setTimeout(r, graceMs).unref())]);
   }
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:port (false only when refused). */
-export function listening(port, timeoutMs = 5_000) {
-  return new Promise((resolveProbe) => {
-    const socket = connect({ port, host: "127.0.0.1" });
-    const done = (result) => {
-      socket.destroy();
-      resolveProbe(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(true)); // slow, not refused: a loaded machine
-    socket.once("connect", () => done(true));
-    socket.once("error", (error) => done(error.code !== "ECONNREFUSED"));
-  });
+  // The leader may be gone while a runtime of its group still holds the port.
+  signalGroup("SIGKILL");
 }
 
 /** Runs the worker's scheduled handler once, as the Cron Trigger does in production. */

@@ -8,8 +8,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { PLACEHOLDER_POST } from "~/features/blog/post";
-import { freePort, migrate } from "../../scripts/lib/local-worker.mjs";
-import { superviseWorker } from "../../scripts/lib/worker-watchdog.mjs";
+import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { hydrated, launch, screenshot } from "./browser";
 
@@ -20,7 +19,7 @@ let hold = true;
 
 let browser: Browser;
 let feed: Awaited<ReturnType<typeof startFeedServer>>;
-let worker: Awaited<ReturnType<typeof superviseWorker>>;
+let worker: Awaited<ReturnType<typeof startWorker>>;
 let dir: string;
 
 beforeAll(async () => {
@@ -38,8 +37,7 @@ beforeAll(async () => {
   mkdirSync(persistTo);
   migrate(persistTo);
   const port = await freePort();
-  worker = await superviseWorker({
-    label: "blog-failing-feed worker",
+  worker = await startWorker({
     port,
     persistTo,
     vars: { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url },
@@ -54,11 +52,11 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const h of held) h.release();
   await browser?.close();
+  const died = worker && (worker.child.exitCode !== null || worker.child.signalCode !== null);
   await worker?.stop();
   await feed?.stop();
-  const died = worker?.summary();
-  if (died) console.error(`[blog-failing-feed worker] ${died}`);
-  // Its logs stay when it died (the watchdog printed their end); otherwise nothing is left.
+  if (died) console.error(`[blog-failing-feed worker] wrangler dev died during the run; its log: ${join(dir, "wrangler.log")}`);
+  // Its logs stay when it died; otherwise nothing is left.
   if (dir) rmSync(died ? join(dir, "d1") : dir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../scripts/lib/config.mjs";
-import { freePort, migrate, tailOf } from "../../scripts/lib/local-worker.mjs";
-import { superviseWorker } from "../../scripts/lib/worker-watchdog.mjs";
+import { freePort, migrate, startWorker, tailOf } from "../../scripts/lib/local-worker.mjs";
 import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
@@ -48,25 +47,35 @@ export default async function setup(project: TestProject) {
   if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the browser tests");
   vars.SMTP_HOST = mail.smtpHost;
   vars.SMTP_PORT = String(mail.smtpPort);
-  // Watched: if wrangler dev or its workerd dies, the watchdog says why and starts it again.
-  const worker = await superviseWorker({
-    label: "e2e worker",
+  const worker = await startWorker({
     port,
     persistTo,
     vars,
     logFile,
     stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
   });
+  // Its death would fail every later test with "connection refused": say when and why, at once.
+  let stopping = false;
+  worker.child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`\n[e2e worker] ✘ wrangler dev exited (${signal ?? code}) during the run; its log: ${logFile}`);
+  });
   project.provide("baseURL", worker.url);
   project.provide("persistTo", persistTo);
   project.provide("inboxURL", mail.inboxUrl);
   return async () => {
+    stopping = true;
+    const died = worker.child.exitCode !== null || worker.child.signalCode !== null;
     await worker.stop();
     await provider?.stop();
     await mail.stop();
     await feed.stop();
     const failed = project.vitest.state.getTestModules().reduce((n, m) => n + [...m.children.allTests("failed")].length, 0);
-    const trouble = worker.summary();
+    const proxyErrors = proxyErrorLines(logFile);
+    const trouble = [
+      died ? "wrangler dev died during the run." : "",
+      proxyErrors.length ? `${proxyErrors.length} request(s) failed inside wrangler dev:\n${proxyErrors.join("\n")}` : "",
+    ].filter(Boolean).join("\n");
+    console.log(`\n[e2e worker] wrangler dev: ${proxyErrors.length} failed or retried request(s) in its log`);
     if (failed) {
       // Why, in CI's output: the end of wrangler's log (its errors, the runtime's crash report).
       console.error(`\n[e2e worker] ${failed} test(s) failed. The end of ${logFile}:`);
@@ -80,4 +89,13 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+}
+
+/** wrangler dev's own failures in its log: a request its proxy could not deliver, or an error it printed. */
+function proxyErrorLines(logFile: string): string[] {
+  if (!existsSync(logFile)) return [];
+  return readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((line) => /restarted mid-request|Error inside ProxyWorker|\[ERROR\]/.test(line))
+    .map((line) => `    | ${line.trim()}`);
 }
