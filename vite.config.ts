@@ -32,7 +32,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // Only for `vite dev`: in a build its platform proxy keeps the process alive after the build.
     command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext: devLoadContext }) : null,
-    // Only for `vite dev`, where the app runs in Node: worker-mailer's `cloudflare:sockets`.
+    // Only for `vite dev`, where the app runs in Node: `cloudflare:sockets` (ours, worker-mailer's).
     command === "serve" ? nodeSockets() : null,
     remix(remixConfig),
     tailwindcss(),
@@ -44,9 +44,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   esbuild: { legalComments: "eof" },
   build: {
     minify: true,
-    // The server chunks need no hoisted bare imports (`import "react"`: they only help a browser
-    // fetch early); wrangler's esbuild warns about each one of a side-effect-free package.
-    ...(isSsrBuild ? { rollupOptions: { output: { hoistTransitiveImports: false } } } : {}),
+    rollupOptions: {
+      // The runtime's own module: left as an import, which wrangler's bundler keeps for workerd.
+      external: ["cloudflare:sockets"],
+      // The server chunks need no hoisted bare imports (`import "react"`: they only help a browser
+      // fetch early); wrangler's esbuild warns about each one of a side-effect-free package.
+      ...(isSsrBuild ? { output: { hoistTransitiveImports: false } } : {}),
+    },
   },
   ssr: {
     // Under `vite dev` the app runs in Node: worker-mailer goes through Vite so that its

@@ -1,5 +1,5 @@
 // `cloudflare:sockets` for `npm run dev` only: there the app runs in Node (Vite's SSR), where
-// workerd's module is missing, so vite.config.ts (nodeSockets below) points worker-mailer's import here. Same shape as
+// workerd's module is missing, so vite.config.ts (nodeSockets below) points its imports here. Same shape as
 // the runtime's `connect()` (readable/writable web streams, `opened`, `closed`, `close()`), over
 // node:net and node:tls. STARTTLS is not offered: under `npm run dev` mail goes to the local server
 // in plain text or to a provider over TLS ("tls"); `npm start` runs the real runtime.

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest"
 import worker from "../../worker/server";
 import { smtpConfig } from "~/features/mail/config.server";
 import type { MailMessage } from "~/features/mail/message";
+import { ReplyReader } from "~/features/mail/smtp-session.server";
 import {
   deliverDueMail,
   deliverSoon,
@@ -57,17 +58,24 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("mail delivery", () => {
-  it("delivers a queued message once, with its text and HTML parts and its List-Unsubscribe headers", async () => {
-    const mail = message();
+  it("delivers a queued message once and intact: non-ASCII subject, text and HTML parts, Reply-To, List-Unsubscribe", async () => {
+    const mail = message({
+      subject: "Bestätigen Sie Ihr Abonnement — ça marche ✓",
+      text: `${message().text}Grüße, l'équipe ✓\n`,
+      html: `${message().html}<p>Grüße, l'équipe ✓</p>`,
+      replyTo: "office@afx.test",
+    });
     await env.DB.batch([queueMail(env.DB, mail)]);
     expect(await deliverDueMail(env)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
 
     const got = await waitForMail(inbox, { to: mail.to, subject: mail.subject });
-    expect(got.text.trim()).toBe(mail.text.trim());
-    expect(got.html).toContain('href="https://afx.test/newsletter/confirm/abc"');
+    expect(got.text.trim()).toBe(mail.text.trim()); // with its line that starts with a dot
+    expect(got.html.trim()).toBe(mail.html);
+    expect(got.headers["reply-to"]).toBe("office@afx.test");
     expect(got.headers["list-unsubscribe"]).toBe("<https://afx.test/newsletter/unsubscribe/xyz>");
     expect(got.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(got.from).toEqual([{ address: "newsletter@example.com", name: "AFX Holding Group" }]);
+    expect(got.envelope.to).toEqual([expect.objectContaining({ address: mail.to })]);
 
     // Sent: not sent again, and the body (its links) is no longer kept.
     expect(await deliverDueMail(env)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
@@ -222,6 +230,25 @@ describe("mail delivery", () => {
     expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS - 1)).toBe(0);
     expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS + 1)).toBe(1);
     expect(await row(mail.to)).toBeNull();
+  });
+});
+
+describe("SMTP replies", () => {
+  it("are read whole: multi-line, split across reads anywhere, one at a time", async () => {
+    const chunks = ["220 mail.afx.test ESMTP\r\n250-mail.afx.test\r", "\n250-AUTH PL", "AIN LOGIN\r\n250 STARTTLS\r\n", "354 go ahead\r\n"];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const replies = new ReplyReader(stream.getReader());
+    expect(await replies.read()).toEqual({ code: 220, lines: ["220 mail.afx.test ESMTP"] });
+    expect(replies.hasUnread).toBe(true); // the rest of that read: STARTTLS refuses to go on over it
+    expect(await replies.read()).toEqual({ code: 250, lines: ["250-mail.afx.test", "250-AUTH PLAIN LOGIN", "250 STARTTLS"] });
+    expect(await replies.read()).toEqual({ code: 354, lines: ["354 go ahead"] });
+    await expect(replies.read()).rejects.toThrow(/closed the connection/);
   });
 });
 

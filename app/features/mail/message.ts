@@ -21,9 +21,9 @@ const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 const RESERVED = new Set(["from", "to", "cc", "bcc", "reply-to", "subject", "mime-version", "content-type", "content-transfer-encoding"]);
 
 /**
- * Why this message cannot go out as is, or null. worker-mailer writes headers and the envelope
- * verbatim, so a line break in any of them would let text chosen by a visitor add headers or SMTP
- * commands: refused here, before anything is queued.
+ * Why this message cannot go out as is, or null. The headers (worker-mailer's Email) and the
+ * envelope (smtp.server.ts) are written verbatim, so a line break in any of them would let text
+ * chosen by a visitor add headers or SMTP commands: refused here, before anything is queued.
  */
 export function messageProblem(message: MailMessage): string | null {
   if (!/^[a-z][a-z0-9-]{0,63}$/.test(message.kind)) return "kind is not a short lower-case name";

@@ -1,22 +1,18 @@
-import { LogLevel, WorkerMailer } from "worker-mailer";
+import { Email } from "worker-mailer";
 import type { SmtpConfig } from "./config.server";
 import { messageProblem, type MailMessage } from "./message";
+import { replyText, SmtpSession, type SmtpReply } from "./smtp-session.server";
 
 /** How long one delivery (connect, login, send) may take before it counts as failed. */
 export const SEND_TIMEOUT_MS = 15_000;
+const QUIT_WAIT_MS = 2_000;
 
-// worker-mailer 1.2.1 upgrades to TLS only when the server offers STARTTLS, and otherwise logs in
-// and sends in clear: anyone on the path who strips the offer reads the password. With
-// SMTP_SECURITY = "starttls" the offer is required: the login stops before any credential is sent.
-type MailerInternals = { auth(): Promise<void>; startTls: boolean; secure: boolean; supportsStartTls: boolean };
-const internals = WorkerMailer.prototype as unknown as MailerInternals;
-const authenticate = internals.auth;
-internals.auth = function (this: MailerInternals) {
-  if (this.startTls && !this.secure && !this.supportsStartTls) {
-    return Promise.reject(new Error("the SMTP server did not offer STARTTLS (SMTP_SECURITY = starttls requires it)"));
-  }
-  return authenticate.call(this);
-};
+// Our own SMTP dialogue (RFC 5321): worker-mailer upgrades to TLS only when the server offers
+// STARTTLS and otherwise logs in and sends in clear (anyone on the path who strips the offer reads
+// the password), and its internals are not ours to patch. Its public Email class writes the MIME.
+const TRANSPORT = { tls: "on", starttls: "starttls", off: "off" } as const;
+// The EHLO argument: a Worker has no host name of its own, and an address literal is valid syntax.
+const CLIENT_NAME = "[127.0.0.1]";
 
 /**
  * Sends one message over its own SMTP connection: resolves once the server accepted it, rejects
@@ -25,43 +21,96 @@ internals.auth = function (this: MailerInternals) {
 export async function sendMail(config: SmtpConfig, message: MailMessage, timeoutMs = SEND_TIMEOUT_MS): Promise<void> {
   const problem = messageProblem(message);
   if (problem) throw new Error(`message refused: ${problem}`);
-  let mailer: WorkerMailer | undefined;
-  const delivery = (async () => {
-    mailer = await WorkerMailer.connect({
-      host: config.host,
-      port: config.port,
-      secure: config.security === "tls",
-      startTls: config.security === "starttls",
-      credentials: config.credentials,
-      authType: ["plain", "login", "cram-md5"],
-      // Its own log lines quote SMTP replies, which name the recipient: ours mask it.
-      logLevel: LogLevel.NONE,
-      socketTimeoutMs: timeoutMs,
-    });
-    await mailer.send({
-      from: config.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      // Validated as one bare address (messageProblem); worker-mailer writes the Reply-To field.
-      ...(message.replyTo ? { reply: message.replyTo } : {}),
-      headers: { ...message.headers },
-    });
-  })();
-  delivery.catch(() => {}); // settled below or, after a timeout, ignored
+  const data = new Email({
+    from: config.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    // Validated as one bare address (messageProblem); Email writes the Reply-To field.
+    ...(message.replyTo ? { reply: message.replyTo } : {}),
+    headers: { ...message.headers },
+  }).getEmailData();
+  const session = new SmtpSession(config.host, config.port, TRANSPORT[config.security]);
+  try {
+    await within(converse(session, config, message.to, data), timeoutMs, `SMTP delivery took longer than ${timeoutMs} ms`);
+    // Accepted: QUIT is a courtesy, bounded so that a server that stalls cannot hold the run.
+    await within(session.command("QUIT"), QUIT_WAIT_MS, "QUIT").catch(() => {});
+  } finally {
+    session.close();
+  }
+}
+
+async function converse(session: SmtpSession, config: SmtpConfig, to: string, data: string): Promise<void> {
+  try {
+    await session.opened;
+  } catch (error) {
+    throw new Error(`could not connect to ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  check(await session.read(), "220", "greeting");
+  let capabilities = await hello(session);
+  if (config.security === "starttls") {
+    if (!capabilities.has("STARTTLS")) throw new Error("the SMTP server did not offer STARTTLS (SMTP_SECURITY = starttls requires it)");
+    check(await session.command("STARTTLS"), "220", "STARTTLS");
+    session.startTls();
+    capabilities = await hello(session); // what was offered in clear may have been tampered with
+  }
+  await logIn(session, capabilities.get("AUTH"), config.credentials);
+  check(await session.command(`MAIL FROM:<${config.from.email}>`), "2", "MAIL FROM");
+  check(await session.command(`RCPT TO:<${to}>`), "2", "RCPT TO");
+  check(await session.command("DATA"), "354", "DATA");
+  // worker-mailer 1.2.1 ends the data, dot-stuffed, with the terminating "." line; added if a later one does not.
+  await session.write(data.endsWith("\r\n.\r\n") ? data : `${data}\r\n.\r\n`);
+  check(await session.read(), "2", "message");
+}
+
+/** EHLO, or HELO for a server without extensions; returns the extensions offered, keyword → parameters. */
+async function hello(session: SmtpSession): Promise<Map<string, string[]>> {
+  const reply = await session.command(`EHLO ${CLIENT_NAME}`);
+  // 5xx: EHLO not understood. A 4xx (421: closing) is an answer: HELO would get no better.
+  if (reply.code >= 500) {
+    check(await session.command(`HELO ${CLIENT_NAME}`), "2", "HELO");
+    return new Map();
+  }
+  check(reply, "2", "EHLO");
+  // The first line greets; each further one is "KEYWORD params", AUTH's also in the old "AUTH=…" form.
+  const words = reply.lines.slice(1).map((line) => line.slice(4).trim().toUpperCase().split(/[\s=]+/));
+  return new Map(words.map(([keyword, ...params]) => [keyword, params]));
+}
+
+async function logIn(session: SmtpSession, methods: string[] | undefined, credentials: SmtpConfig["credentials"]): Promise<void> {
+  if (!methods) return; // the server takes no login
+  if (!credentials) throw new Error("the SMTP server asks for a login (AUTH) and SMTP_USER is not set");
+  const { username, password } = credentials;
+  // Step names only in errors: the commands carry the credentials.
+  if (methods.includes("PLAIN")) {
+    check(await session.command(`AUTH PLAIN ${base64(`\0${username}\0${password}`)}`), "2", "AUTH PLAIN");
+  } else if (methods.includes("LOGIN")) {
+    check(await session.command("AUTH LOGIN"), "334", "AUTH LOGIN");
+    check(await session.command(base64(username)), "334", "AUTH LOGIN user name");
+    check(await session.command(base64(password)), "2", "AUTH LOGIN password");
+  } else {
+    throw new Error(`the SMTP server offers no login method we have (AUTH ${methods.join(" ")}; we have PLAIN and LOGIN)`);
+  }
+}
+
+/** Throws, with the server's code and text, unless the reply's code starts with `code`. */
+function check(reply: SmtpReply, code: string, step: string): void {
+  if (!String(reply.code).startsWith(code)) throw new Error(`SMTP ${step} refused: ${replyText(reply)}`);
+}
+
+// UTF-8, so that a password outside Latin-1 does not make btoa throw.
+function base64(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/** `work`, or a rejection with `message` once `ms` have passed (`work` is then left to fail unseen). */
+async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  work.catch(() => {});
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([
-      delivery,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`SMTP delivery took longer than ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
+    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
   } finally {
     clearTimeout(timer);
-    // QUIT, bounded: a server that stalls must not hold the run.
-    const closing = (mailer as WorkerMailer | undefined)?.close().catch(() => {});
-    if (closing) await Promise.race([closing, new Promise((r) => setTimeout(r, 2_000))]);
   }
 }
