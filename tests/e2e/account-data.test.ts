@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
+import { downloadBytes, launch, newPage, screenshot } from "./browser";
 
 // A member's own data with JavaScript off (docs/decisions/019-personal-data.md): every step is a
 // real form post and a full page load.
@@ -29,7 +28,7 @@ describe("a member's own data, without JavaScript", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
     expect(download.suggestedFilename()).toBe(`afx-my-data-${new Date().toISOString().slice(0, 10)}.json`);
-    const doc = JSON.parse(readFileSync((await download.path())!, "utf8"));
+    const doc = JSON.parse((await downloadBytes(download)).toString("utf8"));
     expect(doc.email).toBe(email);
     expect(doc.memberAccounts).toHaveLength(1);
     expect(doc.memberAccounts[0].email).toBe(email);

@@ -2,13 +2,14 @@ import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { waitForMail } from "../fixtures/inbox";
+import { ready } from "./browser";
 
 /** Signs in at the local provider's page (any e-mail; admin@example.com is the local admin) and lands on `returnTo`. */
 export async function signIn(page: Page, email: string, returnTo: string) {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel("E-mail").fill(email);
   await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.getByRole("button", { name: "Sign in" }).click()]);
-  await page.waitForLoadState("networkidle");
+  await ready(page);
 }
 
 /** Presses the confirmation button of the e-mail `email` received (a POST to its link). */

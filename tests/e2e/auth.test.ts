@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { launch, newPage, screenshot, settled } from "./browser";
+import { launch, newPage, ready, screenshot, settled } from "./browser";
 
 // The whole sign-in in Chromium against the local OpenID provider that global-setup started.
 let browser: Browser;
@@ -20,7 +20,7 @@ async function signIn(page: Page, email: string, name = "", from = "/api/login")
   await page.getByLabel("E-mail").fill(email);
   if (name) await page.getByLabel("Name (optional)").fill(name);
   await Promise.all([page.waitForURL((url) => url.pathname !== "/authorize"), page.getByRole("button", { name: "Sign in" }).click()]);
-  await page.waitForLoadState("networkidle");
+  await ready(page);
 }
 
 async function authUser(page: Page) {
@@ -73,7 +73,7 @@ describe("sign-in in Chromium", () => {
     await page.goto("/");
 
     await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("main").getByRole("link", { name: "Log Out" }).click()]);
-    await page.waitForLoadState("networkidle");
+    await ready(page);
     await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
     expect((await authUser(page)).status).toBe(401);
     const cookies = await context.cookies();

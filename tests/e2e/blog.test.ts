@@ -36,8 +36,9 @@ async function expectPosts(page: Page) {
 describe("/blog with a feed", () => {
   it("shows the 10 newest posts as cards", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    const response = await page.goto("/blog", { waitUntil: "networkidle" });
+    const response = await page.goto("/blog");
     expect(response?.status()).toBe(200);
+    await hydrated(page);
     await expectPosts(page);
     expect(consoleErrors).toEqual([]);
     await screenshot(page, "blog");

@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { chromiumPath } from "./chromium";
 
 export const baseURL = () => inject("baseURL");
 
 // The flags our machines need: no sandbox as root, and no background traffic to the internet.
-const ARGS = [
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -18,12 +18,17 @@ const ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * The run's one Chromium (started by global-setup.ts), connected to from this test file: each
+ * file's contexts are its own (fresh cookies and storage), and closing the connection closes them.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    // Playwright gives every launch a new, empty user-data-dir of its own.
-    args: ARGS,
-  });
+  return chromium.connect(inject("browserWSEndpoint"));
+}
+
+/** Starts the Chromium the whole run shares (Playwright gives it a new, empty user-data-dir). */
+export function launchServer() {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /** The pages of this file's tests still open, with their console errors: a failure's evidence. */
@@ -48,13 +53,31 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** The page has hydrated (the client router is live), so handlers are attached. */
+/**
+ * In the page: the client router is live and every form and button carries React's props, so
+ * selectively hydrated parts (the footer's lazily loaded signup form) have their handlers too.
+ */
+export const isHydrated = () =>
+  typeof (window as any).__remixRouter?.navigate === "function" &&
+  [...document.querySelectorAll("form, button")].every((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")));
+
+/** The page has hydrated (see isHydrated), so handlers are attached. */
 export async function hydrated(page: Page) {
-  // Lazily loaded parts (the footer's signup form) have arrived and hydrated too.
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+  await page.waitForFunction(isHydrated);
   // React attaches handlers in the same tick it commits; one frame later everything is wired.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+/** After a full navigation: hydrated() when the page runs scripts (its inline Remix context ran), else nothing to wait for. */
+export async function ready(page: Page) {
+  if (await page.evaluate(() => "__remixContext" in window)) await hydrated(page);
+}
+
+/** A download's bytes (the browser is remote: its file is read through Playwright's stream). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**

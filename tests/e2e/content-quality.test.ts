@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { baseURL, launch, newPage, screenshot, settled } from "./browser";
+import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
 
 // Accessibility (axe-core, both themes) and HTML validity (the W3C Nu checker, vnu-jar) of the
 // content pages as served.
@@ -36,7 +36,8 @@ describe.each(["dark", "light"] as const)("axe-core, %s theme", (theme) => {
     // Never wait on the ventures' sites from the detail page.
     await page.route(/^https:\/\/(?!localhost)/, (route) => route.abort());
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-    await page.goto(path, { waitUntil: "networkidle" });
+    await page.goto(path);
+    await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
     // Cards fade in; judge contrast on the settled page.
     await settled(page);

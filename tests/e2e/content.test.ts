@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpCopy, investorsCopy, legalCopy, partnersCopy, portfolioCopy } from "~/content/copy";
@@ -7,7 +6,7 @@ import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
-import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
@@ -23,7 +22,8 @@ afterAll(async () => {
 
 async function open(path: string, { js = true } = {}) {
   const { page, context, consoleErrors } = await newPage(browser, { javaScriptEnabled: js });
-  const response = await page.goto(path, { waitUntil: js ? "networkidle" : "load" });
+  const response = await page.goto(path);
+  if (js) await hydrated(page);
   return { page, context, consoleErrors, response };
 }
 
@@ -209,7 +209,7 @@ describe("card flip (JavaScript)", () => {
       (window as any).analyticsCalls = [];
       (window as any).gtag = (...args: unknown[]) => (window as any).analyticsCalls.push(args);
     });
-    await page.goto("/portfolio", { waitUntil: "networkidle" });
+    await page.goto("/portfolio");
     const s = getSubsidiary(TEST_VIDEO.subsidiaryId)!;
     const card = page.locator("article").filter({ hasText: s.name });
     expect(await page.locator("iframe").count()).toBe(0);
@@ -239,7 +239,7 @@ describe("card flip (JavaScript)", () => {
   it("flips without an analytics function and without errors", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "" }));
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto("/");
     await hydrated(page); // before it, a click on 'Video' is a plain navigation (the no-JS fallback)
     await page.getByRole("link", { name: /^Video/ }).click();
     await page.locator('article[data-flipped="true"] iframe').waitFor();
@@ -299,7 +299,7 @@ describe("subsidiary detail frame", () => {
       if (new URL(r.url()).origin !== baseURL()) offSite.push(r.url());
     });
     const s = getSubsidiary(WITHOUT_DOMAIN)!;
-    await page.goto(`/subsidiary/${s.id}`, { waitUntil: "networkidle" });
+    await page.goto(`/subsidiary/${s.id}`);
     await hydrated(page);
     await expect(page.locator("main").innerText()).resolves.toContain(s.description);
     await page.getByRole("heading", { level: 2, name: "Website Coming Soon" }).waitFor();
@@ -331,12 +331,13 @@ describe("subsidiary detail frame", () => {
 describe("documents downloads", () => {
   it("'Download PDF' downloads a real PDF whose size is the one shown", async () => {
     const { page, context } = await newPage(browser, { acceptDownloads: true });
-    await page.goto("/documents", { waitUntil: "networkidle" });
+    await page.goto("/documents");
+    await hydrated(page);
     for (const doc of [documents[0], documents[documents.length - 1]]) {
       const card = page.locator("li").filter({ has: page.getByRole("heading", { name: doc.title }) });
       const shown = await card.getByTestId("size").innerText();
       const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /^Download PDF/ }).click()]);
-      const bytes = readFileSync((await download.path())!);
+      const bytes = await downloadBytes(download);
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
       expect(formatBytes(bytes.byteLength)).toBe(shown);
       const res = await fetch(`${baseURL()}${doc.url}`);

@@ -7,7 +7,7 @@ import { freePort, migrate, startWorker, tailOf } from "../../scripts/lib/local-
 import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
-import { chromiumPath } from "./chromium";
+import { launchServer } from "./browser";
 import { CONTENT_VARS } from "./content-fixtures";
 
 declare module "vitest" {
@@ -16,11 +16,14 @@ declare module "vitest" {
     persistTo: string;
     /** The local inbox's web address (tests/fixtures/inbox.ts reads it). */
     inboxURL: string;
+    /** The shared Chromium's address (browser.ts's launch connects to it). */
+    browserWSEndpoint: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  chromiumPath(); // fail fast, with instructions, when there is no browser
+  // First: without Chromium, fail at once with instructions (chromium.ts).
+  const browser = await launchServer();
   ensureDevVars();
   // The run's own directory: the local D1 and wrangler's logs (kept when something failed).
   const dir = mkdtempSync(join(tmpdir(), "afx-e2e-"));
@@ -62,9 +65,11 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", worker.url);
   project.provide("persistTo", persistTo);
   project.provide("inboxURL", mail.inboxUrl);
+  project.provide("browserWSEndpoint", browser.wsEndpoint());
   return async () => {
     stopping = true;
     const died = worker.child.exitCode !== null || worker.child.signalCode !== null;
+    await browser.close();
     await worker.stop();
     await provider?.stop();
     await mail.stop();

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedLead, signIn } from "./account";
-import { launch, newPage, screenshot } from "./browser";
+import { downloadBytes, launch, newPage, screenshot } from "./browser";
 
 // The leads dashboard and its CSV export in Chromium, signed in as the local admin.
 let browser: Browser;
@@ -40,7 +39,7 @@ describe("leads dashboard", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toBe(`afx-leads-${today}.csv`);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = await downloadBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
     expect(text.startsWith('"Email","First Name","Last Name","Source","Subscribed At"\r\n')).toBe(true);

@@ -62,6 +62,8 @@ describe("double opt-in in the browser", () => {
   it("with JavaScript: footer, blog and exit popup each send one e-mail; its link and button confirm; the admin sees them", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
     const emails = { footer: uniqueEmail("footer"), blog: uniqueEmail("blog"), popup: uniqueEmail("popup") };
+    // Fake timers that flow like real ones, so that the popup's 3 s can be jumped below.
+    await page.clock.install();
 
     await page.goto("/portfolio");
     await hydrated(page);
@@ -74,7 +76,7 @@ describe("double opt-in in the browser", () => {
     await page.goto("/portfolio");
     await hydrated(page);
     // The exit popup: armed after 3 s (the product's rule), opened by leaving through the top edge.
-    await page.waitForTimeout(3_200);
+    await page.clock.fastForward(3_200);
     await page.mouse.move(400, 200);
     await page.mouse.move(400, 5);
     await page.evaluate(() =>

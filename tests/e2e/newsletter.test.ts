@@ -38,9 +38,9 @@ function countLoads(page: Page) {
   return () => loads;
 }
 
+/** The exit popup, armed 3 s after load (time jumped with the clock installed before the page loaded), opened by leaving through the top edge. */
 async function openExitPopup(page: Page) {
-  // The exit popup: armed after 3 s, opened by leaving through the top edge of the window.
-  await page.waitForTimeout(3_200);
+  await page.clock.fastForward(3_200);
   await page.mouse.move(400, 200);
   await page.mouse.move(400, 5);
   await page.evaluate(() =>
@@ -90,6 +90,7 @@ describe("newsletter with JavaScript", () => {
 
   it("popup: the exit-intent dialog's form subscribes", async () => {
     const { page, context } = await newPage(browser);
+    await page.clock.install();
     await page.goto("/investors");
     await hydrated(page);
     await openExitPopup(page);

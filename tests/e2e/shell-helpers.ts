@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { isHydrated } from "./browser";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -31,6 +32,5 @@ export async function pauseClock(page: Page) {
 
 /** Like hydrated(), but polled from here: an installed fake clock also stops in-page polling. */
 export async function hydratedWithFakeClock(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect.poll(() => page.evaluate(() => typeof (window as any).__remixRouter?.navigate)).toBe("function");
+  await expect.poll(() => page.evaluate(isHydrated)).toBe(true);
 }

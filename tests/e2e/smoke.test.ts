@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // Every page of app/content/pages.ts, in a real browser: status, heading, CSP, no console errors.
 const ROUTES: { path: string; status: number; heading: string; finalPath?: string }[] = [
@@ -29,7 +29,7 @@ afterAll(async () => {
 describe("smoke: every route in Chromium", () => {
   it.each(ROUTES)("$path → $status, '$heading'", async ({ path, status, heading, finalPath }) => {
     const { page, context, consoleErrors } = await newPage(browser);
-    const response = await page.goto(path, { waitUntil: "networkidle" });
+    const response = await page.goto(path);
     expect(response?.status()).toBe(status);
     expect(new URL(page.url()).pathname).toBe(finalPath ?? path);
     await expect(page.locator("h1").first().textContent()).resolves.toBe(heading);
@@ -37,8 +37,7 @@ describe("smoke: every route in Chromium", () => {
     // A fresh render's nonce, or a cached page's script hashes (another test may have been first).
     expect(csp).toMatch(/script-src (?:'nonce-[^']+' |(?:'sha256-[^']+' )+)'strict-dynamic';/);
     // The page hydrated: React attached and the client router is live.
-    // (Waited for: under load hydration can finish after the network is idle.)
-    await page.waitForFunction(() => typeof (window as any).__remixRouter?.navigate === "function");
+    await hydrated(page);
     // Chromium reports the 404 document itself as a failed resource; nothing else may fail.
     const unexpected = consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)));
     expect(unexpected).toEqual([]);
