@@ -54,12 +54,14 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * In the page: the client router is live and every form and button carries React's props, so
- * selectively hydrated parts (the footer's lazily loaded signup form) have their handlers too.
+ * In the page: the client router is live, every form and button carries React's props (so
+ * selectively hydrated parts, the footer's lazily loaded signup form, have their handlers too),
+ * and the shell's keyboard shortcuts, loaded right after hydration, listen.
  */
 export const isHydrated = () =>
   typeof (window as any).__remixRouter?.navigate === "function" &&
-  [...document.querySelectorAll("form, button")].every((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")));
+  [...document.querySelectorAll("form, button")].every((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))) &&
+  (!document.querySelector(".shell") || document.documentElement.dataset.shortcuts === "on");
 
 /** The page has hydrated (see isHydrated), so handlers are attached. */
 export async function hydrated(page: Page) {
