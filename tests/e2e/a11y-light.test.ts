@@ -1,0 +1,3 @@
+import { describeAxe } from "./content-quality";
+
+describeAxe("light");
