@@ -3,16 +3,25 @@
 import { readFileSync } from "node:fs";
 
 const { engines } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-const [wanted] = engines.node.match(/\d+(\.\d+){0,2}/);
-const newer = (a, b) => {
-  const [x, y] = [a, b].map((v) => v.split(".").map(Number));
-  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
-  return true;
-};
-if (!newer(process.versions.node, wanted)) {
-  console.error(
-    `✘ This project needs Node.js ${wanted} or newer (Node 24 LTS); this is ${process.version}. ` +
-      "Install it with `nvm install` (reads .nvmrc), or see README \"Requirements\".",
-  );
+const WANTED = engines.node.match(/\d+(\.\d+){0,2}/)[0];
+
+/** The one line to print when `version` is older than the project needs, else null. */
+export function nodeProblem(version = process.versions.node) {
+  const [have, want] = [version, WANTED].map((v) => v.split(".").map(Number));
+  for (let i = 0; i < 3; i++) {
+    if ((have[i] ?? 0) > (want[i] ?? 0)) return null;
+    if ((have[i] ?? 0) < (want[i] ?? 0)) {
+      return (
+        `✘ This project needs Node.js ${WANTED} or newer (Node 24 LTS); this is v${version}. ` +
+        'Install it with `nvm install` (reads .nvmrc), or see README "Requirements".'
+      );
+    }
+  }
+  return null;
+}
+
+const problem = nodeProblem();
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
