@@ -30,6 +30,7 @@ export default async function lighthouseBench() {
   const rows = [];
   const failures = [];
   const measured = [];
+  let version = "";
   try {
     const sitemap = await (await fetch(`${worker.url}/sitemap.xml`)).text();
     const paths = process.env.LIGHTHOUSE_PATHS?.split(",") ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -40,6 +41,7 @@ export default async function lighthouseBench() {
       // A lost trace (NO_NAVSTART on a loaded machine) is Lighthouse's own hiccup: one retry.
       if (result.lhr.runtimeError) result = await run();
       const { lhr, report } = result;
+      version = lhr.lighthouseVersion;
       if (lhr.runtimeError) failures.push(`${path}: Lighthouse error ${lhr.runtimeError.code}`);
       writeFileSync(join(out, `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.html`), report);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -79,7 +81,7 @@ export default async function lighthouseBench() {
           goal(`3. CLS 0, every sitemap page (worst ${cls.path})`, "0 (4 pages)", cls.cls.toFixed(3), NaN, cls.cls === 0),
         ]
       : [],
-    title: "Lighthouse 12.8 (mobile preset: simulated slow 4G, 4× CPU slowdown)",
+    title: `Lighthouse ${version} (mobile preset: simulated slow 4G, 4× CPU slowdown)`,
     columns: ["page", "Performance", "LCP", "CLS", "Accessibility", "Best Practices", "SEO"],
     rows,
     notes: [
