@@ -3,6 +3,7 @@
 // cache key and production's refusals. Each test failed on the code before its fix.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import wranglerToml from "../../wrangler.toml?raw";
 import worker from "../../worker/server";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { limitClient, type FormScope } from "~/features/forms/rate-limit.server";
@@ -11,6 +12,7 @@ import { deliverDueMail } from "~/features/mail/outbox.server";
 import { erasePerson } from "~/features/privacy/erase.server";
 import { exportPerson } from "~/features/privacy/export.server";
 import { adminDelete, getLead } from "~/features/leads/lead-actions.server";
+import { log } from "~/utils/log.server";
 import { action as helpAction } from "~/routes/help";
 import { listMail } from "../fixtures/inbox";
 import { get, Jar, ORIGIN, signIn } from "./auth-helpers";
@@ -300,7 +302,7 @@ describe("4. exports are audited, and a delete is audited in its erasure's batch
   });
 });
 
-describe("5. no address in the notification's link", () => {
+describe("5. no address in the notification's link, no secret in our log lines", () => {
   it("the notification links to the message by its number, and the inbox opens on it", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const t = crypto.randomUUID().slice(0, 8);
@@ -319,5 +321,26 @@ describe("5. no address in the notification's link", () => {
     const html = await (await get(`/admin/messages?message=${id}`, jar)).text();
     expect(html).toContain(fields.subject);
     expect(html).not.toContain(`Second ${t}`);
+  });
+
+  it("a log line never carries a query string or a link's token", () => {
+    const lines: unknown[][] = [];
+    vi.spyOn(console, "error").mockImplementation((...args) => void lines.push(args));
+    const token = "tok3n-s3cret-0123456789abcdef";
+    log("error", "render error", {
+      url: `https://afx.test/newsletter/unsubscribe/${token}?utm=1`,
+      error: new Error(`fetch https://afx.test/admin/leads?q=ada%40example.com failed at /newsletter/confirm/${token}`),
+    });
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("ada%40example.com");
+    expect(text).not.toContain("utm=1");
+    expect(text).toContain("/newsletter/unsubscribe/");
+  });
+
+  it("Workers Logs drop query strings from request URLs, in production too", () => {
+    const sections = wranglerToml.split(/^\[/m).filter((s) => /^(env\.production\.)?observability\]/.test(s));
+    expect(sections).toHaveLength(2);
+    for (const section of sections) expect(section).toMatch(/^redact_query_string = true$/m);
   });
 });
