@@ -5,6 +5,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import worker from "../../worker/server";
+import { htmlCacheKey } from "../../worker/html-cache";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { limitClient, type FormScope } from "~/features/forms/rate-limit.server";
 import { notificationSubject } from "~/features/contact/notification-mail.server";
@@ -342,5 +343,20 @@ describe("5. no address in the notification's link, no secret in our log lines",
     const sections = wranglerToml.split(/^\[/m).filter((s) => /^(env\.production\.)?observability\]/.test(s));
     expect(sections).toHaveLength(2);
     for (const section of sections) expect(section).toMatch(/^redact_query_string = true$/m);
+  });
+});
+
+describe("7. the HTML cache key cannot be forged from the URL", () => {
+  const key = (path: string, headers: Record<string, string> = {}) =>
+    htmlCacheKey(new Request(`${ORIGIN}${path}`, { headers: { Accept: "text/html", ...headers } }), "v1")?.url ?? null;
+
+  it("a browser's URL that spells the crawler's key parameters gets its own entry", () => {
+    const crawler = key("/funding", { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    const forgedUrl = new URL(crawler!).search;
+    expect(key(`/funding${forgedUrl}`)).not.toBe(crawler);
+    // Nor can a URL pick another build's or another sidebar state's entry.
+    const plain = key("/funding", { Cookie: "sidebar_state=hidden" });
+    expect(key(`/funding${new URL(plain!).search}`)).not.toBe(plain);
+    expect(key("/funding?__v=v2")).not.toBe(key("/funding"));
   });
 });
