@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest"
 import wranglerToml from "../../wrangler.toml?raw";
 import worker from "../../worker/server";
 import { htmlCacheKey } from "../../worker/html-cache";
+import { configProblems } from "../../worker/production-config";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { limitClient, type FormScope } from "~/features/forms/rate-limit.server";
 import { notificationSubject } from "~/features/contact/notification-mail.server";
@@ -358,5 +359,41 @@ describe("7. the HTML cache key cannot be forged from the URL", () => {
     const plain = key("/funding", { Cookie: "sidebar_state=hidden" });
     expect(key(`/funding${new URL(plain!).search}`)).not.toBe(plain);
     expect(key("/funding?__v=v2")).not.toBe(key("/funding"));
+  });
+});
+
+describe("8. production refuses the example contact addresses and the placeholder client id", () => {
+  const good = {
+    ...env,
+    ENVIRONMENT: "production",
+    SESSION_SECRET: "a-long-random-production-secret-0123456789",
+    OAUTH_ISSUER: "https://accounts.example.org",
+    OAUTH_CLIENT_ID: "1234567890-abc.apps.googleusercontent.com",
+    SITE_URL: "https://afx.test",
+    ADMIN_EMAILS: "ops@afx.test",
+    CONTACT_EMAIL: "hello@afxholdinggroup.com",
+    INVESTOR_EMAIL: "investors@afxholdinggroup.com",
+    SMTP_HOST: "smtp.postmarkapp.com",
+    SMTP_SECURITY: "starttls",
+    MAIL_FROM: "AFX Holding Group <newsletter@afxholdinggroup.com>",
+  };
+
+  it.each([
+    ["CONTACT_EMAIL", "hello@example.com"],
+    ["INVESTOR_EMAIL", "investors@example.com"],
+    ["OAUTH_CLIENT_ID", "REPLACE-WITH-THE-PRODUCTION-CLIENT-ID"],
+    ["OAUTH_CLIENT_ID", "afx-local"],
+  ])("%s = %s", (name, value) => {
+    expect(configProblems(good)).toEqual([]);
+    expect(configProblems({ ...good, [name]: value })).toEqual([expect.stringMatching(new RegExp(`^${name}`))]);
+    expect(configProblems({ ...good, [name]: value, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("the committed production variables are refused until they are replaced", () => {
+    const production = wranglerToml.slice(wranglerToml.indexOf("[env.production.vars]"));
+    for (const name of ["CONTACT_EMAIL", "INVESTOR_EMAIL", "OAUTH_CLIENT_ID"]) {
+      const value = production.match(new RegExp(`^${name} = "([^"]*)"`, "m"))![1]!;
+      expect(configProblems({ ...good, [name]: value }), name).toEqual([expect.stringMatching(new RegExp(`^${name}`))]);
+    }
   });
 });
