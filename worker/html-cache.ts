@@ -31,7 +31,9 @@ const KEYED_COOKIES: Record<string, (header: string | null) => string> = {
  * rendered: not a GET document request, a request the render would stream data to, or a visitor
  * carrying a cookie that may personalise the page. The key holds every input of the render that
  * can differ between two such requests: the build, the URL, the keyed cookies as read, and
- * whether the document is rendered complete for a crawler.
+ * whether the document is rendered complete for a crawler. Those that are not the URL go in the
+ * key's path, before the URL's own: a URL can only ever name its own entry, whatever parameters
+ * it spells.
  */
 export function htmlCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
@@ -41,11 +43,13 @@ export function htmlCacheKey(request: Request, version: string): Request | null 
   if (acceptsStreamedData(request)) return null;
   const header = request.headers.get("Cookie");
   for (const name of parseCookieHeader(header).keys()) if (!(name in KEYED_COOKIES)) return null;
-  const key = new URL(url);
-  key.searchParams.set("__v", version);
-  for (const [name, read] of Object.entries(KEYED_COOKIES)) key.searchParams.set(`__c_${name}`, read(header));
-  if (wantsCompleteDocument(request)) key.searchParams.set("__complete", "1");
-  return new Request(key.toString(), { method: "GET" });
+  const inputs = [
+    version,
+    ...Object.entries(KEYED_COOKIES).map(([name, read]) => `${name}=${read(header)}`),
+    wantsCompleteDocument(request) ? "complete" : "streamed",
+  ];
+  const prefix = inputs.map((input) => `/${encodeURIComponent(input)}`).join("");
+  return new Request(`${url.origin}/__html${prefix}${url.pathname}${url.search}`, { method: "GET" });
 }
 
 /**

@@ -5,6 +5,10 @@ import { readConfig } from "~/utils/config.server";
 export const EXAMPLE_SESSION_SECRET = "local-development-session-secret-change-me";
 /** The local administrator of `wrangler.toml`'s development vars. */
 const EXAMPLE_ADMIN = "admin@example.com";
+/** The local provider's client of `wrangler.toml`'s development vars. */
+const LOCAL_CLIENT_ID = "afx-local";
+/** How `wrangler.toml` marks a production value still to be filled in. */
+const PLACEHOLDER = /^REPLACE-WITH-/i;
 
 /**
  * What makes this configuration unsafe (or unable to send mail) in production (`ENVIRONMENT = "production"`), as
@@ -23,12 +27,18 @@ export function productionConfigProblems(env: Env): string[] {
   if (!config.oauth.issuer.startsWith("https://")) problems.push("OAUTH_ISSUER is not an https: URL");
   if (!config.siteUrl.startsWith("https://")) problems.push("SITE_URL is not an https: URL");
   if (config.adminEmails.includes(EXAMPLE_ADMIN)) problems.push(`ADMIN_EMAILS lists the example address ${EXAMPLE_ADMIN}`);
+  const clientId = config.oauth.clientId;
+  if (clientId === LOCAL_CLIENT_ID || PLACEHOLDER.test(clientId)) problems.push("OAUTH_CLIENT_ID is the local client or the placeholder of wrangler.toml");
+  // The site shows and mails these: visitors would write to, and notifications go to, nobody.
+  const domainOf = (address: string) => address.split("@")[1] ?? "";
+  if (isExampleDomain(domainOf(config.contact.email))) problems.push("CONTACT_EMAIL is an example address");
+  if (isExampleDomain(domainOf(config.contact.investorEmail))) problems.push("INVESTOR_EMAIL is an example address");
   // Mail would queue and never leave: the local server is not there, an example domain has no
   // provider, and receivers reject a sender whose domain the group does not control.
   const { smtp } = config;
   if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host)) problems.push("SMTP_HOST is empty, loopback or an example host");
   if (smtp.security === "off") problems.push('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
-  if (isExampleDomain(smtp.from.email.split("@")[1] ?? "")) problems.push("MAIL_FROM is not a sender address on the group's own domain");
+  if (isExampleDomain(domainOf(smtp.from.email))) problems.push("MAIL_FROM is not a sender address on the group's own domain");
   return problems;
 }
 

@@ -191,6 +191,8 @@ export const mailOutbox = sqliteTable(
     headers: text("headers").notNull().default("{}"),
     /** Where answers go (Reply-To), when not to the sender (migrations/0007). */
     replyTo: text("reply_to"),
+    /** The Help message a contact notification is about (migrations/0009): erasure and export find it by this. */
+    contactMessageId: integer("contact_message_id"),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** When it may next be tried; while a run holds it, the end of that run's lease. */
@@ -199,7 +201,11 @@ export const mailOutbox = sqliteTable(
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
   },
-  (t) => [index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_at_idx").on(t.createdAt),
+    index("mail_outbox_contact_message_id_idx").on(t.contactMessageId),
+  ],
 );
 
 /** Admin actions on records (migrations/0006): who, what, when; the target without personal data. */

@@ -4,20 +4,24 @@ import { requireAdminApi } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportPerson, exportResponse } from "~/features/privacy/export.server";
+import { auditStatement } from "~/features/admin/audit.server";
+import { maskAddress } from "~/features/mail/message";
 
 const emailField = z.string().trim().toLowerCase().max(320).email();
 
 /**
  * `POST /admin/people/export` with `email` (admins; "Export this person" on /admin/leads):
  * everything stored under that address as a JSON download (docs/decisions/019-personal-data.md).
- * A POST so that personal data never sits in a URL, a history or a server log.
+ * A POST so that personal data never sits in a URL, a history or a server log. Audited (who, when,
+ * the masked address) in the export's own batch.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
-  await requireAdminApi(request, env);
+  const admin = await requireAdminApi(request, env);
   const form = await readForm(request, { maxBytes: 2048 });
   const email = emailField.safeParse(form.get("email") ?? "");
   if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  return exportResponse(await exportPerson(env.DB, email.data), "afx-person");
+  const audit = auditStatement(env.DB, { actor: admin.email ?? admin.id, action: "person.export", target: maskAddress(email.data) });
+  return exportResponse(await exportPerson(env.DB, email.data, Date.now(), [audit]), "afx-person");
 }

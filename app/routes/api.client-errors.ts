@@ -11,13 +11,12 @@ export const loader = notAllowed;
 /**
  * POST /api/client-errors: one error report from the browser's error boundary, written to the
  * worker's log (Workers Logs) with the request id. Limited per client network like the forms,
- * so a broken page or a script cannot flood the log. 204: a beacon reads no answer.
+ * so a broken page or a script cannot flood the log; what is not a report (405, 415, 413, 400) is
+ * refused before the limiter writes anything. 204: a beacon reads no answer.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return notAllowed();
   const { env, ctx } = context.cloudflare;
-  const limit = await limitClient(request, env, "clientError", (p) => ctx.waitUntil(p));
-  if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   let bytes: Uint8Array;
   try {
     ({ bytes } = await readBody(request, { maxBytes: CLIENT_ERROR_MAX_BYTES, accept: ["json"] }));
@@ -32,6 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     report = null;
   }
   if (!report) return Response.json({ message: "Send { message, path }." }, { status: 400 });
+  const limit = await limitClient(request, env, "clientError", (p) => ctx.waitUntil(p));
+  if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   log("error", "client error", { requestId: context.requestId, report });
   return new Response(null, { status: 204 });
 }

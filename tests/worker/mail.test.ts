@@ -15,7 +15,7 @@ import {
   KEEP_SENT_MS,
   LEASE_MS,
   outboxCounts,
-  pruneSentMail,
+  pruneMail,
   queueMail,
   retryDelayMs,
 } from "~/features/mail/outbox.server";
@@ -227,8 +227,8 @@ describe("mail delivery", () => {
     const mail = message();
     await env.DB.batch([queueMail(env.DB, mail, t0)]);
     await deliverDueMail(env, t0);
-    expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS - 1)).toBe(0);
-    expect(await pruneSentMail(env.DB, t0 + KEEP_SENT_MS + 1)).toBe(1);
+    expect(await pruneMail(env.DB, t0 + KEEP_SENT_MS - 1)).toBe(0);
+    expect(await pruneMail(env.DB, t0 + KEEP_SENT_MS + 1)).toBe(1);
     expect(await row(mail.to)).toBeNull();
   });
 });

@@ -16,15 +16,32 @@ export interface AuditEntry {
 /** A lead as an audit target: its id and a masked address, nothing an erasure must remove. */
 export const leadTarget = (lead: { id: number; email: string }) => `lead #${lead.id} (${maskAddress(lead.email)})`;
 
-/** The INSERT of one entry, for the caller's batch. */
+export interface AuditInput {
+  actor: string;
+  action: string;
+  target: string;
+  detail?: string | null;
+}
+
+/**
+ * The INSERT of one entry, for the caller's batch. `detailFrom` appends to the detail what SQL
+ * finds when the statement runs (what an erasure later in the same batch is about to delete), as
+ * `sql` with `?` placeholders over one row whose columns it may name in `from`.
+ */
 export function auditStatement(
   db: D1Database,
-  entry: { actor: string; action: string; target: string; detail?: string | null },
+  entry: AuditInput,
   now = Date.now(),
+  detailFrom?: { sql: string; from: string; params: unknown[] },
 ): D1PreparedStatement {
+  if (!detailFrom) {
+    return db
+      .prepare("INSERT INTO audit_log (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)")
+      .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? null);
+  }
   return db
-    .prepare("INSERT INTO audit_log (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)")
-    .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? null);
+    .prepare(`INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, ? || (${detailFrom.sql}) FROM (${detailFrom.from})`)
+    .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? "", ...detailFrom.params);
 }
 
 /** The newest entries, newest first. */

@@ -1,6 +1,7 @@
 /**
  * The contact inbox's URL state (/admin/messages): search, where to search, status filter and the
- * keyset cursor. Shared by the loader, the page's forms and the notification e-mail's link.
+ * keyset cursor, or one message by its number (the notification e-mail's link, which so names no
+ * sender). Shared by the loader, the page's forms and the notification.
  */
 import type { ContactStatus } from "~/db/schema";
 
@@ -24,6 +25,8 @@ export interface InboxQuery {
   in: SearchField;
   status: StatusFilter;
   cursor: InboxCursor | null;
+  /** One message by its id (`?message=`): the other filters do not apply. */
+  message?: number | null;
 }
 
 export function encodeCursor(c: InboxCursor): string {
@@ -44,8 +47,12 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     in: SEARCH_FIELDS.includes(field as SearchField) ? (field as SearchField) : "sender",
     status: STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : "all",
     cursor: decodeCursor(params.get("cursor")),
+    message: /^\d{1,15}$/.test(params.get("message") ?? "") ? Number(params.get("message")) : null,
   };
 }
+
+/** One message's page in the inbox, by its number: a link that names no sender. */
+export const messagePath = (id: number | string) => `${INBOX_PATH}?message=${id}`;
 
 /** The list's URL for a state; defaults are left out so links stay short. */
 export function inboxPath(state: Partial<Omit<InboxQuery, "cursor">> & { cursor?: InboxCursor | null }): string {

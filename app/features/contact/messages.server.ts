@@ -1,5 +1,5 @@
 import type { ContactStatus } from "~/db/schema";
-import { deliverSoon, queueMail } from "~/features/mail/outbox.server";
+import { CONTACT_MESSAGE_ID_SLOT, deliverSoon, queueMail } from "~/features/mail/outbox.server";
 import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
 import { log } from "~/utils/log.server";
@@ -17,8 +17,9 @@ export interface NewContactMessage {
 
 /**
  * Stores one Help-form message and, in the same batch, queues its notification to the group's
- * contact address (both or neither); delivery runs after the response and from the cron, so the
- * visitor's answer never waits for or depends on SMTP.
+ * contact address (both or neither), which keeps the message's id (its link, and erasure and export
+ * of the sender, go by it); delivery runs after the response and from the cron, so the visitor's
+ * answer never waits for or depends on SMTP.
  */
 export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
   const insert = env.DB.prepare(
@@ -27,8 +28,8 @@ export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "
   let notification: D1PreparedStatement | null = null;
   try {
     const config = getConfig(env);
-    const mail: MailMessage = notificationMail({ siteUrl: config.siteUrl, to: config.contact.email, ...input, sentAt: now });
-    notification = queueMail(env.DB, mail, now);
+    const mail: MailMessage = notificationMail({ siteUrl: config.siteUrl, to: config.contact.email, ...input, messageId: CONTACT_MESSAGE_ID_SLOT, sentAt: now });
+    notification = queueMail(env.DB, mail, now, { aboutPreviousContactMessage: true });
   } catch (error) {
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
     log("error", "[contact] notification not queued", { error });
@@ -64,7 +65,13 @@ export function inboxSql(query: Omit<InboxQuery, "cursor"> & { cursor: InboxCurs
     where.push(senderSearch ? "+status = ?" : "status = ?");
     params.push(query.status);
   }
-  if (senderSearch) {
+  if (query.message) {
+    // The notification's link: that message alone, whatever else the URL says.
+    where.length = 0;
+    params.length = 0;
+    where.push("id = ?");
+    params.push(query.message);
+  } else if (senderSearch) {
     // Two index ranges (email, name with NOCASE), spelled as a subquery: as an OR, SQLite 3.50+
     // prefers walking the whole date index to save the sort of these few rows.
     where.push(

@@ -1,14 +1,15 @@
 /**
  * The e-mail that tells the group's contact address about a new Help-form message: plain text and
  * HTML with the same content, Reply-To the sender (so "Reply" answers them), and a link to the
- * message in /admin/messages.
+ * message in /admin/messages by its number: the sender's address stays out of URLs (browser
+ * histories, request logs).
  */
 import { SITE } from "~/content/site";
 import { htmlFrame } from "~/features/mail/html-frame";
 import type { MailMessage } from "~/features/mail/message";
 import { escapeHtml } from "~/utils/escape-html";
 import { isMailAddress } from "~/utils/mail-address";
-import { inboxPath } from "./inbox";
+import { messagePath } from "./inbox";
 
 /** The outbox's name for these e-mails. */
 export const NOTIFICATION_KIND = "contact-notification";
@@ -22,6 +23,8 @@ export interface NotificationInput {
   email: string;
   subject: string;
   message: string;
+  /** The stored message's id, or the outbox's slot for it when both are written in one batch. */
+  messageId: number | string;
   sentAt: number;
 }
 
@@ -36,7 +39,8 @@ export function notificationSubject(subject: string): string {
 }
 
 export function notificationMail(input: NotificationInput): MailMessage {
-  const inboxUrl = new URL(inboxPath({ q: input.email }), input.siteUrl).href;
+  // The link comes after everything the visitor wrote (queueMail fills the last slot).
+  const inboxUrl = `${new URL(input.siteUrl).origin}${messagePath(input.messageId)}`;
   const sender = `${oneLine(input.name, 100)} <${input.email}>`;
   const date = new Date(input.sentAt).toUTCString();
   const subject = notificationSubject(input.subject);

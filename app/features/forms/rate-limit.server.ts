@@ -1,7 +1,9 @@
 /**
  * The one rate limiter of the site's forms (docs/decisions/005-newsletter-and-leads.md): a
  * fixed-window counter in D1, one atomic upsert per attempt, per form ("scope") and per client
- * network, under a global ceiling per form. D1 rather than the Workers Rate Limiting binding
+ * network, under a global ceiling per form that only attempts within their client's limit reach
+ * (docs/decisions/013-security-hardening.md). Callers make their cheap checks (method, origin,
+ * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers Rate Limiting binding
  * because its counts are exact (the binding is per location and eventually consistent), it is
  * testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
  */
@@ -104,13 +106,25 @@ export async function attemptFor(
   };
 }
 
-const COUNT_SQL = `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-  ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+// The client's counter stops one past its limit: once refused, a client's further attempts update
+// no row (D1 writes nothing when the upsert's WHERE is false) until its window ends.
+const CLIENT_SQL = `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+  ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 WHERE count <= ?3
   RETURNING count`;
 
-/** Counts the attempt for the client and for the form: two statements, each returning its count. */
+// The form's counter counts only attempts within their client's limit, so one client moves it by
+// at most `max` a window and only many clients together can fill it; it too stops one past its ceiling.
+const GLOBAL_SQL = `INSERT INTO rate_limits (key, window_start, count)
+  SELECT ?1, ?2, 1 WHERE (SELECT count FROM rate_limits WHERE key = ?4 AND window_start = ?2) <= ?5
+  ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 WHERE count <= ?3
+  RETURNING count`;
+
+/** Counts the attempt for the client, then for the form: two statements, each returning its count when it changed one. */
 export function countAttempt(db: D1Database, a: Attempt): [D1PreparedStatement, D1PreparedStatement] {
-  return [db.prepare(COUNT_SQL).bind(a.key, a.windowStart), db.prepare(COUNT_SQL).bind(a.globalKey, a.windowStart)];
+  return [
+    db.prepare(CLIENT_SQL).bind(a.key, a.windowStart, a.max),
+    db.prepare(GLOBAL_SQL).bind(a.globalKey, a.windowStart, a.globalMax, a.key, a.max),
+  ];
 }
 
 /**
@@ -128,8 +142,9 @@ export function withinLimit(a: Attempt, first: number): { sql: string; params: (
 }
 
 /**
- * After counting: prunes old windows when this client opened a new one (through `waitUntil` when
- * given, so the answer does not wait), and says whether the attempt is allowed.
+ * After counting: prunes old windows when this attempt opened the form's window (once per form and
+ * window; through `waitUntil` when given, so the answer does not wait), and says whether the
+ * attempt is allowed.
  */
 export async function settleAttempt(
   db: D1Database,
@@ -137,7 +152,7 @@ export async function settleAttempt(
   counts: { client: number; global: number },
   waitUntil?: (p: Promise<unknown>) => void,
 ): Promise<RateLimitOutcome> {
-  if (counts.client === 1) {
+  if (counts.global === 1) {
     const prune = db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(a.windowStart).run();
     if (waitUntil) waitUntil(prune.catch(() => undefined));
     else await prune;
@@ -152,9 +167,9 @@ export async function settleAttempt(
   };
 }
 
-/** The counts returned by a batch that began with countAttempt's two statements. */
+/** The counts returned by a batch that began with countAttempt's two statements; a counter that did not move is past its limit. */
 export function countsOf(results: D1Result[]): { client: number; global: number } {
-  const count = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? 1;
+  const count = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
   return { client: count(results[0]), global: count(results[1]) };
 }
 

@@ -2,7 +2,7 @@
  * What an admin can do to one lead from the workbench (docs/decisions/017-leads-workbench.md):
  * unsubscribe it or delete it, each written to the audit log in the same D1 batch.
  */
-import { auditStatement, leadTarget } from "~/features/admin/audit.server";
+import { leadTarget } from "~/features/admin/audit.server";
 import type { LeadStatus } from "~/db/schema";
 import { erasePerson, type ErasureSummary } from "~/features/privacy/erase.server";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
@@ -47,13 +47,8 @@ export function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: string
  * Deletes the person behind the lead: everything stored about the address is erased (the lead and
  * its consent record, contact messages, a member account, e-mails to it), and only a keyed hash is
  * kept so the address is never mailed or re-added (docs/decisions/019-personal-data.md). The audit
- * entry keeps the lead's id, a masked address and what was erased.
+ * entry, written in the erasure's batch, keeps the lead's id, a masked address and what was erased.
  */
-export async function adminDelete(env: Env, lead: LeadRecord, actor: string, now = Date.now()): Promise<ErasureSummary> {
-  const summary = await erasePerson(env, lead.email, { actor, now });
-  const erased = [summary.lead && "lead", summary.member && "member account", summary.messages && `${summary.messages} message(s)`, summary.emails && `${summary.emails} e-mail(s)`]
-    .filter(Boolean)
-    .join(", ");
-  await auditStatement(env.DB, { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}; erased ${erased || "nothing"}` }, now).run();
-  return summary;
+export function adminDelete(env: Env, lead: LeadRecord, actor: string, now = Date.now()): Promise<ErasureSummary> {
+  return erasePerson(env, lead.email, { actor, now, audit: { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}` } });
 }

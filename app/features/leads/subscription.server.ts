@@ -73,7 +73,7 @@ export async function queueConfirmation(
            AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)`,
       )
       .bind(hash, lead.id, now, now - RESEND_AFTER_MS),
-    queueMail(db, message, now, { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] }),
+    queueMail(db, message, now, { onlyIf: { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] } }),
   ]);
   return (inserted?.meta.changes ?? 0) > 0;
 }

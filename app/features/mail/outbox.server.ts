@@ -24,29 +24,50 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
+ * Where a message's bodies name the Help message they are about (a link to it in the inbox): the
+ * queue statement writes that message's id there (`aboutPreviousContactMessage`).
+ */
+export const CONTACT_MESSAGE_ID_SLOT = "{contact-message-id}";
+
+export interface QueueOptions {
+  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
+  onlyIf?: { sql: string; params: unknown[] };
+  /**
+   * The e-mail is about the Help message the batch inserted just before it (its notification): the
+   * row keeps that message's id, so erasing or exporting the sender finds it, and the bodies get
+   * the id at their last CONTACT_MESSAGE_ID_SLOT (the link, which follows the visitor's own text:
+   * a visitor who types the slot changes nothing).
+   */
+  aboutPreviousContactMessage?: boolean;
+}
+
+/** A body as SQL: itself, or its two halves around the id of the Help message inserted before. */
+function bodySql(body: string, about: boolean): { sql: string; params: string[] } {
+  const at = about ? body.lastIndexOf(CONTACT_MESSAGE_ID_SLOT) : -1;
+  if (at < 0) return { sql: "?", params: [body] };
+  return { sql: "? || last_insert_rowid() || ?", params: [body.slice(0, at), body.slice(at + CONTACT_MESSAGE_ID_SLOT.length)] };
+}
+
+/**
  * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
  * it belongs to (both or neither). Throws at once for a message that could never be sent.
  */
-export function queueMail(
-  db: D1Database,
-  message: MailMessage,
-  now = Date.now(),
-  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
-  onlyIf?: { sql: string; params: unknown[] },
-): D1PreparedStatement {
+export function queueMail(db: D1Database, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): D1PreparedStatement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
+  const text = bodySql(message.text, aboutPreviousContactMessage);
+  const html = bodySql(message.html, aboutPreviousContactMessage);
   return db
     .prepare(
-      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, reply_to, status, attempts, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ? WHERE ${onlyIf?.sql ?? "1"}`,
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, reply_to, status, attempts, next_attempt_at, created_at, contact_message_id)
+       SELECT ?, ?, ?, ${text.sql}, ${html.sql}, ?, ?, 'queued', 0, ?, ?, ${aboutPreviousContactMessage ? "last_insert_rowid()" : "NULL"} WHERE ${onlyIf?.sql ?? "1"}`,
     )
     .bind(
       message.kind,
       message.to,
       message.subject,
-      message.text,
-      message.html,
+      ...text.params,
+      ...html.params,
       JSON.stringify(message.headers ?? {}),
       message.replyTo ?? null,
       now,
@@ -60,6 +81,11 @@ export function queueMail(
 const FORGET_BODY = "text_body = '', html_body = '', headers = '{}', reply_to = NULL";
 /** Sent messages' records are deleted after this long. */
 export const KEEP_SENT_MS = 30 * 24 * 60 * MINUTE;
+/**
+ * Given-up messages' records (recipient, subject, the server's reason) are deleted this long after
+ * they were queued: as long as sent ones, time enough to see on the dashboard why mail failed.
+ */
+export const KEEP_FAILED_MS = 30 * 24 * 60 * MINUTE;
 
 interface OutboxRow {
   id: number;
@@ -166,9 +192,12 @@ export function deliverSoon(env: Env, ctx: Pick<ExecutionContext, "waitUntil">):
   ctx.waitUntil(running);
 }
 
-/** Deletes the records of messages sent more than KEEP_SENT_MS ago; returns how many. */
-export async function pruneSentMail(db: D1Database, now = Date.now()): Promise<number> {
-  const { meta } = await db.prepare("DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < ?").bind(now - KEEP_SENT_MS).run();
+/** Deletes the records of messages sent more than KEEP_SENT_MS ago and given up more than KEEP_FAILED_MS after queueing; returns how many. */
+export async function pruneMail(db: D1Database, now = Date.now()): Promise<number> {
+  const { meta } = await db
+    .prepare("DELETE FROM mail_outbox WHERE (status = 'sent' AND sent_at < ?) OR (status = 'failed' AND created_at < ?)")
+    .bind(now - KEEP_SENT_MS, now - KEEP_FAILED_MS)
+    .run();
   return meta.changes ?? 0;
 }
 

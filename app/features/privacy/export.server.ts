@@ -4,7 +4,7 @@
  * listed here, and every column left out is named with the reason; tests/worker/privacy.test.ts
  * reads the tables' columns from D1, so a new column fails it until it is listed in one or the other.
  */
-import { memberIds, personByAddress, personOfMember, placeholders, type Person } from "~/features/privacy/person.server";
+import { emailsOf, memberIds, messagesOf, personByAddress, personOfMember, placeholders, type Person } from "~/features/privacy/person.server";
 
 /** The tables that hold personal data, their exported columns, and the document's key for each. */
 export const EXPORTED = {
@@ -35,7 +35,10 @@ export const EXPORTED = {
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
   contact_messages: { section: "contactMessages", columns: ["id", "name", "email", "subject", "message", "user_id", "user_agent", "created_at", "status", "answered_at", "answered_by"] },
-  mail_outbox: { section: "emails", columns: ["kind", "recipient", "subject", "status", "attempts", "created_at", "sent_at", "next_attempt_at"] },
+  mail_outbox: {
+    section: "emails",
+    columns: ["kind", "recipient", "subject", "status", "attempts", "created_at", "sent_at", "next_attempt_at", "contact_message_id"],
+  },
 } as const satisfies Record<string, { section: string; columns: readonly string[] }>;
 
 export type PersonalTable = keyof typeof EXPORTED;
@@ -93,20 +96,20 @@ export interface PersonalDataExport {
 
 const select = (table: PersonalTable) => `SELECT ${EXPORTED[table].columns.join(", ")} FROM ${table}`;
 
-async function collect(db: D1Database, person: Person, now: number): Promise<PersonalDataExport> {
+async function collect(db: D1Database, person: Person, now: number, also: D1PreparedStatement[] = []): Promise<PersonalDataExport> {
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
   const inIds = placeholders(ids);
+  const [theirMessages, theirEmails] = [messagesOf(person, ids), emailsOf(person, ids)];
   // One round trip for the rest; the address conditions match nothing when it is not theirs.
   const [users, sessions, leads, tokens, messages, mail] = await db.batch<Row>([
     db.prepare(`${select("users")} WHERE id IN (${inIds}) ORDER BY created_at`).bind(...ids),
     db.prepare(`${select("sessions")} WHERE user_id IN (${inIds}) ORDER BY created_at`).bind(...ids),
     db.prepare(`${select("leads")} WHERE email = ?1`).bind(email),
     db.prepare(`${select("newsletter_tokens")} WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1) ORDER BY created_at`).bind(email),
-    db
-      .prepare(`${select("contact_messages")} WHERE lower(trim(email)) = ? OR user_id IN (${inIds}) ORDER BY created_at, id`)
-      .bind(email, ...ids),
-    db.prepare(`${select("mail_outbox")} WHERE lower(recipient) = ?1 ORDER BY created_at, id`).bind(email),
+    db.prepare(`${select("contact_messages")} WHERE ${theirMessages.sql} ORDER BY created_at, id`).bind(...theirMessages.params),
+    db.prepare(`${select("mail_outbox")} WHERE ${theirEmails.sql} ORDER BY created_at, id`).bind(...theirEmails.params),
+    ...also,
   ]);
   const rows = (table: PersonalTable, result: D1Result<Row> | undefined) => (result?.results ?? []).map((r) => readable(table, r));
   return {
@@ -114,8 +117,8 @@ async function collect(db: D1Database, person: Person, now: number): Promise<Per
     exportedAt: new Date(now).toISOString(),
     email: person.email,
     scope: person.byAddress
-      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter subscription with its consent record, pending confirmation links, contact messages and e-mails sent to it."
-      : "This member account and its sessions and contact messages. Records filed under the e-mail address are included only once the sign-in provider has verified the address.",
+      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter subscription with its consent record, pending confirmation links, contact messages with the notifications they caused, and e-mails sent to it."
+      : "This member account and its sessions, contact messages and their notifications. Records filed under the e-mail address are included only once the sign-in provider has verified the address.",
     memberAccounts: rows("users", users),
     sessions: rows("sessions", sessions),
     newsletter: rows("leads", leads),
@@ -125,9 +128,12 @@ async function collect(db: D1Database, person: Person, now: number): Promise<Per
   };
 }
 
-/** Everything stored under one e-mail address (the admin's "Export this person"). */
-export function exportPerson(db: D1Database, email: string, now = Date.now()): Promise<PersonalDataExport> {
-  return collect(db, personByAddress(email), now);
+/**
+ * Everything stored under one e-mail address (the admin's "Export this person"); `also` runs in the
+ * same batch (the route's audit entry: no export without it).
+ */
+export function exportPerson(db: D1Database, email: string, now = Date.now(), also: D1PreparedStatement[] = []): Promise<PersonalDataExport> {
+  return collect(db, personByAddress(email), now, also);
 }
 
 /** The signed-in member's own data ("Download my data"). */

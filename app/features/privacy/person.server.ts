@@ -35,3 +35,20 @@ export async function memberIds(db: D1Database, person: Person): Promise<string[
 
 /** `?, ?, …` for an IN list (SQLite's IN () is valid and matches nothing). */
 export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+
+/** The contact messages of `person` (sent from the address when it is theirs, or by their member records), as SQL. */
+export function messagesOf(person: Person, ids: readonly string[]): { sql: string; params: unknown[] } {
+  return { sql: `lower(trim(email)) = ? OR user_id IN (${placeholders(ids)})`, params: [person.byAddress ? person.email : null, ...ids] };
+}
+
+/**
+ * The outbox e-mails of `person`: those to the address, and the notifications of their contact
+ * messages (addressed to the group, but carrying the sender's address, name, subject and text).
+ */
+export function emailsOf(person: Person, ids: readonly string[]): { sql: string; params: unknown[] } {
+  const messages = messagesOf(person, ids);
+  return {
+    sql: `lower(recipient) = ? OR contact_message_id IN (SELECT id FROM contact_messages WHERE ${messages.sql})`,
+    params: [person.byAddress ? person.email : null, ...messages.params],
+  };
+}
