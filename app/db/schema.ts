@@ -229,3 +229,13 @@ export const suppressedEmails = sqliteTable("suppressed_emails", {
   reason: text("reason").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/**
+ * Confirmation e-mails sent per address (migrations/0009, docs/decisions/016): a keyed hash of the
+ * folded address, never the address, and the count, which caps them at 3 unless the owner confirms.
+ */
+export const confirmationCounts = sqliteTable("confirmation_counts", {
+  addressHash: text("address_hash").primaryKey(),
+  sent: integer("sent").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
