@@ -193,8 +193,10 @@ export const mailOutbox = sqliteTable(
     replyTo: text("reply_to"),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    /** When it may next be tried; while a run holds it, the end of that run's lease. */
+    /** When it is due: first at once, then after each failure's retry delay (the Cron Trigger's safety net reads it). */
     nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** While a run or the queue's consumer sends it, the end of that claim (migrations/0010); 0 otherwise. */
+    leasedUntil: integer("leased_until").notNull().default(0),
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),

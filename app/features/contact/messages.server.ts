@@ -1,5 +1,5 @@
 import type { ContactStatus } from "~/db/schema";
-import { deliverSoon, queueMail } from "~/features/mail/outbox.server";
+import { announceMail, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
 import { log } from "~/utils/log.server";
@@ -17,7 +17,7 @@ export interface NewContactMessage {
 
 /**
  * Stores one Help-form message and, in the same batch, queues its notification to the group's
- * contact address (both or neither); delivery runs after the response and from the cron, so the
+ * contact address (both or neither); the mail queue sends it after the response, so the
  * visitor's answer never waits for or depends on SMTP.
  */
 export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
@@ -33,8 +33,8 @@ export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
     log("error", "[contact] notification not queued", { error });
   }
-  await env.DB.batch(notification ? [insert, notification] : [insert]);
-  if (notification) deliverSoon(env, ctx);
+  const [, queued] = await env.DB.batch(notification ? [insert, notification] : [insert]);
+  announceMail(env, ctx, queuedIds(queued));
 }
 
 export interface InboxMessage {

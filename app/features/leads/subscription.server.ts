@@ -4,7 +4,7 @@
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
 import type { MailMessage } from "~/features/mail/message";
-import { queueMail } from "~/features/mail/outbox.server";
+import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
 import type { PublicLead } from "~/features/leads/leads.server";
@@ -55,9 +55,9 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * than RESEND_AFTER_MS ago, the address (any spelling of its mailbox) had MAX_CONFIRMATION_MAILS
  * already, or the lead is too old for a link to live its 7 days: the token, the count and the
  * e-mail are written in one batch, the count and the e-mail only if the token was (concurrent
- * signups of one address send one e-mail). True when one was queued.
+ * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
  */
-export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<boolean> {
+export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<number | null> {
   const token = randomToken();
   const hash = await sha256Hex(token);
   const { siteUrl } = getConfig(env);
@@ -69,7 +69,7 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
   });
   const counts = await addressHashes(env, "confirmation-count", lead.email);
   const db = env.DB;
-  const [inserted] = await db.batch([
+  const [, , queued] = await db.batch([
     db
       .prepare(
         `INSERT INTO newsletter_tokens (token_hash, lead_id, created_at)
@@ -87,7 +87,7 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
       .bind(counts[0], now, hash),
     queueMail(db, message, now, { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] }),
   ]);
-  return (inserted?.meta.changes ?? 0) > 0;
+  return queuedIds(queued)[0] ?? null;
 }
 
 export type TokenCheck = { state: "valid"; email: string } | { state: "expired" } | { state: "unknown" };
