@@ -221,12 +221,14 @@ export const auditLog = sqliteTable(
 
 /**
  * Addresses that must never be mailed or re-added (migrations/0008, docs/decisions/019): the
- * HMAC-SHA-256 of the normalised address under the newest SESSION_SECRET, never the address.
- * Written when a person's data is erased; lifted only when the address's verified owner subscribes
+ * HMAC-SHA-256 of the folded address under MAIL_SECRET's suppression key, never the address.
+ * Written when a person's data is erased or says "this wasn't me"; lifted only when the address's verified owner subscribes
  * again from Settings.
  */
 export const suppressedEmails = sqliteTable("suppressed_emails", {
   emailHash: text("email_hash").primaryKey(),
+  /** The id of the MAIL_SECRET key it was made under (migrations/0011); null before issue 25. */
+  keyId: text("key_id"),
   /** Why: "erased". */
   reason: text("reason").notNull(),
   createdAt: integer("created_at").notNull(),

@@ -146,6 +146,8 @@ describe("double opt-in in the browser", () => {
     expect(mail.text.split(/\r?\n/)[0]).toBe("Hello,");
     expect(`${mail.text}${mail.html}`).not.toContain("evil.example");
     expect(mail.text).toContain("Not you? Unsubscribe");
+    // Signed with a mail key, named in the link (lead id, key id, signature): not the cookies' secret.
+    expect(new URL(link(mail, "unsubscribe")).pathname).toMatch(/^\/newsletter\/unsubscribe\/\d+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/);
 
     // The victim follows the e-mail's unsubscribe link and presses its button.
     await page.goto(link(mail, "unsubscribe"));

@@ -11,7 +11,8 @@ import type { PublicLead } from "~/features/leads/leads.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
-import { hmacSign, hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { legacyMailSecrets, mailKeys, sameSignature } from "~/utils/mail-keys.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -35,19 +36,27 @@ export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${tok
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
 
 /**
- * The unsubscribe token of a lead: its id and an HMAC of it under the newest SESSION_SECRET. It
- * needs no storage and never expires, so every e-mail ever sent keeps a working way out.
+ * The unsubscribe token of a lead: its id, the id of the newest MAIL_SECRET's unsubscribe key and
+ * the HMAC of the lead id under that key. It needs no storage and never expires: every e-mail
+ * ever sent keeps a working way out while its key stays listed in MAIL_SECRET.
  */
 export async function unsubscribeToken(env: Env, leadId: number): Promise<string> {
-  return `${leadId}.${await hmacSign(getConfig(env).sessionSecrets[0] ?? "", unsubscribeMessage(leadId))}`;
+  const [key] = await mailKeys(env, "unsubscribe-link");
+  return `${leadId}.${key!.id}.${await key!.sign(unsubscribeMessage(leadId))}`;
 }
 
-/** The lead id an unsubscribe token names, when its signature holds under any configured secret. */
+/**
+ * The lead id an unsubscribe token names, when its signature holds under the key it names, or,
+ * for a link of before issue 25 (`id.signature`), under a MAIL_SECRET value used raw.
+ */
 export async function readUnsubscribeToken(env: Env, token: string): Promise<number | null> {
-  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,15})\.(?:([A-Za-z0-9_-]{8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return (await hmacVerify(getConfig(env).sessionSecrets, unsubscribeMessage(id), match[2]!)) ? id : null;
+  const [, , keyId, signature] = match;
+  if (keyId === undefined) return (await hmacVerify(legacyMailSecrets(env), unsubscribeMessage(id), signature!)) ? id : null;
+  const key = (await mailKeys(env, "unsubscribe-link")).find((k) => k.id === keyId);
+  return key && sameSignature(await key.sign(unsubscribeMessage(id)), signature!) ? id : null;
 }
 
 /**
@@ -67,7 +76,7 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
   });
-  const counts = await addressHashes(env, "confirmation-count", lead.email);
+  const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = env.DB;
   const [, , queued] = await db.batch([
     db
@@ -116,7 +125,7 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
   const check = await checkConfirmToken(db, token, now);
   if (check.state !== "valid") return check;
   const hash = await sha256Hex(token);
-  const counts = await addressHashes(env, "confirmation-count", check.email);
+  const counts = (await addressHashes(env, "confirmation-count", check.email)).map((h) => h.hash);
   const lead = `(SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1 AND created_at > ?3)`;
   const [updated] = await db.batch([
     db.prepare(`UPDATE leads SET status = 'confirmed', confirmed_at = ?2 WHERE id = ${lead} AND status = 'pending'`).bind(hash, now, now - CONFIRM_LINK_TTL_MS),

@@ -7,8 +7,8 @@
  * documented rule is that dots in the name do not matter, the dots dropped and `googlemail.com`
  * read as `gmail.com`.
  */
-import { getConfig } from "~/utils/config.server";
 import { hmacSign } from "~/utils/crypto.server";
+import { legacyMailSecrets, mailKeys } from "~/utils/mail-keys.server";
 
 /** How addresses are compared everywhere else (records of a person): trimmed, lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -30,16 +30,28 @@ export function foldEmail(email: string): string {
   return `${local}@${domain}`;
 }
 
-/** What a hash stands for: the same address hashes differently per purpose. */
+/** What a hash stands for: the same address hashes differently per purpose, each under its own key. */
 export type AddressPurpose = "suppressed-email" | "confirmation-count";
 
+export interface AddressHash {
+  hash: string;
+  /** The mail key's id (utils/mail-keys.server.ts); null for an entry made before issue 25. */
+  keyId: string | null;
+}
+
 /**
- * The keyed hash of each spelling of `email` (folded, then as typed if different) under every
- * configured secret, newest first: the first is the one to write, any of them finds an entry.
+ * The keyed hashes of `email` folded, under every MAIL_SECRET key of the purpose, newest first:
+ * the first is the one to write, any of them finds an entry. `legacy` adds the hashes of before
+ * issue 25 (the raw secret, the address as typed and folded), for lookups of older entries.
  */
-export async function addressHashes(env: Env, purpose: AddressPurpose, email: string, { asTyped = false } = {}): Promise<string[]> {
-  const secrets = getConfig(env).sessionSecrets;
-  if (!secrets.length) throw new Error("SESSION_SECRET must be set to key address hashes");
-  const spellings = [...new Set([foldEmail(email), ...(asTyped ? [normaliseEmail(email)] : [])])];
-  return Promise.all(secrets.flatMap((s) => spellings.map((a) => hmacSign(s, `${purpose}:${a}`))));
+export async function addressHashes(env: Env, purpose: AddressPurpose, email: string, { legacy = false } = {}): Promise<AddressHash[]> {
+  const folded = foldEmail(email);
+  const keys = await mailKeys(env, purpose);
+  const current = await Promise.all(keys.map(async (key) => ({ hash: await key.sign(`${purpose}:${folded}`), keyId: key.id })));
+  if (!legacy) return current;
+  const spellings = [...new Set([folded, normaliseEmail(email)])];
+  const old = await Promise.all(
+    legacyMailSecrets(env).flatMap((secret) => spellings.map(async (a) => ({ hash: await hmacSign(secret, `${purpose}:${a}`), keyId: null }))),
+  );
+  return [...current, ...old];
 }

@@ -2,20 +2,26 @@
  * The suppression list (docs/decisions/019-personal-data.md): what an erasure, or a "this wasn't
  * me" from a confirmation e-mail, keeps so that the address is never mailed or silently re-added,
  * without keeping the address. Each entry is a keyed hash of the folded address (address-key.server.ts:
- * `victim+1@` is `victim@`); a plain SHA-256 of an e-mail address would be reversed by trying a
- * list of addresses, the keyed one cannot be without the secret.
+ * `victim+1@` is `victim@`) under the suppression key of MAIL_SECRET, with that key's id; a plain
+ * SHA-256 of an e-mail address would be reversed by trying a list of addresses, the keyed one
+ * cannot be without the secret.
  */
 import { addressHashes, normaliseEmail } from "~/features/privacy/address-key.server";
 
 export { normaliseEmail };
 
-// Entries written before addresses were folded hashed the address as typed: lookups try both.
-const lookup = (env: Env, email: string) => addressHashes(env, "suppressed-email", email, { asTyped: true });
+// Entries written before issue 25 (the raw secret, the address as typed) are still found.
+const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
 
 /** The INSERT that adds `email` to the list, for the caller's batch; a repeat keeps the first entry. */
 export async function suppressStatement(env: Env, email: string, reason: string, now = Date.now()): Promise<D1PreparedStatement> {
-  const [hash] = await addressHashes(env, "suppressed-email", email);
-  return env.DB.prepare("INSERT OR IGNORE INTO suppressed_emails (email_hash, reason, created_at) VALUES (?1, ?2, ?3)").bind(hash, reason, now);
+  const [newest] = await addressHashes(env, "suppressed-email", email);
+  return env.DB.prepare("INSERT OR IGNORE INTO suppressed_emails (email_hash, key_id, reason, created_at) VALUES (?1, ?2, ?3, ?4)").bind(
+    newest!.hash,
+    newest!.keyId,
+    reason,
+    now,
+  );
 }
 
 /** Whether `email` (any spelling of its mailbox) is on the list: no e-mail goes to it and no signup re-adds it. */
