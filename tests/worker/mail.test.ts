@@ -229,6 +229,45 @@ describe("mail delivery", () => {
     expect(await row(failing.to)).toMatchObject({ status: "queued" });
   });
 
+  it("the real SMTP server stopped during a burst of 200 and started again: every e-mail arrives exactly once", async () => {
+    const control = (action: "stop" | "start") => fetch(`${inject("outageControlURL")}/${action}`, { method: "POST" }).then((r) => expect(r.status).toBe(200));
+    const outageInbox = inject("outageInboxURL");
+    const smtp = { ...env, SMTP_PORT: inject("outageSmtpPort") };
+    const mails = Array.from({ length: 200 }, () => message({ kind: "contact-notification" }));
+    const ids = (await env.DB.batch(mails.map((m) => queueMail(env.DB, m)))).flatMap(queuedIds);
+    expect(ids).toHaveLength(200);
+    const deliver = async () => {
+      const batch = createMessageBatch(
+        "afx-mail",
+        ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: { id } })),
+      );
+      await worker.queue(batch, smtp);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    await control("stop");
+    try {
+      // Down: every message goes back to the queue with its delay; none is lost or given up.
+      const down = await deliver();
+      expect(down.retryMessages).toHaveLength(200);
+      const { results } = await env.DB.prepare(
+        `SELECT status, attempts, leased_until, last_error IS NOT NULL AS failed FROM mail_outbox WHERE id IN (${ids.join(",")}) GROUP BY 1, 2, 3, 4`,
+      ).all();
+      expect(results).toEqual([{ status: "queued", attempts: 1, leased_until: 0, failed: 1 }]);
+    } finally {
+      await control("start");
+    }
+    // Back: the queue's retries deliver each once; a redelivery after that sends nothing again.
+    expect((await deliver()).explicitAcks).toHaveLength(200);
+    expect((await deliver()).explicitAcks).toHaveLength(200);
+    const received = ((await (await fetch(`${outageInbox}/email`)).json()) as { envelope: { to: { address: string }[] } }[]).flatMap((m) =>
+      m.envelope.to.map((t) => t.address),
+    );
+    expect(received.sort()).toEqual(mails.map((m) => m.to).sort());
+    expect(await outboxCounts(env.DB)).toMatchObject({ queued: 0, sent: 200 });
+  });
+
   it("the worker's scheduled handler (the Cron Trigger) delivers what is due", async () => {
     // Not a confirmation: the same run deletes queued confirmations whose address is not pending.
     // Due 3 minutes ago: the Cron Trigger is the safety net for what the queue did not send.

@@ -443,6 +443,29 @@ describe("the scheduled job and the admin views", () => {
     expect(results.map((r) => r.email)).toEqual(["new-pending@example.com", "old-confirmed@example.com", "old-unsubscribed@example.com"]);
   });
 
+  it("the dashboard shows the outbox's queue depth and its oldest waiting e-mail while mail waits, and nothing when none does", async () => {
+    const { jar: admin } = await signIn("admin@example.com");
+    expect(await (await get("/admin/leads", admin)).text()).not.toContain('data-testid="mail-queue"');
+    const now = Date.now();
+    await env.DB.batch(
+      [12 * MINUTE, 40_000, 0].map((ago, i) =>
+        env.DB.prepare(
+          `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
+           VALUES ('contact-notification', ?1, 's', 't', 'h', 'queued', 1, ?2, ?3)`,
+        ).bind(`waiting-${i}@example.com`, now + 10 * MINUTE, now - ago),
+      ),
+    );
+    // A sent one does not count.
+    await env.DB.prepare(
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, sent_at)
+       VALUES ('contact-notification', 'sent@example.com', 's', '', '', 'sent', 1, 0, ?1, ?1)`,
+    ).bind(now - DAY).run();
+    const html = await (await get("/admin/leads", admin)).text();
+    expect(html).toContain("E-mails waiting to be sent");
+    expect(html).toMatch(/data-testid="mail-queue-depth"[^>]*>3</);
+    expect(html).toMatch(/data-testid="mail-queue-oldest"[^>]*>12 min</);
+  });
+
   it("the API, the stats and the CSV serve confirmed leads by default and take ?status=", async () => {
     await insertLeads([
       { email: "c1@example.com", source: "blog" },

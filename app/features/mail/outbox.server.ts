@@ -286,6 +286,21 @@ export async function failedDeliveries(db: D1Database, limit = 20): Promise<Fail
   return results;
 }
 
+export interface OutboxQueue {
+  /** Messages not yet sent nor given up. */
+  waiting: number;
+  /** When the oldest of them was queued (ms), or null when none waits. */
+  oldestQueuedAt: number | null;
+}
+
+/** The outbox's queue depth and its oldest waiting message, for the dashboard (a few rows: the status index). */
+export async function outboxQueue(db: D1Database): Promise<OutboxQueue> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM mail_outbox WHERE status = 'queued'")
+    .first<{ waiting: number; oldest: number | null }>();
+  return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldest ?? null };
+}
+
 /** How many messages are waiting, sent and given up. */
 export async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
   const { results } = await db.prepare("SELECT status, COUNT(*) AS n FROM mail_outbox GROUP BY status").all<{ status: string; n: number }>();
