@@ -24,7 +24,9 @@ declare module "@remix-run/cloudflare" {
  */
 const overrides = Object.fromEntries(configNames().flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
 const devLoadContext: typeof getLoadContext = ({ request, context }) => {
-  const env = { ...context.cloudflare.env, ...overrides };
+  // No queue consumer runs under Vite: without the binding, announceMail sends right after the response.
+  const { MAIL_QUEUE: _noConsumer, ...bindings } = context.cloudflare.env;
+  const env = { ...bindings, ...overrides } as Env;
   return getLoadContext({ request, context: { cloudflare: { ...context.cloudflare, env } } });
 };
 

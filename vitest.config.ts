@@ -19,6 +19,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           SESSION_SECRET: "test-session-secret",
+          // Its own key, then the session secret as links and entries of before issue 25 were signed.
+          MAIL_SECRET: "test-mail-secret,test-session-secret",
           OAUTH_CLIENT_SECRET: "test-client-secret",
           SITE_URL: "https://afx.test",
           OAUTH_ISSUER: inject("oidcIssuer"),

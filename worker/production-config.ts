@@ -3,6 +3,8 @@ import { readConfig } from "~/utils/config.server";
 
 /** The SESSION_SECRET of `.dev.vars.example`: fine on a laptop, a forged-session key in production. */
 export const EXAMPLE_SESSION_SECRET = "local-development-session-secret-change-me";
+/** The MAIL_SECRET of `.dev.vars.example`. */
+export const EXAMPLE_MAIL_SECRET = "local-development-mail-secret-change-me";
 /** The local administrator of `wrangler.toml`'s development vars. */
 const EXAMPLE_ADMIN = "admin@example.com";
 /** The local provider's client of `wrangler.toml`'s development vars. */
@@ -24,6 +26,11 @@ export function productionConfigProblems(env: Env): string[] {
   if (!secrets.length) problems.push("SESSION_SECRET is not set");
   if (secrets.includes(EXAMPLE_SESSION_SECRET)) problems.push("SESSION_SECRET is the example value of .dev.vars.example");
   if (secrets.some((s) => s.length < 32)) problems.push("SESSION_SECRET is shorter than 32 characters");
+  // Unsubscribe links and the suppression list would not work at all, or be forgeable.
+  const mailSecrets = config.mailSecrets;
+  if (!mailSecrets.length) problems.push("MAIL_SECRET is not set");
+  if (mailSecrets.includes(EXAMPLE_MAIL_SECRET)) problems.push("MAIL_SECRET is the example value of .dev.vars.example");
+  if (mailSecrets.some((s) => s.length < 32)) problems.push("MAIL_SECRET is shorter than 32 characters");
   if (!config.oauth.issuer.startsWith("https://")) problems.push("OAUTH_ISSUER is not an https: URL");
   if (!config.siteUrl.startsWith("https://")) problems.push("SITE_URL is not an https: URL");
   if (config.adminEmails.includes(EXAMPLE_ADMIN)) problems.push(`ADMIN_EMAILS lists the example address ${EXAMPLE_ADMIN}`);

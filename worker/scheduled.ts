@@ -1,12 +1,13 @@
 // The jobs of the Cron Trigger (wrangler.toml [triggers], every minute): each runs alone, so one
 // that fails does not stop the others, and each logs its own failure.
-import { deliverDueMail, pruneMail } from "../app/features/mail/outbox.server";
+import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/mail/outbox.server";
 import { sweepExpired } from "../app/features/leads/subscription.server";
 import { log } from "../app/utils/log.server";
 
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const [mail, prunedMail, newsletter] = await Promise.all([
-    job("mail delivery", () => deliverDueMail(env, now)),
+    // The safety net: what the mail queue has not sent a while after it was due.
+    job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })),
     job("mail pruning", () => pruneMail(env.DB, now)),
     job("newsletter expiry", () => sweepExpired(env.DB, now)),
   ]);

@@ -12,6 +12,7 @@ import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-
 import { log } from "../app/utils/log.server";
 import { configProblems } from "./production-config";
 import { runScheduledJobs } from "./scheduled";
+import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
 import { withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
@@ -103,6 +104,21 @@ export default {
       log("error", "unhandled", { requestId, error });
       return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }
+  },
+
+  // The mail queue's consumer, and its dead-letter queue's: a message that exhausted the queue's
+  // retries is only logged, its outbox row stays queued and the Cron Trigger's safety net goes on.
+  async queue(batch, env) {
+    if (batch.queue.endsWith("-dlq")) {
+      log("warn", "[mail] dead-lettered; the Cron Trigger keeps trying", { count: batch.messages.length });
+      batch.ackAll();
+      return;
+    }
+    if (configProblems(env).length) {
+      batch.retryAll({ delaySeconds: 300 });
+      return;
+    }
+    await deliverQueued(batch as MessageBatch<MailJob>, env);
   },
 
   // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either.

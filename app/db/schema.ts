@@ -195,8 +195,10 @@ export const mailOutbox = sqliteTable(
     contactMessageId: integer("contact_message_id"),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    /** When it may next be tried; while a run holds it, the end of that run's lease. */
+    /** When it is due: first at once, then after each failure's retry delay (the Cron Trigger's safety net reads it). */
     nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** While a run or the queue's consumer sends it, the end of that claim (migrations/0011); 0 otherwise. */
+    leasedUntil: integer("leased_until").notNull().default(0),
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
@@ -225,13 +227,25 @@ export const auditLog = sqliteTable(
 
 /**
  * Addresses that must never be mailed or re-added (migrations/0008, docs/decisions/019): the
- * HMAC-SHA-256 of the normalised address under the newest SESSION_SECRET, never the address.
- * Written when a person's data is erased; lifted only when the address's verified owner subscribes
+ * HMAC-SHA-256 of the folded address under MAIL_SECRET's suppression key, never the address.
+ * Written when a person's data is erased or says "this wasn't me"; lifted only when the address's verified owner subscribes
  * again from Settings.
  */
 export const suppressedEmails = sqliteTable("suppressed_emails", {
   emailHash: text("email_hash").primaryKey(),
+  /** The id of the MAIL_SECRET key it was made under (migrations/0012); null before issue 25. */
+  keyId: text("key_id"),
   /** Why: "erased". */
   reason: text("reason").notNull(),
   createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * Confirmation e-mails sent per address (migrations/0010, docs/decisions/016): a keyed hash of the
+ * folded address, never the address, and the count, which caps them at 3 unless the owner confirms.
+ */
+export const confirmationCounts = sqliteTable("confirmation_counts", {
+  addressHash: text("address_hash").primaryKey(),
+  sent: integer("sent").notNull(),
+  updatedAt: integer("updated_at").notNull(),
 });

@@ -17,7 +17,7 @@ import { recentAudit } from "~/features/admin/audit.server";
 import { LEAD_STATUSES } from "~/db/enums";
 import { PlainInput } from "~/components/ui/input";
 import { pageMeta } from "~/utils/meta";
-import { failedDeliveries } from "~/features/mail/outbox.server";
+import { failedDeliveries, outboxQueue } from "~/features/mail/outbox.server";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
@@ -57,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       growth: getGrowth(env.DB, now),
       failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
+      mailQueue: outboxQueue(env.DB),
+      now,
       form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
         values: Record<string, string>;
         errors: FilterErrors;
@@ -86,13 +88,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
     : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
+/** A wait as people say it: "40 s", "12 min", "3 h". */
+function waitedFor(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  if (s < 2 * 3600) return `${Math.round(s / 60)} min`;
+  return `${Math.round(s / 3600)} h`;
+}
+
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 
 export default function LeadsDashboard() {
   const loaderData = useLoaderData<typeof loader>();
   const location = useLocation();
   if (loaderData.notFound) return <NotFound path={location.pathname} />;
-  const { stats, growth, recent, paged, failedMail, form, query, filtered, audit } = loaderData;
+  const { stats, growth, recent, paged, failedMail, mailQueue, now, form, query, filtered, audit } = loaderData;
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
@@ -205,6 +215,24 @@ export default function LeadsDashboard() {
           </Suspense>
         </Card>
       </div>
+
+      {/* The outbox's queue (docs/decisions/015-mail-delivery.md): shown only while mail waits, so a stuck queue is seen. */}
+      <Suspense fallback={null}>
+        <Await resolve={mailQueue} errorElement={<LoadError />}>
+          {(q) =>
+            q.waiting === 0 || q.oldestQueuedAt === null ? null : (
+              <Card title="E-mails waiting to be sent" className="mt-6">
+                <p className="text-sm" data-testid="mail-queue">
+                  <span className="font-medium" data-testid="mail-queue-depth">{q.waiting}</span> waiting; the oldest was queued{" "}
+                  <span className="font-medium" data-testid="mail-queue-oldest">{waitedFor(now - q.oldestQueuedAt)}</span> ago (
+                  {formatIsoDate(new Date(q.oldestQueuedAt).toISOString(), "medium")}). Mail normally leaves within seconds; a
+                  growing wait means the SMTP server or the mail queue is failing (the retries and their errors are in the log).
+                </p>
+              </Card>
+            )
+          }
+        </Await>
+      </Suspense>
 
       {/* E-mails given up after a day of retries (docs/decisions/015-mail-delivery.md); shown only when there are some. */}
       <Suspense fallback={null}>

@@ -20,7 +20,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 1024 });
-  const result = await confirmSubscription(context.cloudflare.env.DB, params.token ?? "");
+  const result = await confirmSubscription(context.cloudflare.env, params.token ?? "");
   if (result.state === "valid") return redirect("/newsletter/confirmed", { status: 303, headers: PRIVATE });
   return data({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
 }

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
-import { readUnsubscribeToken, unsubscribeLead } from "~/features/leads/subscription.server";
+import { followUnsubscribeLink, readUnsubscribeToken } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -15,15 +15,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 /**
  * The page's button, and RFC 8058's one-click POST that mail clients send without a cookie or a
- * session (body `List-Unsubscribe=One-Click`): both unsubscribe at once. The mail client gets a
- * plain 200; a person is taken to the outcome page.
+ * session (body `List-Unsubscribe=One-Click`): both unsubscribe at once (from a confirmation
+ * e-mail: "this wasn't me", the address suppressed). The mail client gets a plain 200; a person
+ * is taken to the outcome page.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const form = await readForm(request, { maxBytes: 1024 });
   const id = await readUnsubscribeToken(env, params.token ?? "");
   if (id === null) return data({ valid: false }, { status: 404, headers: PRIVATE });
-  await unsubscribeLead(env.DB, { id });
+  await followUnsubscribeLink(env, id);
   if (form.get("List-Unsubscribe") === "One-Click") {
     return new Response("Unsubscribed.", { status: 200, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   }

@@ -45,6 +45,7 @@ const schema = z.object({
     .optional()
     .transform((s) => s?.trim() || null),
   SESSION_SECRET: z.string().optional().transform(list),
+  MAIL_SECRET: z.string().optional().transform(list),
   ADMIN_EMAILS: z
     .string()
     .transform((s) => list(s).map((e) => e.toLowerCase()))
@@ -93,6 +94,8 @@ function shape(v: z.output<typeof schema>) {
     oauth: { issuer: v.OAUTH_ISSUER, clientId: v.OAUTH_CLIENT_ID, clientSecret: v.OAUTH_CLIENT_SECRET },
     /** SESSION_SECRET: newest first; cookies are signed with the first and read with any. */
     sessionSecrets: v.SESSION_SECRET as readonly string[],
+    /** MAIL_SECRET: newest first; the mail's keys (unsubscribe links, address records) derive from it (utils/mail-keys.server.ts). */
+    mailSecrets: v.MAIL_SECRET as readonly string[],
     /** ADMIN_EMAILS, lower case. */
     adminEmails: v.ADMIN_EMAILS as readonly string[],
     contact: { phone: v.CONTACT_PHONE, email: v.CONTACT_EMAIL, investorEmail: v.INVESTOR_EMAIL },

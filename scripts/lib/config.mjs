@@ -1,6 +1,6 @@
 // Local configuration: the variables of wrangler.toml [vars] and .dev.vars, and the
 // process environment's overrides of them for one run.
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
@@ -8,9 +8,21 @@ export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 /** Creates .dev.vars from .dev.vars.example on a fresh clone. */
 export function ensureDevVars() {
   const devVars = resolve(ROOT, ".dev.vars");
+  const example = resolve(ROOT, ".dev.vars.example");
   if (!existsSync(devVars)) {
-    copyFileSync(resolve(ROOT, ".dev.vars.example"), devVars);
+    copyFileSync(example, devVars);
     console.log("Created .dev.vars from .dev.vars.example");
+    return;
+  }
+  // A secret added since .dev.vars was made (MAIL_SECRET, issue 25) gets its example value.
+  const have = readFileSync(devVars, "utf8");
+  const missing = readFileSync(example, "utf8").split("\n").filter((line) => {
+    const name = /^([A-Z][A-Z0-9_]*)\s*=/.exec(line)?.[1];
+    return name && !new RegExp(`^${name}\\s*=`, "m").test(have);
+  });
+  if (missing.length) {
+    appendFileSync(devVars, `${have.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    console.log(`Added to .dev.vars from .dev.vars.example: ${missing.map((l) => l.split("=")[0]).join(", ")}`);
   }
 }
 

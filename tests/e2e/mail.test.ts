@@ -7,10 +7,11 @@ import { listMail, waitForMail } from "../fixtures/inbox";
 
 // The wiring of tests/e2e/global-setup.ts as `npm start` has it: wrangler dev reaches the local
 // SMTP server (SMTP_HOST/SMTP_PORT passed like OAUTH_ISSUER) and runs the Cron Trigger's handler
-// on GET /__scheduled (--test-scheduled). The message is put in the outbox directly: the flows
-// that queue mail have their own tests.
+// on GET /__scheduled (--test-scheduled), and runs the mail queue with its consumer. The safety
+// net's message is put in the outbox directly, due 3 minutes ago and never announced: one the
+// queue lost.
 function queueInLocalD1(to: string, subject: string) {
-  const now = Date.now();
+  const now = Date.now() - 3 * 60_000;
   const sql = `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, next_attempt_at, created_at)
     VALUES ('e2e-check', '${to}', '${subject}', 'Plain part', '<p>HTML part</p>', '{"List-Unsubscribe-Post":"List-Unsubscribe=One-Click"}', ${now}, ${now})`;
   const result = spawnSync(
@@ -22,7 +23,7 @@ function queueInLocalD1(to: string, subject: string) {
 }
 
 describe("mail under wrangler dev", () => {
-  it("the scheduled job delivers a queued message to the local inbox, once", async () => {
+  it("the scheduled job (the queue's safety net) delivers a message the queue lost to the local inbox, once", async () => {
     const to = `e2e-${Date.now().toString(36)}@afx.test`;
     queueInLocalD1(to, "Outbox check");
     await triggerScheduled(inject("baseURL"));
@@ -32,5 +33,22 @@ describe("mail under wrangler dev", () => {
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     await triggerScheduled(inject("baseURL"));
     expect(await listMail(inject("inboxURL"), { to })).toHaveLength(1);
+  });
+
+  it("a burst of signups: every confirmation e-mail reaches the inbox once, through the mail queue, with no Cron Trigger run", async () => {
+    const run = Date.now().toString(36);
+    const addresses = Array.from({ length: 40 }, (_, i) => `burst-${run}-${i}@afx.test`);
+    const answers = await Promise.all(
+      addresses.map((email) =>
+        fetch(`${inject("baseURL")}/api/leads`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, firstName: "Burst", source: "e2e" }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers).toEqual(addresses.map(() => 201));
+    for (const to of addresses) await waitForMail(inject("inboxURL"), { to, subject: /Confirm your subscription/ }, { timeoutMs: 30_000 });
+    for (const to of addresses) expect(await listMail(inject("inboxURL"), { to })).toHaveLength(1);
   });
 });

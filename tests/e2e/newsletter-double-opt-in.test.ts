@@ -131,4 +131,45 @@ describe("double opt-in in the browser", () => {
     expect(await block(page, "newsletter").count()).toBe(1);
     await context.close();
   });
+
+  it("a stranger's signup: the e-mail holds none of their text, and its \"this wasn't me\" link stops every later signup's e-mail", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const email = uniqueEmail("notme");
+    await page.goto("/blog");
+    const form = block(page, "blog");
+    await form.getByLabel("First name").fill("Claim your refund at https://evil.example/r");
+    await form.getByLabel(/^Email/).fill(email);
+    await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-blog"), form.getByRole("button", { name: T.submit }).click()]);
+    await form.getByText(T.success).waitFor();
+
+    const mail = await confirmationMail(email);
+    expect(mail.text.split(/\r?\n/)[0]).toBe("Hello,");
+    expect(`${mail.text}${mail.html}`).not.toContain("evil.example");
+    expect(mail.text).toContain("Not you? Unsubscribe");
+    // Signed with a mail key, named in the link (lead id, key id, signature): not the cookies' secret.
+    expect(new URL(link(mail, "unsubscribe")).pathname).toMatch(/^\/newsletter\/unsubscribe\/\d+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/);
+
+    // The victim follows the e-mail's unsubscribe link and presses its button.
+    await page.goto(link(mail, "unsubscribe"));
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/newsletter/unsubscribed"),
+      page.getByRole("button", { name: "Unsubscribe" }).click(),
+    ]);
+    await page.getByRole("heading", { name: "You are unsubscribed", level: 1 }).waitFor();
+
+    // The stranger tries again, with the address and with a +tag of it; then someone else signs up.
+    const tagged = email.replace("@", "+again@");
+    const control = uniqueEmail("control");
+    for (const address of [email, tagged, control]) {
+      await page.goto("/portfolio");
+      await block(page, "footer").getByLabel(/^Email/).fill(address);
+      await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-footer"), block(page, "footer").getByRole("button", { name: T.submit }).click()]);
+      await block(page, "footer").getByText(T.success).waitFor();
+    }
+    // Mail goes out in the order it was queued: once the last signup's e-mail is in, nothing else is coming.
+    await waitForMail(inbox, { to: control, subject: CONFIRMATION_SUBJECT });
+    expect(await listMail(inbox, { to: email })).toHaveLength(1);
+    expect(await listMail(inbox, { to: tagged })).toHaveLength(0);
+    await context.close();
+  });
 });

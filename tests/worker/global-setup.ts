@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
+import { startLocalMail, startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { freePort } from "../../scripts/lib/local-worker.mjs";
 
@@ -18,6 +18,10 @@ declare module "vitest" {
     inboxURL: string;
     /** A loopback port nobody listens on: an SMTP server that is down. */
     closedSmtpPort: string;
+    /** A second local SMTP server the outage tests stop and start (POST {outageControlURL}/stop|start). */
+    outageSmtpPort: string;
+    outageInboxURL: string;
+    outageControlURL: string;
   }
 }
 
@@ -33,10 +37,15 @@ export default async function setup(project: TestProject) {
   project.provide("smtpPort", String(mail.smtpPort));
   project.provide("inboxURL", mail.inboxUrl);
   project.provide("closedSmtpPort", String(await freePort()));
+  const outage = await startOutageMail();
+  project.provide("outageSmtpPort", String(outage.smtpPort));
+  project.provide("outageInboxURL", outage.inboxUrl);
+  project.provide("outageControlURL", outage.controlUrl);
   return async () => {
     await provider.stop();
     await stalling.stop();
     await mail.stop();
+    await outage.stop();
   };
 }
 
@@ -61,6 +70,44 @@ async function startStallingProvider() {
     stop: () => {
       for (const res of pending) res.destroy();
       return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/**
+ * A second real SMTP server (maildev) that a test stops and starts again on the same ports over a
+ * small HTTP control (POST /stop, POST /start): the shared one keeps serving the other files.
+ */
+async function startOutageMail() {
+  const ports = { smtpPort: await freePort(), webPort: await freePort() };
+  let mail: Awaited<ReturnType<typeof startLocalMail>> | null = await startLocalMail(ports);
+  const control = createServer((req, res) => {
+    const run = async () => {
+      if (req.method === "POST" && req.url === "/stop") {
+        await mail?.stop();
+        mail = null;
+      } else if (req.method === "POST" && req.url === "/start") {
+        mail ??= await startLocalMail(ports);
+      } else {
+        res.statusCode = 404;
+      }
+    };
+    run().then(
+      () => res.end(),
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      },
+    );
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  return {
+    smtpPort: ports.smtpPort,
+    inboxUrl: `http://127.0.0.1:${ports.webPort}`,
+    controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    stop: async () => {
+      await mail?.stop();
+      await new Promise<void>((r) => control.close(() => r()));
     },
   };
 }

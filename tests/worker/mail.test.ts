@@ -1,21 +1,22 @@
 // The mail layer against the real local SMTP server (maildev, tests/worker/global-setup.ts) and
 // the real local D1: what is queued arrives once, with both parts and its headers; an unreachable
 // server loses nothing; a day of failures gives up; overlapping runs send once.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import worker from "../../worker/server";
 import { smtpConfig } from "~/features/mail/config.server";
 import type { MailMessage } from "~/features/mail/message";
 import { ReplyReader } from "~/features/mail/smtp-session.server";
 import {
+  announceMail,
   deliverDueMail,
-  deliverSoon,
   failedDeliveries,
   GIVE_UP_AFTER_MS,
   KEEP_SENT_MS,
   LEASE_MS,
   outboxCounts,
   pruneMail,
+  queuedIds,
   queueMail,
   retryDelayMs,
 } from "~/features/mail/outbox.server";
@@ -49,6 +50,7 @@ async function row(to: string) {
     text_body: string;
     html_body: string;
     sent_at: number | null;
+    leased_until: number;
   }>();
 }
 
@@ -106,15 +108,15 @@ describe("mail delivery", () => {
 
     expect(await deliverDueMail(down, t0)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
     const first = await row(mail.to);
-    expect(first).toMatchObject({ status: "queued", attempts: 1, next_attempt_at: t0 + MINUTE });
+    expect(first).toMatchObject({ status: "queued", attempts: 1, next_attempt_at: t0 + 30_000 });
     expect(first?.last_error).toBeTruthy();
     expect(first?.text_body).toBe(mail.text); // nothing lost
 
     // Not due yet: nothing is tried.
-    expect(await deliverDueMail(down, t0 + 30_000)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
+    expect(await deliverDueMail(down, t0 + 15_000)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     // Second failure: the wait doubles.
-    expect(await deliverDueMail(down, t0 + MINUTE)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
-    expect(await row(mail.to)).toMatchObject({ attempts: 2, next_attempt_at: t0 + MINUTE + 2 * MINUTE });
+    expect(await deliverDueMail(down, t0 + 30_000)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
+    expect(await row(mail.to)).toMatchObject({ attempts: 2, next_attempt_at: t0 + 30_000 + MINUTE });
     expect(await listMail(inbox, { to: mail.to })).toHaveLength(0);
 
     // The server is back.
@@ -125,8 +127,8 @@ describe("mail delivery", () => {
     expect(await row(mail.to)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
   });
 
-  it("waits 1, 2, 4 … minutes between attempts, at most an hour", () => {
-    expect([1, 2, 3, 4, 7, 8, 20].map((n) => retryDelayMs(n) / MINUTE)).toEqual([1, 2, 4, 8, 60, 60, 60]);
+  it("waits 30 s, 1, 2, 4 … minutes between attempts, at most an hour", () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map((n) => retryDelayMs(n) / MINUTE)).toEqual([0.5, 1, 2, 4, 32, 60, 60]);
   });
 
   it("gives up after a day and lists the failure for the dashboard", async () => {
@@ -157,12 +159,13 @@ describe("mail delivery", () => {
     for (const m of mails) expect(await listMail(inbox, { to: m.to })).toHaveLength(1);
   });
 
-  it("a message claimed by a run that died goes again once its lease ends", async () => {
+  it("a message held by a run that was cut off waits at most one message's lease, not a batch's", async () => {
+    expect(LEASE_MS).toBeLessThanOrEqual(30_000);
     const t0 = Date.now();
     const mail = message();
     await env.DB.batch([queueMail(env.DB, mail, t0)]);
     // What a claim leaves behind when its run is killed before it can record anything.
-    await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, next_attempt_at = ? WHERE recipient = ?").bind(t0 + LEASE_MS, mail.to).run();
+    await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, leased_until = ? WHERE recipient = ?").bind(t0 + LEASE_MS, mail.to).run();
     expect(await deliverDueMail(env, t0 + LEASE_MS - 1)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     expect(await deliverDueMail(env, t0 + LEASE_MS)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
     await waitForMail(inbox, { to: mail.to });
@@ -176,19 +179,100 @@ describe("mail delivery", () => {
     expect(await listMail(inbox, { to: mail.to })).toHaveLength(0);
   });
 
-  it("deliverSoon sends after the response, through waitUntil", async () => {
+  it("announceMail hands the stored message to the mail queue after the response; its consumer sends it", async () => {
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    const [queued] = await env.DB.batch([queueMail(env.DB, mail)]);
+    const ids = queuedIds(queued);
+    expect(ids).toEqual([expect.any(Number)]);
     const ctx = createExecutionContext();
-    deliverSoon(env, ctx);
+    announceMail(env, ctx, ids);
     await waitOnExecutionContext(ctx);
-    expect((await row(mail.to))?.status).toBe("sent");
+    // The queue's consumer (worker/server.ts) runs in the pool as under wrangler dev.
     await waitForMail(inbox, { to: mail.to });
+    await expect.poll(async () => (await row(mail.to))?.status, { timeout: 10_000 }).toBe("sent");
+    expect(await listMail(inbox, { to: mail.to })).toHaveLength(1);
+  });
+
+  it("the queue's consumer acknowledges what it sent or what is gone, and hands back failures and held messages with their delay", async () => {
+    const [ok, failing, held] = [message(), message(), message()];
+    const t0 = Date.now();
+    const [a, b, c] = await env.DB.batch([ok, failing, held].map((m) => queueMail(env.DB, m, t0)));
+    const id = (r: D1Result | undefined) => queuedIds(r)[0]!;
+    await env.DB.prepare("UPDATE mail_outbox SET leased_until = ? WHERE id = ?").bind(t0 + 20_000, id(c)).run();
+    const job = (mailId: number, n: number) => ({ id: `m${n}`, timestamp: new Date(), attempts: 1, body: { id: mailId } });
+
+    const batch = createMessageBatch("afx-mail", [job(id(a), 1), job(id(c), 3), job(987654321, 4)]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["m1", "m4"]);
+    // Held by another run: back on the queue (until its lease ends), not sent twice.
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m3"]);
+    expect(await row(held.to)).toMatchObject({ status: "queued", attempts: 0 });
+    await waitForMail(inbox, { to: ok.to });
+
+    // The server down: the message goes back to the queue after the retry delay, nothing lost.
+    const downBatch = createMessageBatch("afx-mail", [job(id(b), 2)]);
+    const downCtx = createExecutionContext();
+    await worker.queue(downBatch, down);
+    expect((await getQueueResult(downBatch, downCtx)).retryMessages.map((m) => m.msgId)).toEqual(["m2"]);
+    const after = (await row(failing.to))!;
+    expect(after).toMatchObject({ status: "queued", attempts: 1, leased_until: 0, last_error: expect.any(String) });
+    expect(after.next_attempt_at).toBeGreaterThanOrEqual(t0 + 30_000);
+
+    // The dead-letter queue's messages are only acknowledged: the Cron Trigger keeps the row going.
+    const dead = createMessageBatch("afx-mail-dlq", [job(id(b), 5)]);
+    const deadCtx = createExecutionContext();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await worker.queue(dead, env);
+    expect((await getQueueResult(dead, deadCtx)).ackAll).toBe(true);
+    expect(await row(failing.to)).toMatchObject({ status: "queued" });
+  });
+
+  it("the real SMTP server stopped during a burst of 200 and started again: every e-mail arrives exactly once", async () => {
+    const control = (action: "stop" | "start") => fetch(`${inject("outageControlURL")}/${action}`, { method: "POST" }).then((r) => expect(r.status).toBe(200));
+    const outageInbox = inject("outageInboxURL");
+    const smtp = { ...env, SMTP_PORT: inject("outageSmtpPort") };
+    const mails = Array.from({ length: 200 }, () => message({ kind: "contact-notification" }));
+    const ids = (await env.DB.batch(mails.map((m) => queueMail(env.DB, m)))).flatMap(queuedIds);
+    expect(ids).toHaveLength(200);
+    const deliver = async () => {
+      const batch = createMessageBatch(
+        "afx-mail",
+        ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: { id } })),
+      );
+      await worker.queue(batch, smtp);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    await control("stop");
+    try {
+      // Down: every message goes back to the queue with its delay; none is lost or given up.
+      const down = await deliver();
+      expect(down.retryMessages).toHaveLength(200);
+      const { results } = await env.DB.prepare(
+        `SELECT status, attempts, leased_until, last_error IS NOT NULL AS failed FROM mail_outbox WHERE id IN (${ids.join(",")}) GROUP BY 1, 2, 3, 4`,
+      ).all();
+      expect(results).toEqual([{ status: "queued", attempts: 1, leased_until: 0, failed: 1 }]);
+    } finally {
+      await control("start");
+    }
+    // Back: the queue's retries deliver each once; a redelivery after that sends nothing again.
+    expect((await deliver()).explicitAcks).toHaveLength(200);
+    expect((await deliver()).explicitAcks).toHaveLength(200);
+    const received = ((await (await fetch(`${outageInbox}/email`)).json()) as { envelope: { to: { address: string }[] } }[]).flatMap((m) =>
+      m.envelope.to.map((t) => t.address),
+    );
+    expect(received.sort()).toEqual(mails.map((m) => m.to).sort());
+    expect(await outboxCounts(env.DB)).toMatchObject({ queued: 0, sent: 200 });
   });
 
   it("the worker's scheduled handler (the Cron Trigger) delivers what is due", async () => {
-    const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    // Not a confirmation: the same run deletes queued confirmations whose address is not pending.
+    // Due 3 minutes ago: the Cron Trigger is the safety net for what the queue did not send.
+    const mail = message({ kind: "contact-notification" });
+    await env.DB.batch([queueMail(env.DB, mail, Date.now() - 3 * MINUTE)]);
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
     expect((await row(mail.to))?.status).toBe("sent");
     await waitForMail(inbox, { to: mail.to });

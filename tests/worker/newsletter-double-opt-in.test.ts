@@ -2,10 +2,13 @@
 // real local SMTP server (maildev). A signup is pending until its link's button is pressed; the
 // e-mail carries the one-click unsubscribe; tokens are hashed, single use and expire; the consent
 // is on record; a failing SMTP server loses nothing.
-import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { CONSENT_COPY, CONSENT_VERSION } from "~/features/leads/newsletter";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { CONFIRMATION_GREETING, CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { foldEmail } from "~/features/privacy/address-key.server";
+import { isSuppressed, suppressStatement } from "~/features/privacy/suppression.server";
+import { hmacSign } from "~/utils/crypto.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import worker from "../../worker/server";
 import { runScheduledJobs } from "../../worker/scheduled";
@@ -50,7 +53,7 @@ async function outboxTo(email: string) {
 }
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM mail_outbox")]);
+  await env.DB.batch(["leads", "mail_outbox", "confirmation_counts", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 });
 
 describe("double opt-in", () => {
@@ -142,7 +145,7 @@ describe("double opt-in", () => {
     // Eleven minutes later: a second e-mail, with a link of its own.
     await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(11 * MINUTE).run();
     expect((await postJson(signup({ email }))).status).toBe(201);
-    await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length)).toBe(2);
+    await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length), { timeout: 10_000 }).toBe(2);
     const [older, newer] = (await listMail(inbox, { to: email })).sort((a, b) => a.id.localeCompare(b.id));
     expect(linkIn(newer!, "confirm").href).not.toBe(linkIn(older!, "confirm").href);
 
@@ -158,7 +161,7 @@ describe("double opt-in", () => {
     expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
     expect((await postJson(signup({ email, source: "blog" }))).status).toBe(201);
     expect(await lead(email)).toMatchObject({ status: "pending", source: "blog", confirmed_at: null, unsubscribed_at: null });
-    await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length)).toBe(3);
+    await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length), { timeout: 10_000 }).toBe(3);
   });
 
   it("concurrent signups of one new address store one lead and send one e-mail", async () => {
@@ -198,15 +201,18 @@ describe("unsubscribe", () => {
     const res = await post(link);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/newsletter/unsubscribed");
-    expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
+    // Pending: "this wasn't me" (the abuse tests below); the lead is gone, the address suppressed.
+    expect(await lead(email)).toBeNull();
+    expect(await isSuppressed(env, email)).toBe(true);
     expect(await (await SELF.fetch(`${ORIGIN}/newsletter/unsubscribed`)).text()).toContain("You are unsubscribed");
   });
 
   it("a forged or altered unsubscribe link is a 404 and unsubscribes nobody", async () => {
     const email = unique("forged");
     const link = linkIn(await signUpAndReadMail(email), "unsubscribe");
-    const [id, sig] = link.pathname.split("/").pop()!.split(".");
-    for (const token of [`${Number(id) + 1}.${sig}`, `${id}.${"A".repeat(43)}`, `${id}`, `${id}.${sig!.slice(1)}`]) {
+    const [id, keyId, sig] = link.pathname.split("/").pop()!.split(".");
+    const forged = [`${Number(id) + 1}.${keyId}.${sig}`, `${id}.${keyId}.${"A".repeat(43)}`, `${id}.${sig}`, `${id}`, `${id}.${keyId}.${sig!.slice(1)}`];
+    for (const token of forged) {
       const url = `${ORIGIN}/newsletter/unsubscribe/${token}`;
       expect((await SELF.fetch(url)).status, token).toBe(404);
       expect((await post(url, { "List-Unsubscribe": "One-Click" })).status, token).toBe(404);
@@ -278,32 +284,148 @@ describe("a signed-in member's own verified address", () => {
 });
 
 describe("when mail fails", () => {
-  it("with the SMTP server down the signup succeeds and is stored; the Cron Trigger's run delivers the e-mail later, exactly once", async () => {
+  it("with the SMTP server down the signup succeeds and is stored; the queue's retry or the Cron Trigger's safety net delivers the e-mail later, exactly once", async () => {
     const email = unique("down");
     const down = { ...env, SMTP_PORT: inject("closedSmtpPort") };
-    const ctx = createExecutionContext();
     const request = new Request(`${ORIGIN}/api/leads`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": nextAddress() },
       body: JSON.stringify(signup({ email })),
     });
-    const res = await handleSignup(request, down, ctx);
-    await waitOnExecutionContext(ctx);
+    // No execution context: nothing is announced, the test hands the message to the consumer itself.
+    const res = await handleSignup(request, down);
     expect(res.status).toBe(201);
     expect(await lead(email)).toMatchObject({ status: "pending" });
+    const { id } = (await env.DB.prepare("SELECT id FROM mail_outbox WHERE recipient = ?").bind(email).first<{ id: number }>())!;
+    const batch = createMessageBatch("afx-mail", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { id } }]);
+    await worker.queue(batch, down);
+    expect((await getQueueResult(batch, createExecutionContext())).retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
     const [queued] = await env.DB.prepare("SELECT status, attempts, last_error FROM mail_outbox WHERE recipient = ?").bind(email).all().then((r) => r.results);
     expect(queued).toMatchObject({ status: "queued", attempts: 1, last_error: expect.any(String) });
     expect(await listMail(inbox, { to: email })).toHaveLength(0);
 
-    // The server is back (the worker's own env); the Cron Trigger's run after the retry delay
+    // The server is back (the worker's own env); the Cron Trigger's safety net, after the retry delay and its grace,
     // delivers it, and a later run does not send it again.
     const cron = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "* * * * *" }), env);
-    await cron(Date.now() + 2 * MINUTE);
+    await cron(Date.now() + 3 * MINUTE);
     const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
     await cron(Date.now() + 20 * MINUTE);
     expect(await listMail(inbox, { to: email })).toHaveLength(1);
     expect((await post(linkIn(mail, "confirm"))).status).toBe(303);
     expect(await lead(email)).toMatchObject({ status: "confirmed" });
+  });
+});
+
+describe("abuse: nobody can make the group mail anyone", () => {
+  const signUps = async (email: string, times: number, over: Record<string, unknown> = {}) => {
+    for (let i = 0; i < times; i++) {
+      // Each round comes after the 10-minute resend pause.
+      await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(11 * MINUTE).run();
+      expect((await postJson(signup({ email, ...over }))).status).toBe(201);
+    }
+  };
+
+  it("the confirmation e-mail has a fixed greeting: nothing the visitor typed reaches it", async () => {
+    const email = unique("greeting");
+    const firstName = "Win a prize at https://evil.example/x";
+    const mail = await signUpAndReadMail(email, { firstName, lastName: "<b>Bold</b>" });
+    expect(mail.text.startsWith(`${CONFIRMATION_GREETING}\r\n`) || mail.text.startsWith(`${CONFIRMATION_GREETING}\n`)).toBe(true);
+    for (const part of [mail.text, mail.html, mail.subject]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Bold");
+    }
+    // The lead keeps the name (it is the visitor's record), only the mail leaves it out.
+    expect(await lead(email)).toMatchObject({ first_name: firstName });
+  });
+
+  it("at most 3 confirmation e-mails per mailbox, whatever its spelling, until its owner confirms", async () => {
+    const base = `cap${crypto.randomUUID().slice(0, 6)}`;
+    await signUps(`${base}@gmail.com`, 2);
+    // The same Gmail mailbox spelled three other ways: one more e-mail in all, then nothing.
+    await signUps(`${base}+news@gmail.com`, 2);
+    await signUps(`${base.slice(0, 2)}.${base.slice(2)}@googlemail.com`, 2);
+    const { results } = await env.DB.prepare("SELECT recipient FROM mail_outbox").all<{ recipient: string }>();
+    expect(results.map((r) => r.recipient)).toEqual([`${base}@gmail.com`, `${base}@gmail.com`, `${base}+news@gmail.com`]);
+    expect((await env.DB.prepare("SELECT sent FROM confirmation_counts").all()).results).toEqual([{ sent: 3 }]);
+    // No address is stored with the count.
+    expect(JSON.stringify((await env.DB.prepare("SELECT * FROM confirmation_counts").all()).results)).not.toContain(base);
+
+    // The owner confirms (with a link they got): the count starts over for a later signup.
+    const mail = await waitForMail(inbox, { to: `${base}+news@gmail.com`, subject: CONFIRMATION_SUBJECT });
+    expect((await post(linkIn(mail, "confirm"))).status).toBe(303);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM confirmation_counts").first())!.n).toBe(0);
+  });
+
+  it("\"this wasn't me\": the unsubscribe link of a confirmation e-mail suppresses the mailbox; no later signup mails it", async () => {
+    const email = `notme.${crypto.randomUUID().slice(0, 6)}@gmail.com`;
+    const mail = await signUpAndReadMail(email);
+    expect(mail.text).toContain("Not you? Unsubscribe");
+    expect((await post(linkIn(mail, "unsubscribe"), { "List-Unsubscribe": "One-Click" })).status).toBe(200);
+    // Never confirmed: nothing of it is kept but the keyed hash on the suppression list.
+    expect(await lead(email)).toBeNull();
+    expect((await env.DB.prepare("SELECT reason FROM suppressed_emails").all()).results).toEqual([{ reason: "not-me" }]);
+    expect(await isSuppressed(env, email)).toBe(true);
+
+    for (const again of [email, email.replace("@", "+2@"), email.replace(".", ""), email.toUpperCase()]) {
+      await env.DB.prepare("DELETE FROM newsletter_tokens").run();
+      const res = await postJson(signup({ email: again }));
+      expect(res.status, again).toBe(201); // answered like anyone, so the list cannot be probed
+    }
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM leads").first())!.n).toBe(0);
+    expect(await outboxTo(email)).toEqual([{ status: "sent" }]);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first())!.n).toBe(1);
+    // Clicking again changes nothing and still answers.
+    expect((await post(linkIn(mail, "unsubscribe"))).status).toBe(303);
+  });
+
+  it("the unsubscribe link of a confirmed subscriber only unsubscribes (no suppression: they may sign up again)", async () => {
+    const email = unique("confirmed-unsub");
+    const mail = await signUpAndReadMail(email);
+    await post(linkIn(mail, "confirm"));
+    await post(linkIn(mail, "unsubscribe"), { "List-Unsubscribe": "One-Click" });
+    expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
+    expect(await isSuppressed(env, email)).toBe(false);
+  });
+
+  it("a pending lead is deleted 30 days after its signup however often it was re-sent, with its queued e-mails; no link is sent that would outlive it", async () => {
+    const now = Date.now();
+    const email = unique("expire");
+    await signUpAndReadMail(email);
+    // 24 days on: a repeat signup gets the same answer and no new link (it could not live its 7 days).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE leads SET subscribed_at = subscribed_at - ?").bind(24 * DAY),
+      env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(11 * MINUTE),
+    ]);
+    expect((await postJson(signup({ email }))).status).toBe(201);
+    expect(await outboxTo(email)).toHaveLength(1);
+
+    // 31 days on, with a link made yesterday and an e-mail still queued: all of it goes.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE leads SET subscribed_at = ? WHERE email = ?").bind(now - 31 * DAY, email),
+      env.DB.prepare("UPDATE newsletter_tokens SET created_at = ?").bind(now - DAY),
+      env.DB.prepare(
+        `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
+         VALUES ('newsletter-confirm', ?1, 's', 't', 'h', 'queued', 3, ?2, ?2)`,
+      ).bind(email, now + 10 * MINUTE),
+    ]);
+    await runScheduledJobs(env, now);
+    expect(await lead(email)).toBeNull();
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM newsletter_tokens").first())!.n).toBe(0);
+    expect(await outboxTo(email)).toEqual([{ status: "sent" }]);
+  });
+
+  it("suppression folds +tags and Gmail's dots, and still finds entries written before folding", async () => {
+    const id = crypto.randomUUID().slice(0, 6);
+    expect(foldEmail(` Vic.Tim+${id}@GoogleMail.com `)).toBe("victim@gmail.com");
+    expect(foldEmail("first.last+x@example.com")).toBe("first.last@example.com");
+    expect(foldEmail("+only@example.com")).toBe("+only@example.com");
+    await (await suppressStatement(env, `erased${id}@example.com`, "erased")).run();
+    for (const spelling of [`erased${id}+1@example.com`, `ERASED${id}+a+b@Example.com`]) expect(await isSuppressed(env, spelling), spelling).toBe(true);
+    expect(await isSuppressed(env, `erased${id}1@example.com`)).toBe(false);
+    // An entry of the old kind (the address as typed, +tag included) is still honoured.
+    const legacy = await hmacSign("test-session-secret", `suppressed-email:old${id}+x@example.com`);
+    await env.DB.prepare("INSERT INTO suppressed_emails (email_hash, reason, created_at) VALUES (?, 'erased', 0)").bind(legacy).run();
+    expect(await isSuppressed(env, `old${id}+x@example.com`)).toBe(true);
   });
 });
 
@@ -319,6 +441,29 @@ describe("the scheduled job and the admin views", () => {
     await runScheduledJobs(env, now);
     const { results } = await env.DB.prepare("SELECT email FROM leads ORDER BY email").all<{ email: string }>();
     expect(results.map((r) => r.email)).toEqual(["new-pending@example.com", "old-confirmed@example.com", "old-unsubscribed@example.com"]);
+  });
+
+  it("the dashboard shows the outbox's queue depth and its oldest waiting e-mail while mail waits, and nothing when none does", async () => {
+    const { jar: admin } = await signIn("admin@example.com");
+    expect(await (await get("/admin/leads", admin)).text()).not.toContain('data-testid="mail-queue"');
+    const now = Date.now();
+    await env.DB.batch(
+      [12 * MINUTE, 40_000, 0].map((ago, i) =>
+        env.DB.prepare(
+          `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
+           VALUES ('contact-notification', ?1, 's', 't', 'h', 'queued', 1, ?2, ?3)`,
+        ).bind(`waiting-${i}@example.com`, now + 10 * MINUTE, now - ago),
+      ),
+    );
+    // A sent one does not count.
+    await env.DB.prepare(
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, sent_at)
+       VALUES ('contact-notification', 'sent@example.com', 's', '', '', 'sent', 1, 0, ?1, ?1)`,
+    ).bind(now - DAY).run();
+    const html = await (await get("/admin/leads", admin)).text();
+    expect(html).toContain("E-mails waiting to be sent");
+    expect(html).toMatch(/data-testid="mail-queue-depth"[^>]*>3</);
+    expect(html).toMatch(/data-testid="mail-queue-oldest"[^>]*>12 min</);
   });
 
   it("the API, the stats and the CSV serve confirmed leads by default and take ?status=", async () => {

@@ -52,7 +52,7 @@ async function seedMember(email: string, name: string) {
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["sessions", "users", "newsletter_tokens", "leads", "contact_messages", "mail_outbox", "suppressed_emails", "rate_limits"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ["sessions", "users", "newsletter_tokens", "leads", "contact_messages", "mail_outbox", "suppressed_emails", "confirmation_counts", "rate_limits"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );
 });
 

@@ -407,6 +407,7 @@ describe("7. smaller items", () => {
       ...env,
       ENVIRONMENT: "production",
       SESSION_SECRET: "a-long-random-production-secret-0123456789",
+      MAIL_SECRET: "another-long-random-production-secret-9876",
       OAUTH_ISSUER: "https://accounts.example.org",
       SITE_URL: "https://afx.test",
       ADMIN_EMAILS: "ops@afx.test",

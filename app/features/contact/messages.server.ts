@@ -1,5 +1,5 @@
 import type { ContactStatus } from "~/db/schema";
-import { CONTACT_MESSAGE_ID_SLOT, deliverSoon, queueMail } from "~/features/mail/outbox.server";
+import { announceMail, CONTACT_MESSAGE_ID_SLOT, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
 import { log } from "~/utils/log.server";
@@ -18,8 +18,8 @@ export interface NewContactMessage {
 /**
  * Stores one Help-form message and, in the same batch, queues its notification to the group's
  * contact address (both or neither), which keeps the message's id (its link, and erasure and export
- * of the sender, go by it); delivery runs after the response and from the cron, so the visitor's
- * answer never waits for or depends on SMTP.
+ * of the sender, go by it); the mail queue sends it after the response, so the visitor's answer
+ * never waits for or depends on SMTP.
  */
 export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
   const insert = env.DB.prepare(
@@ -34,8 +34,8 @@ export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
     log("error", "[contact] notification not queued", { error });
   }
-  await env.DB.batch(notification ? [insert, notification] : [insert]);
-  if (notification) deliverSoon(env, ctx);
+  const [, queued] = await env.DB.batch(notification ? [insert, notification] : [insert]);
+  announceMail(env, ctx, queuedIds(queued));
 }
 
 export interface InboxMessage {

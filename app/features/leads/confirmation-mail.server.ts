@@ -1,7 +1,8 @@
 /**
  * The confirmation e-mail of the double opt-in: plain text and HTML with the same words, the
  * group's name, no venture's, and the RFC 8058 one-click unsubscribe headers every newsletter
- * e-mail carries.
+ * e-mail carries. It goes to whatever address a stranger typed, so it holds no text a visitor
+ * chose (a name would let anyone write to anyone under our DKIM signature): a fixed greeting.
  */
 import { SITE } from "~/content/site";
 import { htmlFrame } from "~/features/mail/html-frame";
@@ -11,7 +12,6 @@ import { escapeHtml } from "~/utils/escape-html";
 export interface ConfirmationMailInput {
   siteUrl: string;
   to: string;
-  firstName: string;
   confirmUrl: string;
   unsubscribeUrl: string;
 }
@@ -25,12 +25,15 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-export function confirmationMail({ siteUrl, to, firstName, confirmUrl, unsubscribeUrl }: ConfirmationMailInput): MailMessage {
-  const greeting = firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,";
+export const CONFIRMATION_GREETING = "Hello,";
+
+export function confirmationMail({ siteUrl, to, confirmUrl, unsubscribeUrl }: ConfirmationMailInput): MailMessage {
+  const greeting = CONFIRMATION_GREETING;
   const lines = {
     ask: `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
     valid: "The link works once, for 7 days.",
     ignore: "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
+    notMe: "Not you? Unsubscribe, and no signup will make us e-mail this address again:",
   };
   const text = [
     greeting,
@@ -46,6 +49,7 @@ export function confirmationMail({ siteUrl, to, firstName, confirmUrl, unsubscri
     `— ${SITE.name}`,
     new URL(siteUrl).href,
     "",
+    lines.notMe,
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join("\r\n");
   const e = escapeHtml;
@@ -57,6 +61,7 @@ export function confirmationMail({ siteUrl, to, firstName, confirmUrl, unsubscri
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Confirm subscription</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
 <p style="margin:0 0 24px;font-size:14px;color:#525252">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252">${e(confirmUrl)}</a></p>
+<p style="margin:0 0 8px;font-size:12px;color:#737373">${e(lines.notMe.replace(/:$/, "."))}</p>
 <p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>`,
   );
   return { kind: CONFIRMATION_KIND, to, subject: CONFIRMATION_SUBJECT, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };

@@ -22,7 +22,7 @@ import { recordSignup, type PublicLead } from "~/features/leads/leads.server";
 import { confirmVerifiedMember, queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
 import { carriesSession } from "~/features/auth/session.server";
 import { getUser } from "~/features/auth/users.server";
-import { deliverSoon } from "~/features/mail/outbox.server";
+import { announceMail } from "~/features/mail/outbox.server";
 import { log } from "~/utils/log.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
@@ -227,7 +227,8 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     } else if (stored && lead && (result.started || (result.lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS)) {
       // The lead is stored whatever happens to its e-mail; a repeat signup queues it again.
       try {
-        if ((await queueConfirmation(env, stored, now.getTime())) && ctx) deliverSoon(env, ctx);
+        const mailId = await queueConfirmation(env, stored, now.getTime());
+        if (mailId !== null && ctx) announceMail(env, ctx, [mailId]);
       } catch (error) {
         log("error", "[newsletter] confirmation e-mail not queued", { error });
       }

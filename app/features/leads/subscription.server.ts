@@ -4,12 +4,15 @@
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
 import type { MailMessage } from "~/features/mail/message";
-import { queueMail } from "~/features/mail/outbox.server";
-import { confirmationMail } from "~/features/leads/confirmation-mail.server";
+import { queuedIds, queueMail } from "~/features/mail/outbox.server";
+import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
 import type { PublicLead } from "~/features/leads/leads.server";
+import { addressHashes } from "~/features/privacy/address-key.server";
+import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
-import { hmacSign, hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { legacyMailSecrets, mailKeys, sameSignature } from "~/utils/mail-keys.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -17,8 +20,12 @@ const DAY = 24 * 60 * MINUTE;
 export const CONFIRM_LINK_TTL_MS = 7 * DAY;
 /** A pending address gets the e-mail again at most this often, however often it signs up. */
 export const RESEND_AFTER_MS = 10 * MINUTE;
-/** A lead nobody confirmed is deleted after this long (the scheduled job). */
+/** A lead nobody confirmed is deleted this long after its signup (the scheduled job), whatever was sent since. */
 export const PENDING_TTL_MS = 30 * DAY;
+/** Confirmation e-mails an address gets in its lifetime unless its owner confirms. */
+export const MAX_CONFIRMATION_MAILS = 3;
+/** No new link once a lead is this old: every link still works its 7 days before the lead is deleted. */
+export const LAST_LINK_AFTER_MS = PENDING_TTL_MS - CONFIRM_LINK_TTL_MS;
 
 /** A token as `randomToken()` makes them: 43 base64url characters. Anything else is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -29,53 +36,67 @@ export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${tok
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
 
 /**
- * The unsubscribe token of a lead: its id and an HMAC of it under the newest SESSION_SECRET. It
- * needs no storage and never expires, so every e-mail ever sent keeps a working way out.
+ * The unsubscribe token of a lead: its id, the id of the newest MAIL_SECRET's unsubscribe key and
+ * the HMAC of the lead id under that key. It needs no storage and never expires: every e-mail
+ * ever sent keeps a working way out while its key stays listed in MAIL_SECRET.
  */
 export async function unsubscribeToken(env: Env, leadId: number): Promise<string> {
-  return `${leadId}.${await hmacSign(getConfig(env).sessionSecrets[0] ?? "", unsubscribeMessage(leadId))}`;
+  const [key] = await mailKeys(env, "unsubscribe-link");
+  return `${leadId}.${key!.id}.${await key!.sign(unsubscribeMessage(leadId))}`;
 }
 
-/** The lead id an unsubscribe token names, when its signature holds under any configured secret. */
+/**
+ * The lead id an unsubscribe token names, when its signature holds under the key it names, or,
+ * for a link of before issue 25 (`id.signature`), under a MAIL_SECRET value used raw.
+ */
 export async function readUnsubscribeToken(env: Env, token: string): Promise<number | null> {
-  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,15})\.(?:([A-Za-z0-9_-]{8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return (await hmacVerify(getConfig(env).sessionSecrets, unsubscribeMessage(id), match[2]!)) ? id : null;
+  const [, , keyId, signature] = match;
+  if (keyId === undefined) return (await hmacVerify(legacyMailSecrets(env), unsubscribeMessage(id), signature!)) ? id : null;
+  const key = (await mailKeys(env, "unsubscribe-link")).find((k) => k.id === keyId);
+  return key && sameSignature(await key.sign(unsubscribeMessage(id)), signature!) ? id : null;
 }
 
 /**
  * Queues the confirmation e-mail of a pending lead with a new link, unless a link went out less
- * than RESEND_AFTER_MS ago: the token and the e-mail are written in one batch, the e-mail only if
- * the token was (concurrent signups of one address send one e-mail). True when one was queued.
+ * than RESEND_AFTER_MS ago, the address (any spelling of its mailbox) had MAX_CONFIRMATION_MAILS
+ * already, or the lead is too old for a link to live its 7 days: the token, the count and the
+ * e-mail are written in one batch, the count and the e-mail only if the token was (concurrent
+ * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
  */
-export async function queueConfirmation(
-  env: Env,
-  lead: Pick<PublicLead, "id" | "email" | "firstName">,
-  now = Date.now(),
-): Promise<boolean> {
+export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<number | null> {
   const token = randomToken();
   const hash = await sha256Hex(token);
   const { siteUrl } = getConfig(env);
   const message: MailMessage = confirmationMail({
     siteUrl,
     to: lead.email,
-    firstName: lead.firstName,
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
   });
+  const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = env.DB;
-  const [inserted] = await db.batch([
+  const [, , queued] = await db.batch([
     db
       .prepare(
         `INSERT INTO newsletter_tokens (token_hash, lead_id, created_at)
-         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2 AND status = 'pending')
-           AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)`,
+         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2 AND status = 'pending' AND subscribed_at > ?5)
+           AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)
+           AND (SELECT COALESCE(SUM(sent), 0) FROM confirmation_counts WHERE address_hash IN (${counts.map((_, i) => `?${i + 7}`).join(", ")})) < ?6`,
       )
-      .bind(hash, lead.id, now, now - RESEND_AFTER_MS),
+      .bind(hash, lead.id, now, now - RESEND_AFTER_MS, now - LAST_LINK_AFTER_MS, MAX_CONFIRMATION_MAILS, ...counts),
+    db
+      .prepare(
+        `INSERT INTO confirmation_counts (address_hash, sent, updated_at)
+         SELECT ?1, 1, ?2 WHERE EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?3)
+         ON CONFLICT (address_hash) DO UPDATE SET sent = sent + 1, updated_at = excluded.updated_at`,
+      )
+      .bind(counts[0], now, hash),
     queueMail(db, message, now, { onlyIf: { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] } }),
   ]);
-  return (inserted?.meta.changes ?? 0) > 0;
+  return queuedIds(queued)[0] ?? null;
 }
 
 export type TokenCheck = { state: "valid"; email: string } | { state: "expired" } | { state: "unknown" };
@@ -95,20 +116,47 @@ export async function checkConfirmToken(db: D1Database, token: string, now = Dat
 }
 
 /**
- * Confirms the pending lead a token belongs to and retires every link of that lead (single use).
+ * Confirms the pending lead a token belongs to and retires every link of that lead (single use);
+ * the owner has spoken, so the address's confirmation e-mail count starts over.
  * Only a POST calls this: mail scanners fetch links, and a GET must never subscribe anyone.
  */
-export async function confirmSubscription(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
+export async function confirmSubscription(env: Env, token: string, now = Date.now()): Promise<TokenCheck> {
+  const db = env.DB;
   const check = await checkConfirmToken(db, token, now);
   if (check.state !== "valid") return check;
   const hash = await sha256Hex(token);
+  const counts = (await addressHashes(env, "confirmation-count", check.email)).map((h) => h.hash);
   const lead = `(SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1 AND created_at > ?3)`;
   const [updated] = await db.batch([
     db.prepare(`UPDATE leads SET status = 'confirmed', confirmed_at = ?2 WHERE id = ${lead} AND status = 'pending'`).bind(hash, now, now - CONFIRM_LINK_TTL_MS),
+    db
+      .prepare(`DELETE FROM confirmation_counts WHERE changes() > 0 AND address_hash IN (${counts.map(() => "?").join(", ")})`)
+      .bind(...counts),
     db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id = (SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1)`).bind(hash),
   ]);
   // A concurrent confirmation (a double click) may have used the link between the check and now.
   return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };
+}
+
+/**
+ * The unsubscribe link of an e-mail, followed. A pending lead has only ever been sent the
+ * confirmation e-mail, so its unsubscribe is "this wasn't me": the address is suppressed (no
+ * anonymous signup mails it again; only its verified owner, from Settings, lifts that), the lead
+ * and its queued confirmations are deleted. Anyone else is unsubscribed as usual.
+ */
+export async function followUnsubscribeLink(env: Env, leadId: number, now = Date.now()): Promise<void> {
+  const db = env.DB;
+  const row = await db.prepare("SELECT email FROM leads WHERE id = ? AND status = 'pending'").bind(leadId).first<{ email: string }>();
+  if (!row) {
+    await unsubscribeLead(db, { id: leadId }, now);
+    return;
+  }
+  await db.batch([
+    await suppressStatement(env, row.email, "not-me", now),
+    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
+    db.prepare("DELETE FROM leads WHERE id = ? AND status = 'pending'").bind(leadId),
+    db.prepare(`DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ? AND recipient = ?`).bind(CONFIRMATION_KIND, row.email),
+  ]);
 }
 
 /**
@@ -181,16 +229,20 @@ export async function confirmVerifiedMember(db: D1Database, leadId: number, now 
   return (updated?.meta.changes ?? 0) > 0;
 }
 
-/** The scheduled sweep: leads nobody confirmed within PENDING_TTL_MS, and expired links. */
+/**
+ * The scheduled sweep: leads nobody confirmed within PENDING_TTL_MS of their signup (as the
+ * e-mail promises; no link outlives its lead, see LAST_LINK_AFTER_MS), the confirmation e-mails
+ * still queued for an address no longer pending, and expired links.
+ */
 export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
-  const [pending, tokens] = await db.batch([
-    // A link sent in the last 7 days keeps its lead: the person may still click it.
+  const [pending, , tokens] = await db.batch([
+    db.prepare("DELETE FROM leads WHERE status = 'pending' AND subscribed_at < ?1").bind(now - PENDING_TTL_MS),
     db
       .prepare(
-        `DELETE FROM leads WHERE status = 'pending' AND subscribed_at < ?1
-         AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = leads.id AND created_at > ?2)`,
+        `DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ?1
+         AND NOT EXISTS (SELECT 1 FROM leads WHERE email = mail_outbox.recipient AND status = 'pending')`,
       )
-      .bind(now - PENDING_TTL_MS, now - CONFIRM_LINK_TTL_MS),
+      .bind(CONFIRMATION_KIND),
     db.prepare("DELETE FROM newsletter_tokens WHERE created_at <= ?1").bind(now - CONFIRM_LINK_TTL_MS),
   ]);
   return { pendingRemoved: pending?.meta.changes ?? 0, tokensRemoved: tokens?.meta.changes ?? 0 };

@@ -63,6 +63,7 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     headers: "technical header fields (List-Unsubscribe holds a signed link)",
     reply_to: "the address a notification's reply goes to (the person's own, exported with their messages)",
     last_error: "our mail server's diagnostic about a delivery attempt, not about the person",
+    leased_until: "when a delivery run's claim on the message ends: our scheduling, not about the person",
   },
 };
 

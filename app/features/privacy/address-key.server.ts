@@ -1,0 +1,57 @@
+/**
+ * Keyed hashes of e-mail addresses, for the records that must recognise an address without
+ * keeping it (the suppression list, the confirmation mails' lifetime count). The address is
+ * folded first, so that one mailbox's spellings share one entry: lower case, the `+tag` dropped
+ * (every provider that offers sub-addressing uses `+`; at one that does not, two people at
+ * `a+b@` and `a@` share an entry, which errs on the side of mailing less), and, at Gmail, whose
+ * documented rule is that dots in the name do not matter, the dots dropped and `googlemail.com`
+ * read as `gmail.com`.
+ */
+import { hmacSign } from "~/utils/crypto.server";
+import { legacyMailSecrets, mailKeys } from "~/utils/mail-keys.server";
+
+/** How addresses are compared everywhere else (records of a person): trimmed, lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+// Providers that document that dots in the local part are ignored.
+const DOTS_IGNORED = new Set(["gmail.com"]);
+const ALIASES: Record<string, string> = { "googlemail.com": "gmail.com" };
+
+/** The mailbox an address delivers to, as far as its spelling tells. */
+export function foldEmail(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  const domain = ALIASES[address.slice(at + 1)] ?? address.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTS_IGNORED.has(domain)) local = local.replaceAll(".", "") || local;
+  return `${local}@${domain}`;
+}
+
+/** What a hash stands for: the same address hashes differently per purpose, each under its own key. */
+export type AddressPurpose = "suppressed-email" | "confirmation-count";
+
+export interface AddressHash {
+  hash: string;
+  /** The mail key's id (utils/mail-keys.server.ts); null for an entry made before issue 25. */
+  keyId: string | null;
+}
+
+/**
+ * The keyed hashes of `email` folded, under every MAIL_SECRET key of the purpose, newest first:
+ * the first is the one to write, any of them finds an entry. `legacy` adds the hashes of before
+ * issue 25 (the raw secret, the address as typed and folded), for lookups of older entries.
+ */
+export async function addressHashes(env: Env, purpose: AddressPurpose, email: string, { legacy = false } = {}): Promise<AddressHash[]> {
+  const folded = foldEmail(email);
+  const keys = await mailKeys(env, purpose);
+  const current = await Promise.all(keys.map(async (key) => ({ hash: await key.sign(`${purpose}:${folded}`), keyId: key.id })));
+  if (!legacy) return current;
+  const spellings = [...new Set([folded, normaliseEmail(email)])];
+  const old = await Promise.all(
+    legacyMailSecrets(env).flatMap((secret) => spellings.map(async (a) => ({ hash: await hmacSign(secret, `${purpose}:${a}`), keyId: null }))),
+  );
+  return [...current, ...old];
+}
