@@ -9,6 +9,7 @@ import { isSuppressed, suppressStatement } from "~/features/privacy/suppression.
 import { hmacSign } from "~/utils/crypto.server";
 import { mailKeys } from "~/utils/mail-keys.server";
 import { configProblems } from "../../worker/production-config";
+import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 
 const withVars = (vars: Record<string, string>) => ({ ...env, ...vars }) as Env;
 const TOKEN = /^(\d+)\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{43})$/;
@@ -71,17 +72,7 @@ describe("mail keys", () => {
   });
 
   it("production refuses to serve without a MAIL_SECRET of its own", () => {
-    const good = {
-      ENVIRONMENT: "production",
-      SESSION_SECRET: "a-long-random-production-secret-0123456789",
-      MAIL_SECRET: "another-long-random-production-secret-9876",
-      OAUTH_ISSUER: "https://accounts.example.org",
-      SITE_URL: "https://afx.test",
-      ADMIN_EMAILS: "ops@afx.test",
-      SMTP_HOST: "smtp.postmarkapp.com",
-      SMTP_SECURITY: "starttls",
-      MAIL_FROM: "AFX Holding Group <newsletter@afxholdinggroup.com>",
-    };
+    const good = GOOD_PRODUCTION_VARS;
     expect(configProblems(withVars(good))).toEqual([]);
     for (const [value, problem] of [
       ["", /MAIL_SECRET is not set/],

@@ -18,6 +18,7 @@ import { log } from "~/utils/log.server";
 import { action as helpAction } from "~/routes/help";
 import { listMail } from "../fixtures/inbox";
 import { get, Jar, ORIGIN, signIn } from "./auth-helpers";
+import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -363,20 +364,7 @@ describe("7. the HTML cache key cannot be forged from the URL", () => {
 });
 
 describe("8. production refuses the example contact addresses and the placeholder client id", () => {
-  const good = {
-    ...env,
-    ENVIRONMENT: "production",
-    SESSION_SECRET: "a-long-random-production-secret-0123456789",
-    OAUTH_ISSUER: "https://accounts.example.org",
-    OAUTH_CLIENT_ID: "1234567890-abc.apps.googleusercontent.com",
-    SITE_URL: "https://afx.test",
-    ADMIN_EMAILS: "ops@afx.test",
-    CONTACT_EMAIL: "hello@afxholdinggroup.com",
-    INVESTOR_EMAIL: "investors@afxholdinggroup.com",
-    SMTP_HOST: "smtp.postmarkapp.com",
-    SMTP_SECURITY: "starttls",
-    MAIL_FROM: "AFX Holding Group <newsletter@afxholdinggroup.com>",
-  };
+  const good = { ...env, ...GOOD_PRODUCTION_VARS };
 
   it.each([
     ["CONTACT_EMAIL", "hello@example.com"],

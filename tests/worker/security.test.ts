@@ -18,6 +18,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import { get, Jar, ORIGIN, signIn, startLogin } from "./auth-helpers";
 import { postForm } from "./leads-helpers";
+import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 
 const SESSION = "__Host-afx_session";
 const form = (fields: Record<string, string>) => ({
@@ -403,21 +404,7 @@ describe("7. smaller items", () => {
 
   it("production refuses to serve with the example secret, an http: issuer, the example admin or mail it cannot send", async () => {
     expect(devVarsExample).toContain(`SESSION_SECRET="${EXAMPLE_SESSION_SECRET}"`);
-    const good = {
-      ...env,
-      ENVIRONMENT: "production",
-      SESSION_SECRET: "a-long-random-production-secret-0123456789",
-      MAIL_SECRET: "another-long-random-production-secret-9876",
-      OAUTH_ISSUER: "https://accounts.example.org",
-      SITE_URL: "https://afx.test",
-      ADMIN_EMAILS: "ops@afx.test",
-      OAUTH_CLIENT_ID: "1234567890-abc.apps.googleusercontent.com",
-      CONTACT_EMAIL: "hello@afxholdinggroup.com",
-      INVESTOR_EMAIL: "investors@afxholdinggroup.com",
-      SMTP_HOST: "smtp.postmarkapp.com",
-      SMTP_SECURITY: "starttls",
-      MAIL_FROM: "AFX Holding Group <newsletter@afxholdinggroup.com>",
-    };
+    const good = { ...env, ...GOOD_PRODUCTION_VARS };
     expect(configProblems(good)).toEqual([]);
     // Mail that could never leave: the local server, an example host or sender, or plain text (a
     // value that does not even parse is named by the same check).
