@@ -31,18 +31,18 @@ async function authUser(page: Page) {
 }
 
 describe("sign-in in Chromium", () => {
-  it("admin@example.com: full round trip to the dashboard, then Log Out ends the session", async () => {
+  it("an admin: full round trip to the dashboard, then Log Out ends the session", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await signIn(page, "admin@example.com", "Ada Admin");
+    await signIn(page, "ada.admin@example.com", "Ada Admin");
     expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Ada");
-    await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("admin@example.com");
+    await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("ada.admin@example.com");
     await expect(page.getByTestId("member-since").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(subsidiaries.length));
     await expect(page.getByRole("heading", { name: "Your AFX Portfolio" }).isVisible()).resolves.toBe(true);
     // The sidebar header shows the user (initials as the avatar fallback) and the admin-only link.
     const sidebar = page.getByTestId("desktop-sidebar");
-    await expect(sidebar.getByTestId("sidebar-user").textContent()).resolves.toBe("AAAda Adminadmin@example.com");
+    await expect(sidebar.getByTestId("sidebar-user").textContent()).resolves.toBe("AAAda Adminada.admin@example.com");
     await expect(sidebar.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(1);
     // WCAG 2.2 AA: nothing for axe to find on the dashboard, in either theme.
     for (const theme of ["dark", "light"]) {
@@ -55,7 +55,7 @@ describe("sign-in in Chromium", () => {
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     const me = await authUser(page);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ role: "admin", email: "admin@example.com", firstName: "Ada", lastName: "Admin" });
+    expect(me.body).toMatchObject({ role: "admin", email: "ada.admin@example.com", firstName: "Ada", lastName: "Admin" });
 
     // 'View Portfolio' brings the grid into view (smoothly, without leaving the page).
     await page.getByRole("link", { name: "View Portfolio" }).click();

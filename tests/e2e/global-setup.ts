@@ -43,6 +43,9 @@ export default async function setup(project: TestProject) {
     BLOG_FEED_URL: feed.url,
     LEADS_RATE_LIMIT: "1000/60",
     ...CONTENT_VARS,
+    // A second admin for the sign-in round trip: other files sign in as admin@example.com without
+    // a name at the same time, which would rename it under that test.
+    ADMIN_EMAILS: "admin@example.com,ada.admin@example.com",
   };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
   // Free ports: other checkouts' runs and `npm start` may hold the defaults.
