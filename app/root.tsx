@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -92,12 +92,11 @@ export default function App() {
   );
 }
 
-export function meta() {
-  return [
-    { title: SITE.defaultTitle },
-    { name: "description", content: SITE.defaultDescription },
-  ];
-}
+export const meta: MetaFunction = ({ error }) =>
+  // A page whose loader threw a 404 (an admin page's guard) gets the not-found page's title.
+  isRouteErrorResponse(error) && error.status === 404
+    ? [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }]
+    : [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
 
 export function ErrorBoundary() {
   const error = useRouteError();
