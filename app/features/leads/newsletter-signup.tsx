@@ -30,6 +30,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
 import { useRootData } from "~/root-data";
+import { cardClass } from "~/components/ui/card";
 
 export type { NewsletterVariant };
 
@@ -144,7 +145,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       className={clsx(
         // Landing on #newsletter-… after a no-JS post: clear of the sticky header.
         "scroll-mt-24",
-        boxed && "rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm",
+        boxed && cardClass("lg", "shadow-sm"),
         variant === "inline" && "mx-auto max-w-md text-center",
         className,
       )}
