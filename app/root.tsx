@@ -16,7 +16,7 @@ import { AppShell } from "~/components/shell/app-shell";
 import { readSidebarCookie } from "~/components/shell/sidebar-state";
 import { SITE } from "~/content/site";
 import { getUserAndSession } from "~/features/auth/users.server";
-import { reportClientError } from "~/utils/client-error";
+import { reportClientError } from "~/features/client-errors/report";
 import { publicConfig } from "~/utils/config.server";
 import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";

@@ -9,7 +9,7 @@ import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
 import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
 import { getConfig } from "~/utils/config.server";
-import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
+import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
 
