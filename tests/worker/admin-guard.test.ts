@@ -21,7 +21,8 @@ beforeAll(async () => {
 const post = (path: string, body: Record<string, string>, jar?: Jar) =>
   SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(jar ? { Cookie: jar.header() } : {}) },
+    // Host as a browser sends it: Remix compares it with Origin before any action runs.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(jar ? { Cookie: jar.header() } : {}) },
     body: new URLSearchParams(body).toString(),
     redirect: "manual",
   });
