@@ -62,3 +62,12 @@ describe("admin pages", () => {
     expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(id).first()).toEqual({ status: "confirmed" });
   });
 });
+
+describe("the sidebar's admin entries", () => {
+  it("link every admin page, under its title, for an admin only", async () => {
+    const links = (html: string) => ADMIN_PAGES.filter((p) => new RegExp(`<a[^>]*href="${p.path}"[^>]*>[\\s\\S]*?${p.title}[\\s\\S]*?</a>`).test(html));
+    expect(links(await (await get("/portfolio", admin)).text())).toEqual(ADMIN_PAGES);
+    expect(links(await (await get("/portfolio", member)).text())).toEqual([]);
+    expect(links(await (await get("/portfolio")).text())).toEqual([]);
+  });
+});
