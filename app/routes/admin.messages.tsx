@@ -11,7 +11,7 @@ import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/mes
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatInteger } from "~/utils/format";
+import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.messages;
@@ -64,8 +64,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [...pageMeta({
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
 const dateTime = (ms: number) => new Date(ms).toISOString();
-const formatDate = (ms: number) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(ms)) + " UTC";
 
 export default function MessagesInbox() {
   const loaderData = useLoaderData<typeof loader>();
@@ -150,7 +148,7 @@ export default function MessagesInbox() {
                   <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
                   <p className="mt-1 break-all text-sm text-muted-foreground">
                     <span className="font-medium text-foreground">{m.name}</span> · {m.email} ·{" "}
-                    <time dateTime={dateTime(m.createdAt)}>{formatDate(m.createdAt)}</time>
+                    <time dateTime={dateTime(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
                   </p>
                 </div>
                 <StatusBadge status={m.status} />
@@ -158,7 +156,7 @@ export default function MessagesInbox() {
               <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
-                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDate(m.answeredAt)}</time>
+                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-center gap-3">
