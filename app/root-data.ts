@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { SidebarState } from "~/components/shell/sidebar-state";
-import type { CurrentUser } from "~/features/auth/user";
+import type { CurrentUser } from "~/features/auth/current-user";
 import type { SignupResult } from "~/features/leads/newsletter";
 import type { PublicConfig } from "~/utils/config.server";
 import type { ToastMessage } from "~/utils/toast";

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,7 +16,7 @@ import { AppShell } from "~/components/shell/app-shell";
 import { readSidebarCookie } from "~/components/shell/sidebar-state";
 import { SITE } from "~/content/site";
 import { getUserAndSession } from "~/features/auth/users.server";
-import { reportClientError } from "~/utils/client-error";
+import { reportClientError } from "~/features/client-errors/report";
 import { publicConfig } from "~/utils/config.server";
 import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
@@ -92,12 +92,11 @@ export default function App() {
   );
 }
 
-export function meta() {
-  return [
-    { title: SITE.defaultTitle },
-    { name: "description", content: SITE.defaultDescription },
-  ];
-}
+export const meta: MetaFunction = ({ error }) =>
+  // A page whose loader threw a 404 (an admin page's guard) gets the not-found page's title.
+  isRouteErrorResponse(error) && error.status === 404
+    ? [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }]
+    : [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
 
 export function ErrorBoundary() {
   const error = useRouteError();

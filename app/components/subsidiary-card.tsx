@@ -4,6 +4,7 @@ import { ExternalLink, FileText, Play } from "~/components/ui/icons.generated";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { STAGES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
 import { SubsidiaryMark } from "./subsidiary-icon";
+import { cardClass } from "~/components/ui/card";
 
 declare global {
   interface Window {
@@ -75,7 +76,7 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
           // A card with a video flips on a click anywhere on its front, except on its own links.
           onClick={video ? (event) => !(event.target as Element).closest("a, button") && flip(event) : undefined}
           className={clsx(
-            "absolute inset-0 flex flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm [backface-visibility:hidden]",
+            cardClass("lg", "absolute inset-0 flex flex-col shadow-sm [backface-visibility:hidden]"),
             video && "cursor-pointer",
             flipped && "invisible motion-safe:transition-[visibility] motion-safe:delay-200",
           )}
@@ -134,7 +135,7 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
           <div
             aria-hidden={!flipped || undefined}
             className={clsx(
-              "absolute inset-0 flex flex-col rounded-xl border border-border bg-card p-4 [backface-visibility:hidden] [transform:rotateY(180deg)]",
+              cardClass("sm", "absolute inset-0 flex flex-col [backface-visibility:hidden] [transform:rotateY(180deg)]"),
               !flipped && "invisible motion-safe:transition-[visibility] motion-safe:delay-200",
             )}
           >

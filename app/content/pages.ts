@@ -10,6 +10,12 @@ export interface PageInfo {
   title: string;
   heading: string;
   description: string;
+  /**
+   * Admins only: every loader and action of its route calls `requireAdmin`, everyone else gets the
+   * not-found page; listed in the sidebar for admins (its icon in nav-links.ts), never in the
+   * sitemaps or the public page lists. This flag is the one list of admin pages.
+   */
+  admin?: true;
 }
 
 export const pages = {
@@ -102,16 +108,22 @@ export const pages = {
     title: "Leads Dashboard",
     heading: "Leads Dashboard",
     description: "Newsletter subscribers, statistics and CSV export.",
+    admin: true,
   },
   messages: {
     path: "/admin/messages",
     title: "Messages",
     heading: "Messages",
     description: "Messages sent with the Help page's contact form: open or answered, search and reply.",
+    admin: true,
   },
 } as const satisfies Record<string, PageInfo>;
 
 export type PageKey = keyof typeof pages;
 
-/** The admin-only pages: not-found for anyone else, never in the sitemaps or the public page lists. */
-export const ADMIN_PAGES: readonly PageInfo[] = [pages.leads, pages.messages];
+/** The keys of the admin pages (those marked `admin: true`). */
+export type AdminPageKey = { [K in PageKey]: (typeof pages)[K] extends { admin: true } ? K : never }[PageKey];
+
+/** The admin-only pages, in the order of `pages` (the sidebar's order). */
+export const ADMIN_PAGE_KEYS = (Object.keys(pages) as PageKey[]).filter((key): key is AdminPageKey => "admin" in pages[key]);
+export const ADMIN_PAGES: readonly PageInfo[] = ADMIN_PAGE_KEYS.map((key) => pages[key]);

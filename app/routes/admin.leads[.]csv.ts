@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
 import { filterCondition, parseLeadFilters, type LeadFilters } from "~/features/leads/lead-filters.server";
 import { auditStatement } from "~/features/admin/audit.server";
@@ -15,8 +15,7 @@ const filtersDetail = (f: LeadFilters) =>
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await adminOrResponse(request, env);
-  if (admin instanceof Response) return admin;
+  const admin = await requireAdmin(request, env, { json: true });
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
     return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400, headers: { "Cache-Control": "no-store" } });
@@ -25,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // There is no export without leads (the dashboard's button is disabled then too): the audit entry
   // is written only when the filters select some, in the same statement that looks.
   const where = filterCondition(filters);
-  const audit = auditStatement(env.DB, { actor: admin.email ?? admin.id, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, Date.now(), {
+  const audit = auditStatement(env.DB, { actor: admin.email, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, Date.now(), {
     sql: "''",
     from: `SELECT 1 WHERE EXISTS (SELECT 1 FROM leads WHERE ${where.sql})`,
     params: where.params,

@@ -1,9 +1,8 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { NotFound } from "~/components/not-found";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SITE } from "~/content/site";
-import { getAdminOrNull } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
@@ -33,19 +32,18 @@ function leadId(params: { id?: string }) {
 /** One lead, and the confirmation step of an action (`?confirm=unsubscribe|delete`). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  if (!(await getAdminOrNull(request, env))) return data({ notFound: true as const }, { status: 404, headers: PRIVATE });
+  await requireAdmin(request, env);
   const id = leadId(params);
   const lead = id === null ? null : await getLead(env.DB, id);
-  if (!lead) return data({ notFound: true as const }, { status: 404, headers: PRIVATE });
+  if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
   const confirm = new URL(request.url).searchParams.get("confirm");
-  return data({ notFound: false as const, lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
+  return data({ lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
-  const admin = await getAdminOrNull(request, env);
-  if (!admin?.email) return data({ message: "Admin access required" }, { status: 403, headers: PRIVATE });
+  const admin = await requireAdmin(request, env);
   const form = await readForm(request, { maxBytes: 1024 });
   const intent = form.get("intent");
   if (!isIntent(intent)) return data({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
@@ -70,10 +68,7 @@ export const meta: MetaFunction<typeof loader> = () => [{ title: `Lead | ${SITE.
 const when = (ms: number | null) => (ms === null ? "—" : formatIsoDate(new Date(ms).toISOString(), "medium"));
 
 export default function LeadPage() {
-  const loaderData = useLoaderData<typeof loader>();
-  const location = useLocation();
-  if (loaderData.notFound) return <NotFound path={location.pathname} />;
-  const { lead, confirm } = loaderData;
+  const { lead, confirm } = useLoaderData<typeof loader>();
   const rows: [string, string][] = [
     ["E-mail", lead.email],
     ["Name", [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—"],

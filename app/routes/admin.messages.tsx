@@ -1,33 +1,30 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CheckCircle2, CircleDot, Reply, Search } from "~/components/ui/icons.generated";
-import { NotFound } from "~/components/not-found";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Card, cardClass } from "~/components/ui/card";
+import { Select } from "~/components/ui/select";
 import { pages } from "~/content/pages";
-import { SITE } from "~/content/site";
-import { getAdminOrNull } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { MAX_QUERY, inboxPath, isContactStatus, parseInboxQuery, replyHref, STATUS_FILTERS, type StatusFilter } from "~/features/contact/inbox";
 import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/messages.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatInteger } from "~/utils/format";
+import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.messages;
 const PAGE_SIZE = 20;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-// Like /admin/leads: anyone but an admin gets the not-found page (docs/decisions/018-contact-inbox.md).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await getAdminOrNull(request, env);
-  if (!admin) return data({ notFound: true as const }, { status: 404, headers: NO_STORE });
+  await requireAdmin(request, env);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   const [list, counts] = await Promise.all([listInbox(env.DB, query, PAGE_SIZE), inboxCounts(env.DB)]);
   return data(
     {
-      notFound: false as const,
       query: { q: query.q, in: query.in, status: query.status },
       paged: query.cursor !== null,
       messages: list.messages,
@@ -46,15 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
-  const admin = await getAdminOrNull(request, env);
-  if (!admin) throw new Response("Not Found", { status: 404, headers: NO_STORE });
+  const admin = await requireAdmin(request, env);
   const form = await readForm(request, { maxBytes: 1024 });
   const id = Number(form.get("id"));
   const status = form.get("status");
   if (!Number.isSafeInteger(id) || id < 1 || !isContactStatus(status)) {
     throw new Response("Bad request: expected an id and a status (open or answered).", { status: 400, headers: NO_STORE });
   }
-  const found = await setMessageStatus(env.DB, id, status, admin.email ?? admin.id);
+  const found = await setMessageStatus(env.DB, id, status, admin.email);
   if (!found) throw new Response("No such message.", { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
   url.searchParams.delete("index");
@@ -64,21 +60,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Location") ? actionHeaders : loaderHeaders);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.notFound === false
-    ? [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }]
-    : [{ title: `Page Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }];
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
 const dateTime = (ms: number) => new Date(ms).toISOString();
-const formatDate = (ms: number) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(ms)) + " UTC";
 
 export default function MessagesInbox() {
   const loaderData = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  if (loaderData.notFound) return <NotFound path={location.pathname} />;
   const { query, messages, next, paged, counts } = loaderData;
   const here = `${location.pathname}${location.search}`;
   const total = counts.open + counts.answered;
@@ -92,7 +82,7 @@ export default function MessagesInbox() {
       </header>
 
       {/* A GET form: the search lives in the URL, works without JavaScript and can be bookmarked. */}
-      <Form method="get" action={location.pathname} role="search" aria-label="Search messages" className="mt-8 flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4">
+      <Form method="get" action={location.pathname} role="search" aria-label="Search messages" className={cardClass("sm", "mt-8 flex flex-wrap items-end gap-3")}>
         <div className="min-w-56 flex-1">
           <label htmlFor="inbox-q" className="mb-1 block text-sm font-medium">
             Search
@@ -111,22 +101,22 @@ export default function MessagesInbox() {
           <label htmlFor="inbox-in" className="mb-1 block text-sm font-medium">
             In
           </label>
-          <select id="inbox-in" name="in" defaultValue={query.in} className="block h-10 rounded-md border border-border bg-background px-3 text-sm">
+          <Select id="inbox-in" name="in" defaultValue={query.in}>
             <option value="sender">Sender (e-mail or name)</option>
             <option value="subject">Subject words</option>
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor="inbox-status" className="mb-1 block text-sm font-medium">
             Status
           </label>
-          <select id="inbox-status" name="status" defaultValue={query.status} className="block h-10 rounded-md border border-border bg-background px-3 text-sm">
+          <Select id="inbox-status" name="status" defaultValue={query.status}>
             {STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {`${STATUS_LABELS[s]} (${formatInteger(countOf(s))})`}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit" variant="primary">
           <Search aria-hidden="true" className="size-4" />
@@ -152,13 +142,13 @@ export default function MessagesInbox() {
           const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(m.id);
           const nextStatus = m.status === "open" ? "answered" : "open";
           return (
-            <li key={m.id} id={`message-${m.id}`} data-testid="message" data-status={m.status} className="scroll-mt-20 rounded-xl border border-border bg-card p-5 text-card-foreground">
+            <Card as="li" padding="md" key={m.id} id={`message-${m.id}`} data-testid="message" data-status={m.status} className="scroll-mt-20">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
                   <p className="mt-1 break-all text-sm text-muted-foreground">
                     <span className="font-medium text-foreground">{m.name}</span> · {m.email} ·{" "}
-                    <time dateTime={dateTime(m.createdAt)}>{formatDate(m.createdAt)}</time>
+                    <time dateTime={dateTime(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
                   </p>
                 </div>
                 <StatusBadge status={m.status} />
@@ -166,7 +156,7 @@ export default function MessagesInbox() {
               <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
-                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDate(m.answeredAt)}</time>
+                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -183,7 +173,7 @@ export default function MessagesInbox() {
                   </Button>
                 </Form>
               </div>
-            </li>
+            </Card>
           );
         })}
       </ol>

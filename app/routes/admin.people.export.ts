@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireAdminApi } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportPerson, exportResponse } from "~/features/privacy/export.server";
@@ -18,10 +18,10 @@ const emailField = z.string().trim().toLowerCase().max(320).email();
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
-  const admin = await requireAdminApi(request, env);
+  const admin = await requireAdmin(request, env, { json: true });
   const form = await readForm(request, { maxBytes: 2048 });
   const email = emailField.safeParse(form.get("email") ?? "");
   if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  const audit = auditStatement(env.DB, { actor: admin.email ?? admin.id, action: "person.export", target: maskAddress(email.data) });
+  const audit = auditStatement(env.DB, { actor: admin.email, action: "person.export", target: maskAddress(email.data) });
   return exportResponse(await exportPerson(env.DB, email.data, Date.now(), [audit]), "afx-person");
 }

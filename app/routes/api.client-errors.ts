@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { CLIENT_ERROR_MAX_BYTES, cleanClientError } from "~/utils/client-error";
+import { CLIENT_ERROR_MAX_BYTES, cleanClientError } from "~/features/client-errors/report";
 import { BodyError, readBody } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { log } from "~/utils/log.server";

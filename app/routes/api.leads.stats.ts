@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { getLeadStats, statsResponse } from "~/features/leads/leads.server";
 import { parseLeadFilter, STATUS_PARAM_ERROR } from "~/features/leads/lead-filters.server";
 
 /** GET /api/leads/stats (admins): `{ total, thisWeek, bySource }` of confirmed leads (or `?status=`), counted in SQL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await adminOrResponse(request, env);
-  if (admin instanceof Response) return admin;
+  await requireAdmin(request, env, { json: true });
   const filter = parseLeadFilter(new URL(request.url).searchParams.get("status"));
   if (!filter) return Response.json({ message: STATUS_PARAM_ERROR }, { status: 400 });
   return Response.json(statsResponse(await getLeadStats(env.DB, Date.now(), filter)), { headers: { "Cache-Control": "private, no-store" } });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminOrResponse } from "~/features/auth/api-guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/leads.server";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
@@ -20,8 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await adminOrResponse(request, env);
-  if (admin instanceof Response) return admin;
+  await requireAdmin(request, env, { json: true });
 
   const url = new URL(request.url);
   const limitParam = url.searchParams.get("limit");

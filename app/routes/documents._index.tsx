@@ -9,6 +9,7 @@ import { formatIsoDate } from "~/utils/format";
 import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
+import { cardClass } from "~/components/ui/card";
 
 const page = pages.documents;
 
@@ -83,7 +84,7 @@ export default function Documents() {
 function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
   const venture = doc.subsidiaryId ? getSubsidiary(doc.subsidiaryId) : undefined;
   return (
-    <li className="flex flex-col rounded-xl border border-border bg-card p-6">
+    <li className={cardClass("lg", "flex flex-col")}>
       <div className="flex items-start gap-4">
         {venture ? (
           <SubsidiaryMark subsidiary={venture} className="size-10" />

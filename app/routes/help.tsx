@@ -18,6 +18,7 @@ import { saveContactMessage } from "~/features/contact/messages.server";
 import { readForm } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
+import { cardClass } from "~/components/ui/card";
 
 const page = pages.help;
 
@@ -70,17 +71,17 @@ export default function Help() {
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
       <div className="mx-auto grid max-w-6xl gap-4 px-4 sm:grid-cols-3">
-        <a href={`mailto:${email}`} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+        <a href={`mailto:${email}`} className={cardClass("lg", "hover:bg-accent")}>
           <Mail aria-hidden="true" className="size-6 text-primary" />
           <span className="mt-3 block font-semibold">Email</span>
           <span className="mt-1 block break-all text-sm text-muted-foreground">{email}</span>
         </a>
-        <a href={telHref(phone)} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+        <a href={telHref(phone)} className={cardClass("lg", "hover:bg-accent")}>
           <Phone aria-hidden="true" className="size-6 text-primary" />
           <span className="mt-3 block font-semibold">Phone</span>
           <span className="mt-1 block text-sm text-muted-foreground">{phone}</span>
         </a>
-        <Link to={pages.consultancy.path} className="rounded-xl border border-border bg-card p-6 hover:bg-accent">
+        <Link to={pages.consultancy.path} className={cardClass("lg", "hover:bg-accent")}>
           <CalendarDays aria-hidden="true" className="size-6 text-primary" />
           <span className="mt-3 block font-semibold">{copy.bookHeading}</span>
           <span className="mt-1 block text-sm text-muted-foreground">{copy.bookText}</span>
@@ -91,7 +92,7 @@ export default function Help() {
           {copy.faqHeading}
         </h2>
         {/* Native exclusive <details> (same name): single and collapsible, readable without JS. */}
-        <div className="divide-y divide-border rounded-xl border border-border bg-card">
+        <div className={cardClass("none", "divide-y divide-border")}>
           {copy.faq.map((item) => (
             <details key={item.question} name="faq" className="group px-6">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
@@ -130,7 +131,7 @@ function ContactForm() {
           {copy.success}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className="space-y-4 rounded-xl border border-border bg-card p-6">
+      <Form method="post" encType="multipart/form-data" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
         {form.errors ? (
           <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
             {form.errors[0]}

@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { notifications, type NotificationType } from "~/content/notifications";
 import { pageMeta } from "~/utils/meta";
+import { cardClass } from "~/components/ui/card";
 
 const page = pages.notifications;
 
@@ -77,7 +78,7 @@ export default function Notifications() {
             </ul>
           </>
         ) : (
-          <div className="rounded-xl border border-border bg-card p-12 text-center">
+          <div className={cardClass("2xl", "text-center")}>
             <Bell aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
             <h2 className="mt-4 text-lg font-semibold">No notifications</h2>
             <p className="mt-1 text-muted-foreground">You're all caught up!</p>

@@ -7,75 +7,23 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
-import { getUser } from "~/features/auth/users.server";
-import { readForm } from "~/features/forms/body.server";
-import { subscriptionStatus } from "~/features/leads/leads.server";
-import { subscribeVerifiedMember, unsubscribeLead } from "~/features/leads/subscription.server";
+import { saveSettings, settingsView } from "~/features/account/settings.server";
 import { SHOWS_LEADS } from "~/features/leads/newsletter";
-import { pageMeta } from "~/utils/meta";
-import { limitClient } from "~/features/forms/rate-limit.server";
-import { getTheme, useTheme } from "~/utils/theme";
-import type { CurrentUser } from "~/features/auth/user";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
-import { liftSuppression } from "~/features/privacy/suppression.server";
+import { pageMeta } from "~/utils/meta";
+import { getTheme, useTheme } from "~/utils/theme";
 
 const page = pages.settings;
-const NEWSLETTER_SOURCE = "settings";
 const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
 
-/** Only members whose provider verified their e-mail get here: no confirmation e-mail is needed. */
-async function setSubscribed(env: Env, user: CurrentUser & { email: string }, on: boolean, userAgent: string | null) {
-  if (!on) return unsubscribeLead(env.DB, { email: user.email });
-  // The verified owner asking again is the one thing that lifts an erased address's suppression.
-  await liftSuppression(env, user.email);
-  await subscribeVerifiedMember(env.DB, {
-    email: user.email,
-    firstName: user.firstName?.trim() || user.email.split("@")[0]!,
-    lastName: user.lastName,
-    source: NEWSLETTER_SOURCE,
-    userAgent: userAgent?.slice(0, 512) ?? null,
-    pagePath: page.path,
-  });
-}
-
-function normalisedEmail(user: CurrentUser | null) {
-  const email = user?.email?.trim().toLowerCase();
-  return user && email ? { ...user, email } : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const user = normalisedEmail(await getUser(request, env));
-  return {
-    account: user
-      ? {
-          username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0],
-          email: user.email,
-          emailVerified: user.emailVerified,
-        }
-      : null,
-    newsletter: user ? (await subscriptionStatus(env.DB, user.email)) === "confirmed" : false,
-  };
+  return settingsView(request, context.cloudflare.env);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
-  const form = await readForm(request, { maxBytes: 4096 });
-  const user = normalisedEmail(await getUser(request, env));
-  if (!user) {
-    return { message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
-  }
-  const limit = await limitClient(request, env, "account", (p) => ctx.waitUntil(p));
-  if (!limit.allowed) return data({ message: limit.message }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  // Only an address the provider vouched for may be subscribed or unsubscribed by its holder.
-  if (!user.emailVerified) return data({ message: copy.newsletterUnverified }, { status: 403 });
-  const on = form.get("newsletter") === "on";
-  await setSubscribed(env, user, on, request.headers.get("user-agent"));
-  return {
-    message: on
-      ? `Settings saved. ${user.email} is subscribed to our newsletter.`
-      : `Settings saved. ${user.email} is not subscribed to our newsletter.`,
-  };
+  const saved = await saveSettings(request, env, (p) => ctx.waitUntil(p));
+  return data({ message: saved.message }, { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined });
 }
 
 /** A signup from this page's footer turns the newsletter switch on. */

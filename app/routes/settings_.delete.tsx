@@ -18,6 +18,7 @@ import { eraseMember } from "~/features/privacy/erase.server";
 import { normaliseEmail } from "~/features/privacy/suppression.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta";
+import { cardClass } from "~/components/ui/card";
 
 const PATH = ACCOUNT_PATHS.deleteAccount;
 const signInFirst = () => redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": "no-store" } });
@@ -112,7 +113,7 @@ export default function DeleteAccount() {
           </p>
         </section>
         {email ? (
-          <Form method="post" action={PATH} {...getFormProps(form)} noValidate className="space-y-4 rounded-xl border border-border bg-card p-6">
+          <Form method="post" action={PATH} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
             {form.errors ? (
               <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
                 {form.errors[0]}

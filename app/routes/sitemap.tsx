@@ -7,6 +7,7 @@ import { pages, type PageInfo } from "~/content/pages";
 import { subsidiaries, subsidiaryUrl, withDomains } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
 import { useRootData } from "~/root-data";
+import { cardClass } from "~/components/ui/card";
 
 const page = pages.sitemap;
 
@@ -57,7 +58,7 @@ export default function Sitemap() {
       <PageHeader heading={page.heading}>{page.description}</PageHeader>
       <div className="mx-auto grid max-w-6xl gap-4 px-4 sm:grid-cols-3">
         {SITEMAP_GROUPS.map((g) => (
-          <section key={g.id} aria-labelledby={`sitemap-${g.id}`} className="rounded-xl border border-border bg-card p-6">
+          <section key={g.id} aria-labelledby={`sitemap-${g.id}`} className={cardClass()}>
             <h2 id={`sitemap-${g.id}`} className="text-lg font-semibold">
               {g.heading}
             </h2>

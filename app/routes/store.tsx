@@ -6,6 +6,7 @@ import { pages } from "~/content/pages";
 import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeLink, storeProducts } from "~/content/store";
 import { pageMeta } from "~/utils/meta";
 import { useRootData } from "~/root-data";
+import { cardClass } from "~/components/ui/card";
 
 const page = pages.store;
 
@@ -28,7 +29,7 @@ export default function Store() {
       <Section id="categories-heading" heading="Shop by Category">
         <ul className="grid gap-4 sm:grid-cols-3">
           {storeCategories.map((c) => (
-            <li key={c.id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+            <li key={c.id} className={cardClass("lg", "flex flex-col")}>
               <h3 className="text-lg font-semibold">{c.name}</h3>
               <p className="mt-2 flex-1 text-sm text-muted-foreground">{c.description}</p>
               <NewTabLink href={storeLink(storeUrl, c.path)} className="btn btn-outline mt-4 self-start">
@@ -41,7 +42,7 @@ export default function Store() {
       <Section id="featured-heading" heading="Featured Products">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {storeProducts.map((p) => (
-            <li key={p.id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+            <li key={p.id} className={cardClass("lg", "flex flex-col")}>
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
                 {storeCategories.find((c) => c.id === p.categoryId)?.name}
               </p>

@@ -9,8 +9,9 @@ import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
 import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
 import { getConfig } from "~/utils/config.server";
-import { checkEmbeddable, type EmbedCheck } from "~/utils/embed-probe.server";
+import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
+import { cardClass } from "~/components/ui/card";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
@@ -103,7 +104,7 @@ function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
   return (
     <section
       aria-labelledby="no-website"
-      className="flex min-h-[24rem] flex-col items-center justify-center rounded-xl border border-border bg-card p-8 text-center"
+      className={cardClass("xl", "flex min-h-[24rem] flex-col items-center justify-center text-center")}
     >
       <Globe aria-hidden="true" className="size-12 text-muted-foreground" />
       <h2 id="no-website" className="mt-4 text-xl font-semibold">
@@ -148,7 +149,7 @@ function SiteEmbed({ subsidiary, url, check }: { subsidiary: Subsidiary; url: st
     // framed site needs it too: without it, 'Open in New Tab' above is the way to the site.
     return (
       <noscript>
-        <p className="rounded-xl border border-border bg-card p-8 text-center text-muted-foreground">
+        <p className={cardClass("xl", "text-center text-muted-foreground")}>
           Use “Open in New Tab” to visit {subsidiary.name}.
         </p>
       </noscript>
@@ -156,14 +157,14 @@ function SiteEmbed({ subsidiary, url, check }: { subsidiary: Subsidiary; url: st
   }
   if (state === "checking") {
     return (
-      <p role="status" className="flex min-h-[24rem] items-center justify-center rounded-xl border border-border bg-card p-8 text-muted-foreground">
+      <p role="status" className={cardClass("xl", "flex min-h-[24rem] items-center justify-center text-muted-foreground")}>
         Loading {subsidiary.name}…
       </p>
     );
   }
   if (state === "failed") {
     return (
-      <div role="alert" className="flex min-h-[24rem] flex-col items-center justify-center rounded-xl border border-border bg-card p-8 text-center">
+      <div role="alert" className={cardClass("xl", "flex min-h-[24rem] flex-col items-center justify-center text-center")}>
         <Globe aria-hidden="true" className="size-12 text-muted-foreground" />
         <h2 className="mt-4 text-xl font-semibold">Unable to Load Website</h2>
         <p className="mt-2 text-muted-foreground">This website cannot be embedded. Please visit it directly.</p>

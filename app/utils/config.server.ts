@@ -94,7 +94,7 @@ function shape(v: z.output<typeof schema>) {
     oauth: { issuer: v.OAUTH_ISSUER, clientId: v.OAUTH_CLIENT_ID, clientSecret: v.OAUTH_CLIENT_SECRET },
     /** SESSION_SECRET: newest first; cookies are signed with the first and read with any. */
     sessionSecrets: v.SESSION_SECRET as readonly string[],
-    /** MAIL_SECRET: newest first; the mail's keys (unsubscribe links, address records) derive from it (utils/mail-keys.server.ts). */
+    /** MAIL_SECRET: newest first; the mail's keys (unsubscribe links, address records) derive from it (features/mail/keys.server.ts). */
     mailSecrets: v.MAIL_SECRET as readonly string[],
     /** ADMIN_EMAILS, lower case. */
     adminEmails: v.ADMIN_EMAILS as readonly string[],

@@ -13,8 +13,8 @@ const ROUTES: { path: string; status: number; heading: string; finalPath?: strin
   { path: `/subsidiary/${subsidiaries[0].id}`, status: 200, heading: subsidiaries[0].name },
   { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
   { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },
-  { path: "/admin/leads", status: 404, heading: "Page Not Found" },
-  { path: "/admin/messages", status: 404, heading: "Page Not Found" },
+  // Every admin page, for a visitor: the not-found page.
+  ...ADMIN_PAGES.map((p) => ({ path: p.path, status: 404, heading: "Page Not Found" })),
   { path: "/any/other/path", status: 404, heading: "Page Not Found" },
 ];
 

@@ -3,7 +3,7 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { users } from "~/db/schema";
-import { getAdminOrNull, requireAdminApi } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { getDb } from "~/utils/db.server";
 import { finishSignIn, forgetProviders, safeReturnTo, startSignIn } from "~/features/auth/oidc.server";
 import { readSession, SESSION_MAX_AGE_S } from "~/features/auth/session.server";
@@ -241,27 +241,28 @@ describe("the signed-in home page", () => {
 describe("authorization guard (the one the leads issue reuses)", () => {
   const request = (jar?: Jar) => new Request(`${ORIGIN}/api/leads`, { headers: jar ? { Cookie: jar.header() } : {} });
 
-  it("requireAdminApi: 401 without a session, 403 for a member, the user for an admin", async () => {
-    const anonymous = await requireAdminApi(request(), env).catch((e: unknown) => e);
+  it("requireAdmin for JSON: 401 without a session, 403 for a member, the user for an admin", async () => {
+    const anonymous = await requireAdmin(request(), env, { json: true }).catch((e: unknown) => e);
     expect(anonymous).toBeInstanceOf(Response);
     expect((anonymous as Response).status).toBe(401);
     expect(await (anonymous as Response).json()).toEqual({ message: expect.any(String) });
 
     const member = await signIn("guard-member@example.com");
-    const forbidden = await requireAdminApi(request(member.jar), env).catch((e: unknown) => e);
+    const forbidden = await requireAdmin(request(member.jar), env, { json: true }).catch((e: unknown) => e);
     expect((forbidden as Response).status).toBe(403);
     expect(await (forbidden as Response).json()).toEqual({ message: expect.any(String) });
 
     const admin = await signIn("admin@example.com");
-    await expect(requireAdminApi(request(admin.jar), env)).resolves.toMatchObject({ role: "admin" });
+    await expect(requireAdmin(request(admin.jar), env, { json: true })).resolves.toMatchObject({ role: "admin" });
   });
 
-  it("getAdminOrNull: only an admin", async () => {
-    expect(await getAdminOrNull(request(), env)).toBeNull();
+  it("requireAdmin for pages: only an admin; anyone else is thrown the not-found 404", async () => {
+    const refusal = async (jar?: Jar) => (await requireAdmin(request(jar), env).catch((e: unknown) => e)) as Response;
+    expect((await refusal()).status).toBe(404);
     const member = await signIn("guard-member2@example.com");
-    expect(await getAdminOrNull(request(member.jar), env)).toBeNull();
+    expect((await refusal(member.jar)).status).toBe(404);
     const admin = await signIn("admin@example.com");
-    expect(await getAdminOrNull(request(admin.jar), env)).toMatchObject({ email: "admin@example.com" });
+    expect(await requireAdmin(request(admin.jar), env)).toMatchObject({ email: "admin@example.com" });
   });
 
   it("/admin/leads is the not-found page (404) for anonymous visitors and members", async () => {

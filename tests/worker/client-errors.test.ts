@@ -1,7 +1,7 @@
 // The error boundary's reports: into the worker's log, capped, limited, with nothing personal.
 import { SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanClientError } from "~/utils/client-error";
+import { cleanClientError } from "~/features/client-errors/report";
 
 const ORIGIN = "https://afx.test";
 afterEach(() => vi.restoreAllMocks());

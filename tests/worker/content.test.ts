@@ -8,7 +8,7 @@ import { ADMIN_PAGES, pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeProducts } from "~/content/store";
 import { parseVideoConfig, STAGES, subsidiaries, withVideos } from "~/content/subsidiaries";
-import { checkEmbeddable, framingAllowed } from "~/utils/embed-probe.server";
+import { checkEmbeddable, framingAllowed } from "~/features/subsidiaries/embed-probe.server";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
 const ORIGIN = "https://afx.test";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readUnsubscribeToken, unsubscribeToken } from "~/features/leads/subscription.server";
 import { isSuppressed, suppressStatement } from "~/features/privacy/suppression.server";
 import { hmacSign } from "~/utils/crypto.server";
-import { mailKeys } from "~/utils/mail-keys.server";
+import { mailKeys } from "~/features/mail/keys.server";
 import { configProblems } from "../../worker/production-config";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 

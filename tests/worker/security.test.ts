@@ -8,7 +8,7 @@ import devVarsExample from "../../.dev.vars.example?raw";
 import headersFile from "../../public/_headers?raw";
 import worker from "../../worker/server";
 import { sessions, users } from "~/db/schema";
-import { requireAdminApi } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { getDb } from "~/utils/db.server";
 import { htmlCacheKey, toCacheEntry } from "../../worker/html-cache";
 import { handleSignup } from "~/features/leads/signup.server";
@@ -156,12 +156,12 @@ describe("2. sessions that end on the server", () => {
   it("an admin removed from ADMIN_EMAILS, or whose e-mail is no longer verified, is refused at once", async () => {
     const { jar } = await signIn("admin@example.com");
     const request = new Request(`${ORIGIN}/api/leads`, { headers: { Cookie: jar.header() } });
-    await expect(requireAdminApi(request, env)).resolves.toMatchObject({ role: "admin" });
-    const delisted = await requireAdminApi(request, { ...env, ADMIN_EMAILS: "someone-else@example.com" }).catch((e: unknown) => e);
+    await expect(requireAdmin(request, env, { json: true })).resolves.toMatchObject({ role: "admin" });
+    const delisted = await requireAdmin(request, { ...env, ADMIN_EMAILS: "someone-else@example.com" }, { json: true }).catch((e: unknown) => e);
     expect((delisted as Response).status).toBe(403);
     await getDb(env).update(users).set({ emailVerified: false }).where(eq(users.email, "admin@example.com"));
     try {
-      const unverified = await requireAdminApi(request, env).catch((e: unknown) => e);
+      const unverified = await requireAdmin(request, env, { json: true }).catch((e: unknown) => e);
       expect((unverified as Response).status).toBe(403);
     } finally {
       await getDb(env).update(users).set({ emailVerified: true }).where(eq(users.email, "admin@example.com"));
@@ -172,10 +172,10 @@ describe("2. sessions that end on the server", () => {
     const { jar } = await signIn("rotation@example.com");
     const rotated = { ...env, SESSION_SECRET: `brand-new-secret-of-the-group,${env.SESSION_SECRET}` };
     const request = new Request(`${ORIGIN}/api/leads`, { headers: { Cookie: jar.header() } });
-    const refused = await requireAdminApi(request, rotated).catch((e: unknown) => e);
+    const refused = await requireAdmin(request, rotated, { json: true }).catch((e: unknown) => e);
     // Signed in (403: a member, not 401: a stranger).
     expect((refused as Response).status).toBe(403);
-    const onlyNew = await requireAdminApi(request, { ...env, SESSION_SECRET: "brand-new-secret-of-the-group" }).catch((e: unknown) => e);
+    const onlyNew = await requireAdmin(request, { ...env, SESSION_SECRET: "brand-new-secret-of-the-group" }, { json: true }).catch((e: unknown) => e);
     expect((onlyNew as Response).status).toBe(401);
   });
 });

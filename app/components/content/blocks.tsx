@@ -3,6 +3,7 @@ import { Mail, Phone } from "~/components/ui/icons.generated";
 import type { ReactNode } from "react";
 import type { Card, Tile } from "~/content/copy";
 import { useRootData } from "~/root-data";
+import { cardClass } from "~/components/ui/card";
 
 /** Building blocks the content pages share. */
 
@@ -41,7 +42,7 @@ export function Panel({
   flush?: boolean;
 }) {
   return (
-    <section aria-labelledby={id} className={clsx("rounded-xl border border-border bg-card", flush ? "px-6 pt-6" : "p-6")}>
+    <section aria-labelledby={id} className={flush ? cardClass("none", "px-6 pt-6") : cardClass()}>
       <h2 id={id} className="text-lg font-semibold">
         {heading}
       </h2>
@@ -54,7 +55,7 @@ export function StatTiles({ tiles, className }: { tiles: readonly Tile[]; classN
   return (
     <dl className={clsx("grid grid-cols-1 gap-4 sm:grid-cols-3", className)}>
       {tiles.map((t) => (
-        <div key={t.label} className="flex flex-col-reverse rounded-xl border border-border bg-card p-6 text-center">
+        <div key={t.label} className={cardClass("lg", "flex flex-col-reverse text-center")}>
           <dt className="mt-1 text-sm text-muted-foreground">{t.label}</dt>
           <dd className="text-3xl font-bold">{t.value}</dd>
         </div>
@@ -73,7 +74,7 @@ export function CardGrid({ cards, columns = 2 }: { cards: readonly Card[]; colum
       )}
     >
       {cards.map((c) => (
-        <li key={c.title} className="rounded-xl border border-border bg-card p-6">
+        <li key={c.title} className={cardClass()}>
           <h3 className="font-semibold">{c.title}</h3>
           <p className="mt-2 text-sm text-muted-foreground">{c.text}</p>
         </li>

@@ -4,6 +4,7 @@ import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { subsidiaries } from "~/content/subsidiaries";
 import { formatLongDate } from "~/utils/format";
 import { isAdmin, userInitials, type CurrentUser } from "~/features/auth/user";
+import { cardClass } from "~/components/ui/card";
 
 function formatMemberSince(createdAt: string | null | undefined) {
   const date = createdAt ? new Date(createdAt) : null;
@@ -23,7 +24,7 @@ function scrollToPortfolio(event: MouseEvent<HTMLAnchorElement>) {
 
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={`card-${title}`} className="rounded-xl border border-border bg-card p-6 text-card-foreground">
+    <section aria-labelledby={`card-${title}`} className={cardClass()}>
       <h2 id={`card-${title}`} className="flex items-center gap-2 text-lg font-semibold">
         {icon}
         {title}

@@ -15,7 +15,7 @@ import {
   TrendingUp,
   type LucideIcon,
 } from "~/components/ui/icons.generated";
-import { pages, type PageInfo } from "~/content/pages";
+import { ADMIN_PAGE_KEYS, pages, type AdminPageKey, type PageInfo } from "~/content/pages";
 
 /** The sidebar's Company and Utility groups, in the product's order and wording. */
 export interface NavLinkItem {
@@ -23,7 +23,6 @@ export interface NavLinkItem {
   label: string;
   icon: LucideIcon;
   badge?: number;
-  adminOnly?: boolean;
 }
 
 /** The notifications badge is a fixed 3 (the notifications are static samples). */
@@ -41,10 +40,15 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
   { page: pages.home, label: "Home", icon: House },
 ];
 
+/** Each admin page's sidebar icon; the compiler asks for one when a page is marked `admin`. */
+const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = { leads: ChartColumn, messages: Inbox };
+
+/** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */
+const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({ page: pages[key], label: pages[key].title, icon: ADMIN_ICONS[key] }));
+
 export const UTILITY_LINKS: readonly NavLinkItem[] = [
   { page: pages.notifications, label: "Notifications", icon: Bell, badge: NOTIFICATIONS_BADGE },
-  { page: pages.leads, label: "Leads Dashboard", icon: ChartColumn, adminOnly: true },
-  { page: pages.messages, label: "Messages", icon: Inbox, adminOnly: true },
+  ...ADMIN_LINKS,
   { page: pages.help, label: "Help", icon: CircleHelp },
   { page: pages.settings, label: "Settings", icon: Settings },
 ];

@@ -51,7 +51,7 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
           ))}
         </NavGroup>
         <NavGroup title="Utility" collapsed={collapsed}>
-          {UTILITY_LINKS.filter((item) => !item.adminOnly || isAdmin(user)).map((item) => (
+          {UTILITY_LINKS.filter((item) => !item.page.admin || isAdmin(user)).map((item) => (
             <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
           ))}
           <li>

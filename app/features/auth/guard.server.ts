@@ -1,28 +1,25 @@
 import { getUser } from "~/features/auth/users.server";
 import { isAdmin, type CurrentUser } from "~/features/auth/user";
 
-/**
- * The one guard for admin-only data (docs/decisions/004-sign-in.md): lead JSON endpoints and the CSV
- * export answer 401 without a session and 403 for a signed-in non-admin, as `{ message }`.
- * It throws a real Response: a thrown `data()` in a resource route turns into a generic 500-style
- * error body and loses the message.
- */
-export async function requireAdminApi(request: Request, env: Env): Promise<CurrentUser> {
-  const user = await getUser(request, env);
-  if (!user) throw refusal("Authentication required", 401);
-  if (!isAdmin(user)) throw refusal("Admin access required", 403);
-  return user;
-}
+/** An admin: the role needs a verified address listed in ADMIN_EMAILS, so there always is an e-mail. */
+export type Admin = CurrentUser & { role: "admin"; email: string };
 
-function refusal(message: string, status: 401 | 403) {
-  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
-}
+const NO_STORE = "private, no-store";
 
 /**
- * For admin pages: the user when they are an admin, otherwise null and the page renders the
- * not-found page with a 404 (docs/product.md, Pages: `/admin/leads` is not-found for anyone else).
+ * The one admin guard: every admin loader, action and resource route begins with it, and anyone
+ * but an admin is refused with a thrown Response, so nothing after it runs.
+ * - Pages and their form actions (the default): 404, rendered as the not-found page by the root
+ *   error boundary, as if the page did not exist (docs/product.md, Pages).
+ * - JSON and file endpoints (`{ json: true }`: the leads API, the CSV, the person export): 401
+ *   `{ message }` without a session, 403 for a signed-in non-admin (docs/product.md, Leads API),
+ *   thrown as a real Response since a thrown `data()` in a resource route loses its message.
  */
-export async function getAdminOrNull(request: Request, env: Env): Promise<CurrentUser | null> {
+export async function requireAdmin(request: Request, env: Env, { json = false }: { json?: boolean } = {}): Promise<Admin> {
   const user = await getUser(request, env);
-  return isAdmin(user) ? user : null;
+  if (isAdmin(user) && user?.email) return user as Admin;
+  if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": NO_STORE } });
+  throw user
+    ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": "no-store" } })
+    : Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,18 +1,7 @@
+import type { CurrentUser } from "~/features/auth/current-user";
 import { useRootData } from "~/root-data";
 
-/** The signed-in user as the browser sees it (the `/api/auth/user` shape). */
-export interface CurrentUser {
-  id: string;
-  role: "member" | "admin";
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  /** The provider vouched for `email`: only then may anything act on it (the newsletter switch). */
-  emailVerified: boolean;
-  profileImageUrl: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-}
+export type { CurrentUser };
 
 export function useOptionalUser(): CurrentUser | null {
   return useRootData()?.user ?? null;

@@ -4,6 +4,7 @@
  * sender). Shared by the loader, the page's forms and the notification.
  */
 import type { ContactStatus } from "~/db/schema";
+import { keysetCursor } from "~/utils/keyset-cursor";
 
 export const INBOX_PATH = "/admin/messages";
 // The schema's statuses, written out: this module also runs in the browser, the schema does not.
@@ -29,13 +30,12 @@ export interface InboxQuery {
   message?: number | null;
 }
 
-export function encodeCursor(c: InboxCursor): string {
-  return `${c.createdAt}.${c.id}`;
-}
+const cursor = keysetCursor("createdAt");
 
+/** A cursor the inbox never gave out reads as none: a list is never an error. */
 function decodeCursor(value: string | null): InboxCursor | null {
-  const match = value?.match(/^(\d{1,15})\.(\d{1,15})$/);
-  return match ? { createdAt: Number(match[1]), id: Number(match[2]) } : null;
+  const decoded = cursor.decode(value);
+  return decoded === "invalid" ? null : decoded;
 }
 
 /** The URL's state, with anything unknown read as the default (a list is never an error). */
@@ -60,7 +60,7 @@ export function inboxPath(state: Partial<Omit<InboxQuery, "cursor">> & { cursor?
   if (state.q) params.set("q", state.q);
   if (state.q && state.in && state.in !== "sender") params.set("in", state.in);
   if (state.status && state.status !== "all") params.set("status", state.status);
-  if (state.cursor) params.set("cursor", encodeCursor(state.cursor));
+  if (state.cursor) params.set("cursor", cursor.encode(state.cursor));
   const search = params.toString();
   return search ? `${INBOX_PATH}?${search}` : INBOX_PATH;
 }

@@ -16,6 +16,7 @@ import {
 } from "~/features/leads/lead-filters.server";
 import { getDb } from "~/utils/db.server";
 import { countAttempt, countsOf, withinLimit, type Attempt } from "~/features/forms/rate-limit.server";
+import { keysetCursor } from "~/utils/keyset-cursor";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -161,15 +162,7 @@ export interface LeadCursor {
   id: number;
 }
 
-export function encodeCursor(c: LeadCursor): string {
-  return `${c.subscribedAt}.${c.id}`;
-}
-
-export function decodeCursor(value: string | null): LeadCursor | null | "invalid" {
-  if (value === null || value === "") return null;
-  const match = value.match(/^(\d{1,15})\.(\d{1,15})$/);
-  return match ? { subscribedAt: Number(match[1]), id: Number(match[2]) } : "invalid";
-}
+export const { encode: encodeCursor, decode: decodeCursor } = keysetCursor("subscribedAt");
 
 /** The SQL of one page of the filtered list (tests read its query plan). */
 export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, limit: number) {

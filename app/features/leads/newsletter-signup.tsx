@@ -144,6 +144,9 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       className={clsx(
         // Landing on #newsletter-… after a no-JS post: clear of the sticky header.
         "scroll-mt-24",
+        // The card look written out, not cardClass: this module is a lazily loaded chunk of its own
+        // (scripts/shell-chunk.ts), and a ui module it shared with the pages would be placed in it,
+        // pulling the form and its libraries onto every page with a card (tests/node/budgets.test.ts).
         boxed && "rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm",
         variant === "inline" && "mx-auto max-w-md text-center",
         className,

@@ -12,7 +12,7 @@ import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
-import { legacyMailSecrets, mailKeys, sameSignature } from "~/utils/mail-keys.server";
+import { legacyMailSecrets, mailKeys, sameSignature } from "~/features/mail/keys.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

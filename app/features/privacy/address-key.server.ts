@@ -8,7 +8,7 @@
  * read as `gmail.com`.
  */
 import { hmacSign } from "~/utils/crypto.server";
-import { legacyMailSecrets, mailKeys } from "~/utils/mail-keys.server";
+import { legacyMailSecrets, mailKeys } from "~/features/mail/keys.server";
 
 /** How addresses are compared everywhere else (records of a person): trimmed, lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -35,7 +35,7 @@ export type AddressPurpose = "suppressed-email" | "confirmation-count";
 
 export interface AddressHash {
   hash: string;
-  /** The mail key's id (utils/mail-keys.server.ts); null for an entry made before issue 25. */
+  /** The mail key's id (features/mail/keys.server.ts); null for an entry made before issue 25. */
   keyId: string | null;
 }
 

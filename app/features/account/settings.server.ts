@@ -1,0 +1,85 @@
+import { settingsCopy as copy } from "~/content/copy";
+import { pages } from "~/content/pages";
+import type { CurrentUser } from "~/features/auth/user";
+import { getUser } from "~/features/auth/users.server";
+import { readForm } from "~/features/forms/body.server";
+import { limitClient } from "~/features/forms/rate-limit.server";
+import { subscriptionStatus } from "~/features/leads/leads.server";
+import { subscribeVerifiedMember, unsubscribeLead } from "~/features/leads/subscription.server";
+import { liftSuppression } from "~/features/privacy/suppression.server";
+
+/**
+ * The Settings page's server side: what it shows of the member's account and its one save, the
+ * newsletter switch. The theme and the e-mail preference live in the browser only.
+ */
+
+const NEWSLETTER_SOURCE = "settings";
+
+type Member = CurrentUser & { email: string };
+
+/** The signed-in member with a normalised address, or null (signed out, or no e-mail from the provider). */
+async function member(request: Request, env: Env): Promise<Member | null> {
+  const user = await getUser(request, env);
+  const email = user?.email?.trim().toLowerCase();
+  return user && email ? { ...user, email } : null;
+}
+
+/** What Settings shows: the account (null signed out) and whether its address is a confirmed subscriber. */
+export async function settingsView(request: Request, env: Env) {
+  const user = await member(request, env);
+  return {
+    account: user
+      ? {
+          username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0],
+          email: user.email,
+          emailVerified: user.emailVerified,
+        }
+      : null,
+    newsletter: user ? (await subscriptionStatus(env.DB, user.email)) === "confirmed" : false,
+  };
+}
+
+/** The save's answer: a message for the page, with its status (and `Retry-After` when limited). */
+export interface SettingsSaved {
+  message: string;
+  status: 200 | 403 | 429;
+  retryAfter?: number;
+}
+
+/**
+ * "Save Changes": subscribes or unsubscribes the member's own address, as the switch says. Only an
+ * address the provider vouched for may be changed by its holder, and no confirmation e-mail is
+ * needed for it; the account forms' rate limit applies.
+ */
+export async function saveSettings(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<SettingsSaved> {
+  const form = await readForm(request, { maxBytes: 4096 });
+  const user = await member(request, env);
+  if (!user) {
+    return { status: 200, message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
+  }
+  const limit = await limitClient(request, env, "account", waitUntil);
+  if (!limit.allowed) return { status: 429, message: limit.message, retryAfter: limit.retryAfter };
+  if (!user.emailVerified) return { status: 403, message: copy.newsletterUnverified };
+  const on = form.get("newsletter") === "on";
+  await setSubscribed(env, user, on, request.headers.get("user-agent"));
+  return {
+    status: 200,
+    message: on
+      ? `Settings saved. ${user.email} is subscribed to our newsletter.`
+      : `Settings saved. ${user.email} is not subscribed to our newsletter.`,
+  };
+}
+
+async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: string | null) {
+  if (!on) return unsubscribeLead(env.DB, { email: user.email });
+  // The verified owner asking again is the one thing that lifts an erased address's suppression.
+  await liftSuppression(env, user.email);
+  await subscribeVerifiedMember(env.DB, {
+    email: user.email,
+    firstName: user.firstName?.trim() || user.email.split("@")[0]!,
+    lastName: user.lastName,
+    source: NEWSLETTER_SOURCE,
+    userAgent: userAgent?.slice(0, 512) ?? null,
+    pagePath: pages.settings.path,
+  });
+}

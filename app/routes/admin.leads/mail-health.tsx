@@ -1,0 +1,50 @@
+import { Card } from "~/components/ui/card";
+import type { FailedDelivery, OutboxQueue } from "~/features/mail/outbox.server";
+import { formatIsoDate } from "~/utils/format";
+
+/** A wait as people say it: "40 s", "12 min", "3 h". */
+function waitedFor(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  if (s < 2 * 3600) return `${Math.round(s / 60)} min`;
+  return `${Math.round(s / 3600)} h`;
+}
+
+/** The outbox's queue (docs/decisions/015-mail-delivery.md): shown only while mail waits, so a stuck queue is seen. */
+export function MailQueue({ queue, now }: { queue: OutboxQueue; now: number }) {
+  if (queue.waiting === 0 || queue.oldestQueuedAt === null) return null;
+  return (
+    <Card as="section" heading="E-mails waiting to be sent" className="mt-6">
+      <p className="text-sm" data-testid="mail-queue">
+        <span className="font-medium" data-testid="mail-queue-depth">{queue.waiting}</span> waiting; the oldest was queued{" "}
+        <span className="font-medium" data-testid="mail-queue-oldest">{waitedFor(now - queue.oldestQueuedAt)}</span> ago (
+        {formatIsoDate(new Date(queue.oldestQueuedAt).toISOString(), "medium")}). Mail normally leaves within seconds; a
+        growing wait means the SMTP server or the mail queue is failing (the retries and their errors are in the log).
+      </p>
+    </Card>
+  );
+}
+
+/** E-mails given up after a day of retries (docs/decisions/015-mail-delivery.md); shown only when there are some. */
+export function UndeliveredMail({ failed }: { failed: readonly FailedDelivery[] }) {
+  if (failed.length === 0) return null;
+  return (
+    <Card as="section" heading="Undelivered e-mails" className="mt-6">
+      <p className="mb-3 text-sm text-muted-foreground">
+        These could not be delivered within a day of retries. Check the SMTP settings and the provider's log.
+      </p>
+      <ul className="grid gap-2 text-sm" aria-label="Undelivered e-mails">
+        {failed.map((m) => (
+          <li key={m.id} className="flex flex-wrap justify-between gap-x-4" data-testid="failed-mail">
+            <span className="min-w-0 truncate">
+              <span className="font-medium">{m.recipient}</span> <span className="text-muted-foreground">· {m.subject}</span>
+            </span>
+            <span className="text-muted-foreground">
+              {formatIsoDate(new Date(m.createdAt).toISOString(), "medium")} · {m.attempts} attempts{m.lastError ? ` · ${m.lastError}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
