@@ -391,7 +391,7 @@ describe("cards", () => {
     await card.getByText("Fintech tools for modern finance").click();
     await expect.poll(() => card.getAttribute("data-flipped")).toBe("true");
     await settled(page);
-    await screenshot(page, "spec-card-flipped-by-click");
+    await screenshot(page, "card-flipped-by-click");
     await card.getByRole("button", { name: "← Back" }).click();
     await expect.poll(() => card.getAttribute("data-flipped")).toBe("false");
 

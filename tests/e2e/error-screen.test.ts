@@ -39,7 +39,7 @@ describe("error screen", () => {
     expect(sent.method()).toBe("POST");
     expect(JSON.parse(sent.postData()!)).toEqual({ message: "Render failed for [email]", path: "/legal" });
     expect((await sent.response())?.status()).toBe(204);
-    await screenshot(page, "spec-error-screen");
+    await screenshot(page, "error-screen");
 
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");

@@ -275,7 +275,7 @@ describe("newsletter failures", () => {
     await page.route("**/api/leads", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }));
     await subscribe(page);
     await failedToast();
-    await screenshot(page, "spec-newsletter-failed-toast");
+    await screenshot(page, "newsletter-failed-toast");
 
     await page.reload();
     await hydrated(page);

@@ -12,7 +12,7 @@ beforeEach(async () => {
   await env.DB.batch(["rate_limits", "audit_log", "mail_outbox", "contact_messages", "leads", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 });
 
-describe("4. exports are audited, and a delete is audited in its erasure's batch", () => {
+describe("exports are audited, and a delete is audited in its erasure's batch", () => {
   const post = (path: string, fields: Record<string, string>, jar: Jar) =>
     get(path, jar, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: HOST }, body: new URLSearchParams(fields).toString() });
 

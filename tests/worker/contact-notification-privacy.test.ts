@@ -50,7 +50,7 @@ async function sendWhileSmtpIsDown(fields: Record<string, string>) {
   expect(result).toMatchObject({ sent: true });
 }
 
-describe("2. erasure and export cover the contact notification", () => {
+describe("erasure and export cover the contact notification", () => {
   const MINUTE = 60_000;
 
   it("a Help message queued while SMTP is down, then its sender erased: nothing is delivered, nothing of them remains", async () => {
@@ -112,7 +112,7 @@ describe("2. erasure and export cover the contact notification", () => {
   });
 });
 
-describe("5. no address in the notification's link, no secret in our log lines", () => {
+describe("no address in the notification's link", () => {
   it("the notification links to the message by its number, and the inbox opens on it", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const t = crypto.randomUUID().slice(0, 8);

@@ -62,7 +62,7 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-describe("6. settings act only on a verified e-mail", () => {
+describe("settings act only on a verified e-mail", () => {
   it("an unverified e-mail cannot be subscribed (403, nothing stored) and the switch says why", async () => {
     const { jar } = await signIn("unverified@example.com");
     await getDb(env).update(users).set({ emailVerified: false }).where(eq(users.email, "unverified@example.com"));

@@ -76,7 +76,7 @@ describe("every cookie the server sets follows the one rule", () => {
   });
 });
 
-describe("7. a mangled cookie is no cookie", () => {
+describe("a mangled signed cookie is no cookie", () => {
   // Remix's own parse throws on a signature that is not base64; every signed cookie of ours reads
   // such a value as missing (cookies.server.ts signedCookie), so the page answers as for a stranger.
   it.each(["afx_session", "afx_flash", "afx_signup", "afx_return_to", "afx_d1_bookmark"])("%s=0000-0000: the pages still answer", async (name) => {

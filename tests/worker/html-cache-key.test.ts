@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { htmlCacheKey, toCacheEntry } from "../../worker/html-cache";
 import { ORIGIN } from "./auth-helpers";
 
-describe("4. the HTML cache key is the rendered state", () => {
+describe("the HTML cache key is the rendered state", () => {
   const key = (headers: Record<string, string>) =>
     htmlCacheKey(new Request(`${ORIGIN}/funding`, { headers: { Accept: "text/html", ...headers } }), "v1")?.url ?? null;
 
@@ -32,7 +32,7 @@ describe("4. the HTML cache key is the rendered state", () => {
   });
 });
 
-describe("7. the HTML cache key cannot be forged from the URL", () => {
+describe("the HTML cache key cannot be forged from the URL", () => {
   const key = (path: string, headers: Record<string, string> = {}) =>
     htmlCacheKey(new Request(`${ORIGIN}${path}`, { headers: { Accept: "text/html", ...headers } }), "v1")?.url ?? null;
 

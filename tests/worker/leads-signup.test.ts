@@ -274,7 +274,7 @@ describe("POST /api/leads (form without JavaScript)", () => {
   });
 });
 
-describe("7. smaller items", () => {
+describe("the signup's answer", () => {
   it("the 201 answer to a signup does not expose the sequential id", async () => {
     const res = await handleSignup(
       new Request(`${ORIGIN}/api/leads`, {

@@ -7,7 +7,7 @@ import { get, startLogin } from "./auth-helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("7. smaller items", () => {
+describe("sign-in failures in the log", () => {
   it("the provider's error parameter cannot forge a log line", async () => {
     const warn = vi.spyOn(console, "warn");
     const { jar } = await startLogin();
@@ -28,7 +28,7 @@ describe("7. smaller items", () => {
   });
 });
 
-describe("5. no address in the notification's link, no secret in our log lines", () => {
+describe("no query string or link token in a log line", () => {
   it("a log line never carries a query string or a link's token", () => {
     const lines: unknown[][] = [];
     vi.spyOn(console, "error").mockImplementation((...args) => void lines.push(args));

@@ -167,7 +167,7 @@ describe("D1", () => {
   });
 });
 
-describe("7. smaller items", () => {
+describe("Permissions-Policy", () => {
   it("Permissions-Policy drops the obsolete interest-cohort, in the worker and in public/_headers", async () => {
     expect(STATIC_SECURITY_HEADERS["Permissions-Policy"]).not.toContain("interest-cohort");
     expect(headersFile).not.toContain("interest-cohort");

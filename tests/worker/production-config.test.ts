@@ -11,7 +11,7 @@ import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("7. smaller items", () => {
+describe("production refuses example secrets, an http issuer, the example admin and mail it cannot send", () => {
   it("production refuses to serve with the example secret, an http: issuer, the example admin or mail it cannot send", async () => {
     expect(devVarsExample).toContain(`SESSION_SECRET="${EXAMPLE_SESSION_SECRET}"`);
     const good = { ...env, ...GOOD_PRODUCTION_VARS };
@@ -45,7 +45,7 @@ describe("7. smaller items", () => {
   });
 });
 
-describe("8. production refuses the example contact addresses and the placeholder client id", () => {
+describe("production refuses the example contact addresses and the placeholder client id", () => {
   const good = { ...env, ...GOOD_PRODUCTION_VARS };
 
   it.each([

@@ -54,7 +54,7 @@ async function inOneWindow(windowMs: number, test: () => Promise<void>) {
   }
 }
 
-describe("1. one client's flood locks out nobody else", () => {
+describe("one client's flood locks out nobody else", () => {
   // 10 per client, 100 for everyone (the default's ratio, 100 clients' worth, at a tenth of its size).
   const LIMIT = { LEADS_RATE_LIMIT: "10/600/100" };
 
@@ -110,7 +110,7 @@ describe("1. one client's flood locks out nobody else", () => {
   });
 });
 
-describe("3. cheap checks come before any write of the limiter", () => {
+describe("cheap checks come before any write of the limiter", () => {
   const errorReport = (init: RequestInit & { headers?: Record<string, string> }) =>
     SELF.fetch(`${ORIGIN}/api/client-errors`, { method: "POST", ...init, headers: { "CF-Connecting-IP": "192.0.2.30", ...init.headers } });
 
@@ -148,7 +148,7 @@ describe("3. cheap checks come before any write of the limiter", () => {
   });
 });
 
-describe("3. every body capped, every form limited", () => {
+describe("the Help form's limit per client", () => {
   it("the Help form is rate limited per client; the typed message is kept", async () => {
     const fields = { name: "Ada", email: "ada@example.com", subject: "Hello", message: "Please keep this text." };
     const { max, windowMs } = parseRateLimit(env.LEADS_RATE_LIMIT);
@@ -173,7 +173,7 @@ describe("3. every body capped, every form limited", () => {
   });
 });
 
-describe("7. smaller items", () => {
+describe("client networks and the global ceiling", () => {
   beforeEach(async () => {
     await env.DB.prepare("DELETE FROM rate_limits").run();
   });

@@ -5,7 +5,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { ORIGIN, signIn } from "./auth-helpers";
 import { postForm } from "./leads-helpers";
 
-describe("1. one judge of redirect targets", () => {
+describe("one judge of redirect targets", () => {
   it.each([
     ["/portfolio", "/portfolio"],
     ["/a/b?c=1#d", "/a/b?c=1#d"],

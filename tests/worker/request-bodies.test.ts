@@ -14,7 +14,7 @@ const status = async (path: string, jar: Jar) => (await get(path, jar)).status;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("3. every body capped, every form limited", () => {
+describe("every body capped", () => {
   const chunked = (bytes: number) =>
     new ReadableStream<Uint8Array>({
       start(controller) {

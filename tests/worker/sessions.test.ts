@@ -18,7 +18,7 @@ const form = (fields: Record<string, string>) => ({
 });
 const status = async (path: string, jar: Jar) => (await get(path, jar)).status;
 
-describe("2. sessions that end on the server", () => {
+describe("sessions end on the server", () => {
   const sessionRow = async (email: string) => {
     const user = await getDb(env).select().from(users).where(eq(users.email, email)).get();
     return getDb(env).select().from(sessions).where(eq(sessions.userId, user!.id));
@@ -111,7 +111,7 @@ describe("2. sessions that end on the server", () => {
   });
 });
 
-describe("5. personal pages are never cached anywhere", () => {
+describe("a member's responses are never cached anywhere", () => {
   it.each(["/", "/portfolio", "/portfolio.data", "/settings", "/blog", "/api/auth/user"])("%s for a member: private, no-store", async (path) => {
     const { jar } = await signIn("personal@example.com");
     const res = await get(path, jar, { headers: { Accept: "text/html" } });
@@ -128,7 +128,7 @@ describe("5. personal pages are never cached anywhere", () => {
   });
 });
 
-describe("6. POST /api/logout checks the origin like every other POST", () => {
+describe("POST /api/logout checks the origin like every other POST", () => {
   it("a cross-site logout is a 403 and the session lives on", async () => {
     const { jar } = await signIn("stays@example.com");
     for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
