@@ -11,7 +11,7 @@ import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/mes
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatInteger } from "~/utils/format";
+import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.messages;
@@ -71,8 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
 const dateTime = (ms: number) => new Date(ms).toISOString();
-const formatDate = (ms: number) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(ms)) + " UTC";
+const formatDate = (ms: number) => formatDateTime(new Date(ms));
 
 export default function MessagesInbox() {
   const loaderData = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ const LOCALE = "en-US";
 
 let longDate: Intl.DateTimeFormat | undefined;
 let mediumDate: Intl.DateTimeFormat | undefined;
+let mediumDateTime: Intl.DateTimeFormat | undefined;
 let integer: Intl.NumberFormat | undefined;
 
 /** "January 15, 2024". */
@@ -20,6 +21,12 @@ export function formatLongDate(date: Date): string {
 export function formatMediumDate(date: Date): string {
   mediumDate ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
   return mediumDate.format(date);
+}
+
+/** "Jan 15, 2024, 3:04 PM UTC": an instant to the minute (the contact inbox's times). */
+export function formatDateTime(date: Date): string {
+  mediumDateTime ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return `${mediumDateTime.format(date)} UTC`;
 }
 
 /** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
