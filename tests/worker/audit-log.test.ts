@@ -1,7 +1,9 @@
-// The audit log: exports are audited (the person export without the address, the leads CSV with
-// its filters), and an admin's delete writes its entry in the erasure's own batch.
+// The audit log (decision 035): exports are audited (the person export without the address, the
+// leads CSV with its filters), an admin's delete writes its entry in the erasure's own batch, and the
+// contact inbox's open/answered toggle is audited beside its change.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { setMessageStatus } from "~/features/contact/messages.server";
 import { adminDelete, getLead } from "~/features/leads/lead-actions.server";
 import { get, Jar, ORIGIN, signIn } from "./auth-helpers";
 
@@ -51,5 +53,21 @@ describe("exports are audited, and a delete is audited in its erasure's batch", 
     // And when it can, the entry says what went.
     await adminDelete(env, lead, "admin@example.com");
     expect(await env.DB.prepare("SELECT action, detail FROM audit_log").all().then((r) => r.results)).toEqual([{ action: "lead.delete", detail: "was confirmed; erased lead" }]);
+  });
+});
+
+describe("the contact inbox's toggle is audited", () => {
+  it("marking a message answered, then open, writes one entry each; an unknown message writes none", async () => {
+    const { id } = (await env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('Ada', 'ada@example.com', 'Hi', 'Hello', ?) RETURNING id")
+      .bind(Date.now())
+      .first<{ id: number }>())!;
+    expect(await setMessageStatus(env.DB, id, "answered", "admin@example.com")).toBe(true);
+    expect(await setMessageStatus(env.DB, id, "open", "admin@example.com")).toBe(true);
+    expect(await setMessageStatus(env.DB, id + 1000, "answered", "admin@example.com")).toBe(false);
+    const { results } = await env.DB.prepare("SELECT actor, action, target FROM audit_log ORDER BY id").all();
+    expect(results).toEqual([
+      { actor: "admin@example.com", action: "message.answered", target: `message #${id}` },
+      { actor: "admin@example.com", action: "message.open", target: `message #${id}` },
+    ]);
   });
 });
