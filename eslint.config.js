@@ -67,6 +67,13 @@ export default defineConfig([
     },
   },
   {
+    // Server log lines go through log() (decision 038): one shape, scrubbed of query strings and
+    // link tokens. The browser's own entry may warn in the console.
+    files: ["app/**", "worker/**"],
+    ignores: ["app/utils/log.server.ts", "app/entry.client.tsx"],
+    rules: { "no-console": ["error"] },
+  },
+  {
     // CommonJS by design (worker-shims/react-dom-server.cjs stands in for a CommonJS module).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },

@@ -71,7 +71,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
 const dateTime = (ms: number) => new Date(ms).toISOString();
-const formatDate = (ms: number) => formatDateTime(new Date(ms));
 
 export default function MessagesInbox() {
   const loaderData = useLoaderData<typeof loader>();
@@ -157,7 +156,7 @@ export default function MessagesInbox() {
                   <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
                   <p className="mt-1 break-all text-sm text-muted-foreground">
                     <span className="font-medium text-foreground">{m.name}</span> · {m.email} ·{" "}
-                    <time dateTime={dateTime(m.createdAt)}>{formatDate(m.createdAt)}</time>
+                    <time dateTime={dateTime(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
                   </p>
                 </div>
                 <StatusBadge status={m.status} />
@@ -165,7 +164,7 @@ export default function MessagesInbox() {
               <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
-                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDate(m.answeredAt)}</time>
+                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-center gap-3">

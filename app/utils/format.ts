@@ -23,10 +23,10 @@ export function formatMediumDate(date: Date): string {
   return mediumDate.format(date);
 }
 
-/** "Jan 15, 2024, 3:04 PM UTC": an instant to the minute (the contact inbox's times). */
-export function formatDateTime(date: Date): string {
+/** "Jan 15, 2024, 9:05 AM UTC": an instant (ms) with its time of day. */
+export function formatDateTime(ms: number): string {
   mediumDateTime ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  return `${mediumDateTime.format(date)} UTC`;
+  return `${mediumDateTime.format(new Date(ms))} UTC`;
 }
 
 /** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
