@@ -37,6 +37,43 @@ export default defineConfig([
     },
   },
   {
+    // Intl formatters (decision 032): one module builds them, each on first use, and reuses it.
+    // Built per call (or by toLocale*String) each costs about a millisecond; built at import, they
+    // add to the worker's start-up.
+    files: ["app/**", "worker/**"],
+    ignores: ["app/utils/format.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.object.name='Intl']", message: "Format with ~/utils/format (one Intl formatter each, built on first use): decision 032." },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "toLocale*String builds a formatter per call: format with ~/utils/format (decision 032).",
+        },
+      ],
+    },
+  },
+  {
+    // In format.ts itself: a formatter is kept in a module variable and built on first use.
+    files: ["app/utils/format.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.object.name='Intl']:not(AssignmentExpression[operator='??='] > NewExpression)",
+          message: "Build a formatter once, on first use: `formatter ??= new Intl…` (decision 032).",
+        },
+      ],
+    },
+  },
+  {
+    // Server log lines go through log() (decision 038): one shape, scrubbed of query strings and
+    // link tokens. The browser's own entry may warn in the console.
+    files: ["app/**", "worker/**"],
+    ignores: ["app/utils/log.server.ts", "app/entry.client.tsx"],
+    rules: { "no-console": ["error"] },
+  },
+  {
     // CommonJS by design (worker-shims/react-dom-server.cjs stands in for a CommonJS module).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },

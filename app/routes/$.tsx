@@ -3,8 +3,8 @@ import { useLocation } from "@remix-run/react";
 import { NotFound } from "~/components/not-found";
 import { SITE } from "~/content/site";
 
-// Every unknown path: the not-found page with a 404, rendered without throwing so nothing is
-// logged as an error (docs/decisions/001-platform.md).
+// Every unknown path: the not-found page with a 404, returned so this route's own meta and view
+// render it (docs/decisions/030-not-found-answers.md; no response under 500 is logged).
 export function loader() {
   return data(null, { status: 404 });
 }

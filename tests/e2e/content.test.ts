@@ -347,3 +347,65 @@ describe("documents downloads", () => {
     await context.close();
   });
 });
+
+describe("subsidiary detail", () => {
+  it("an unknown id: 'Subsidiary Not Found' and 'Back to Home' to /", async () => {
+    const { page, context } = await newPage(browser);
+    const res = await page.goto("/subsidiary/no-such-venture");
+    expect(res?.status()).toBe(404);
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "Subsidiary Not Found" }).waitFor();
+    await expect(page.locator("main").innerText()).resolves.toContain("The subsidiary you're looking for doesn't exist.");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("the header's tile is the name's first letter on the venture's colour", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/subsidiary/gaas");
+    const tile = page.locator("main header span[aria-hidden='true']").filter({ hasText: /^G$/ });
+    await expect(tile.count()).resolves.toBe(1);
+    await expect(tile.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe("rgb(36, 99, 235)");
+    await context.close();
+  });
+});
+
+describe("cards", () => {
+  it("enter 0.1 s apart and flip in 0.4 s", async () => {
+    const { page, context } = await newPage(browser, { reducedMotion: "no-preference" });
+    await page.goto("/portfolio");
+    const delays = await page.locator("main ul > li:has(article)").evaluateAll((lis) => lis.map((li) => getComputedStyle(li).animationDelay));
+    expect(delays).toEqual(["0s", "0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s", "0.7s", "0.8s"]);
+    const flip = await page.locator("article > div").first().evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(flip).toBe("0.4s");
+    await context.close();
+  });
+
+  it("a card with a video flips on a click anywhere on its front, its own links still lead away; Enter on 'Video' flips too", async () => {
+    const { page, context } = await newPage(browser);
+    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+    await page.goto("/portfolio");
+    await hydrated(page);
+    const card = page.locator("article").filter({ hasText: "FiscalMe" });
+    await card.getByText("Fintech tools for modern finance").click();
+    await expect.poll(() => card.getAttribute("data-flipped")).toBe("true");
+    await settled(page);
+    await screenshot(page, "card-flipped-by-click");
+    await card.getByRole("button", { name: "← Back" }).click();
+    await expect.poll(() => card.getAttribute("data-flipped")).toBe("false");
+
+    // From the keyboard: the Video badge is a link; Enter flips, focus goes to '← Back' and returns.
+    await card.getByRole("link", { name: /^Video/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card.getAttribute("data-flipped")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("← Back");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card.getAttribute("data-flipped")).toBe("false");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Video: play the FiscalMe video");
+
+    await card.getByRole("link", { name: /^Docs/ }).click();
+    await page.waitForURL((url) => url.search === "?subsidiary=fiscal-me");
+    await context.close();
+  });
+});

@@ -252,3 +252,46 @@ describe("newsletter without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("newsletter failures", () => {
+  const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
+  const form = (page: Page) => page.locator("footer form").first();
+  async function subscribe(page: Page) {
+    await form(page).getByLabel(/^Email/).fill(`fail-${Date.now()}@example.com`);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+  }
+
+  it("a 500 and a lost connection: the destructive 'Subscription Failed' toast; no message: 'Failed to subscribe'", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/legal");
+    await hydrated(page);
+    const failedToast = async () => {
+      const toast = toasts(page).first();
+      await expect.poll(() => toast.innerText()).toContain("Subscription Failed");
+      await expect(toast.innerText()).resolves.toContain("Please try again later.");
+      await expect(toast.getAttribute("data-variant")).resolves.toBe("destructive");
+    };
+
+    await page.route("**/api/leads", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }));
+    await subscribe(page);
+    await failedToast();
+    await screenshot(page, "newsletter-failed-toast");
+
+    await page.reload();
+    await hydrated(page);
+    await page.unroute("**/api/leads");
+    await page.route("**/api/leads", (route) => route.abort("connectionreset"));
+    await subscribe(page);
+    await failedToast();
+
+    // A refusal without a message of its own is told with the default one.
+    await page.reload();
+    await hydrated(page);
+    await page.unroute("**/api/leads");
+    await page.route("**/api/leads", (route) => route.fulfill({ status: 429, body: "" }));
+    await subscribe(page);
+    await failedToast();
+    await form(page).getByText("Failed to subscribe").waitFor();
+    await context.close();
+  });
+});

@@ -175,3 +175,21 @@ describe("toasts", () => {
     }
   });
 });
+
+describe("exit popup", () => {
+  it("claims 67,000+ subscribers and holds the 'Join Our Community' form", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await pauseClock(page);
+    await page.goto("/investors");
+    await hydratedWithFakeClock(page);
+    await page.clock.runFor(3_000);
+    await page.mouse.move(640, 200);
+    await page.mouse.move(640, 5, { steps: 2 });
+    await page.mouse.move(640, -10);
+    const popup = page.getByRole("dialog", { name: "Wait! Before you go..." });
+    await popup.waitFor();
+    await expect(popup.innerText()).resolves.toContain("Join 67,000+ subscribers");
+    await expect(popup.getByText("Join Our Community", { exact: true }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});

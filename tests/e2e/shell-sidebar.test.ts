@@ -202,3 +202,22 @@ describe("sidebar on mobile (under 768 px)", () => {
     await context.close();
   });
 });
+
+describe("sidebar", () => {
+  it("a signed-in member's sidebar ends with Log Out, a full navigation to /api/logout that signs out", async () => {
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await page.goto("/api/login");
+    await page.getByLabel("E-mail").fill("sidebar-member@example.com");
+    await Promise.all([page.waitForURL((url) => url.pathname !== "/authorize"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await hydrated(page);
+    const sidebar = page.getByTestId("desktop-sidebar");
+    const logOut = sidebar.getByRole("link", { name: "Log Out" });
+    await expect(logOut.getAttribute("href")).resolves.toBe("/api/logout");
+    await Promise.all([page.waitForEvent("load"), logOut.click()]);
+    await hydrated(page);
+    await expect(sidebar.getByRole("link", { name: "Log In" }).getAttribute("href")).resolves.toBe("/api/login");
+    const status = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+});

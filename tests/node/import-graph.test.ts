@@ -89,4 +89,19 @@ describe("the import graph", () => {
     );
     expect(wrong).toEqual([]);
   });
+
+  it("the lower layers never reach up: content and db import only themselves, components never a route (decision 031)", () => {
+    const within = (file: string, dep: string, dir: string) => file.startsWith(dir) && !dep.startsWith(dir);
+    const wrong = [...edges].flatMap(([file, deps]) =>
+      deps
+        .filter(
+          (dep) =>
+            within(file, dep, "app/content/") ||
+            within(file, dep, "app/db/") ||
+            (file.startsWith("app/components/") && dep.startsWith("app/routes/")),
+        )
+        .map((dep) => `${file} → ${dep}`),
+    );
+    expect(wrong).toEqual([]);
+  });
 });

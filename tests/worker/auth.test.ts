@@ -238,7 +238,7 @@ describe("the signed-in home page", () => {
   });
 });
 
-describe("authorization guard (the one the leads issue reuses)", () => {
+describe("the admin guard", () => {
   const request = (jar?: Jar) => new Request(`${ORIGIN}/api/leads`, { headers: jar ? { Cookie: jar.header() } : {} });
 
   it("requireAdmin for JSON: 401 without a session, 403 for a member, the user for an admin", async () => {

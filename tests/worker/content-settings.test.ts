@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { get, signIn } from "./auth-helpers";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 
 // Settings' newsletter switch for a signed-in member: it really subscribes and unsubscribes the
 // member's e-mail in `leads` (issue 6 asks for a real subscription).
@@ -50,5 +53,25 @@ describe("settings for a signed-in member", () => {
     await env.DB.prepare("INSERT INTO leads (email, first_name, source, status) VALUES ('footer@example.com', 'F', 'footer', 'confirmed')").run();
     const { jar } = await signIn("footer@example.com");
     expect(newsletterSwitch(await (await get("/settings", jar)).text())).toMatch(/\schecked=""/);
+  });
+});
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe("settings act only on a verified e-mail", () => {
+  it("an unverified e-mail cannot be subscribed (403, nothing stored) and the switch says why", async () => {
+    const { jar } = await signIn("unverified@example.com");
+    await getDb(env).update(users).set({ emailVerified: false }).where(eq(users.email, "unverified@example.com"));
+    const res = await get("/settings", jar, form({ newsletter: "on" }));
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("has not confirmed that this e-mail address is yours");
+    const { results } = await env.DB.prepare("SELECT 1 FROM leads WHERE email = 'unverified@example.com'").all();
+    expect(results).toHaveLength(0);
+    const page = await (await get("/settings", jar)).text();
+    expect(page.match(/<input[^>]*role="switch"[^>]*name="newsletter"[^>]*>/)![0]).toMatch(/\sdisabled=""/);
   });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/features/leads/newsletter";
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import { confirmAll, leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
+import { handleSignup } from "~/features/leads/signup.server";
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM rate_limits")]);
@@ -270,5 +271,20 @@ describe("POST /api/leads (form without JavaScript)", () => {
       message: expect.stringContaining("Too many signup attempts"),
     });
     expect(await leadRows()).toHaveLength(10);
+  });
+});
+
+describe("the signup's answer", () => {
+  it("the 201 answer to a signup does not expose the sequential id", async () => {
+    const res = await handleSignup(
+      new Request(`${ORIGIN}/api/leads`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "192.0.2.200" },
+        body: JSON.stringify({ email: "no-id@example.com", firstName: "N" }),
+      }),
+      env,
+    );
+    expect(res.status).toBe(201);
+    expect(await res.json()).not.toHaveProperty("id");
   });
 });

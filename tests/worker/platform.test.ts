@@ -166,3 +166,13 @@ describe("D1", () => {
     ).rejects.toThrow(/UNIQUE/);
   });
 });
+
+describe("Permissions-Policy", () => {
+  it("Permissions-Policy drops the obsolete interest-cohort, in the worker and in public/_headers", async () => {
+    expect(STATIC_SECURITY_HEADERS["Permissions-Policy"]).not.toContain("interest-cohort");
+    expect(headersFile).not.toContain("interest-cohort");
+    const res = await SELF.fetch(`${ORIGIN}/robots.txt`);
+    await res.arrayBuffer();
+    expect(res.headers.get("permissions-policy")).not.toContain("interest-cohort");
+  });
+});
