@@ -13,4 +13,8 @@ if (problems.length) {
   for (const problem of problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-console.log("✔ Production configuration: every rule holds (the secrets' values are checked by wrangler at upload unless given with --secrets-file).");
+console.log(
+  secrets
+    ? "✔ Production configuration: every rule holds, the secrets file's values included."
+    : "✔ Production configuration: every rule holds (secrets' values are judged only with --secrets-file; wrangler refuses an upload while one is not set).",
+);

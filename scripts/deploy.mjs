@@ -124,6 +124,10 @@ if (pending.length) {
 }
 
 step(`Deploying${dryRun ? " (dry run: bundled, nothing uploaded)" : ""} (wrangler deploy --env production)`);
-const deployed = wrangler(["deploy", ...(dryRun ? ["--dry-run"] : []), ...(secretsFile ? ["--secrets-file", secretsFile] : [])]);
+// NODE_ENV pinned: wrangler writes the caller's value into the bundle's `process.env.NODE_ENV`,
+// and a shell's "development" would ship React's development builds (scripts/lib/sizes.mjs).
+const deployed = wrangler(["deploy", ...(dryRun ? ["--dry-run"] : []), ...(secretsFile ? ["--secrets-file", secretsFile] : [])], {
+  env: { NODE_ENV: "production" },
+});
 if (deployed.status !== 0) refuse(`wrangler deploy failed (above)${pending.length ? "; the migrations above are applied, the previous version keeps serving" : ""}.`);
 console.log(`\n✔ ${dryRun ? "Dry run complete" : "Deployed"}.`);

@@ -14,13 +14,21 @@ import { ROOT } from "./config.mjs";
 /** The worker's rules (worker/production-config.ts), loaded once. */
 let rules;
 async function productionRules() {
+  // Vite sets NODE_ENV=development when it is unset; put it back, or every process this one
+  // starts afterwards (the build, `wrangler deploy`) would bundle React's development builds.
+  const nodeEnv = process.env.NODE_ENV;
   rules ??= runnerImport(resolve(ROOT, "worker/production-config.ts"), {
     configFile: false,
     root: ROOT,
     resolve: { alias: aliases() },
     logLevel: "error",
   }).then((r) => r.module);
-  return rules;
+  try {
+    return await rules;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** A secrets file as `wrangler deploy --secrets-file` takes it: JSON, or NAME=value lines. */

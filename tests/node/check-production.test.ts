@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productionProblems } from "../../scripts/lib/production-check.mjs";
 import { GOOD_SECRETS, goodProductionConfig, withProductionVars } from "../fixtures/production-config";
 
 const ROOT = resolve(__dirname, "../..");
@@ -73,5 +74,18 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
       expect.stringMatching(/^preview_urls is not false/),
       "routes has no Custom Domain for www.afxholdinggroup.com (redirected to the apex)",
     ]);
+  });
+});
+
+describe("scripts/lib/production-check.mjs in a deploy's own process", () => {
+  it("leaves NODE_ENV as it found it (Vite sets it; the build and wrangler deploy after it read it)", { timeout: 60_000 }, async () => {
+    const before = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      expect(await productionProblems({ config: goodProductionConfig(ROOT) })).toEqual([]);
+      expect(process.env.NODE_ENV).toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = before;
+    }
   });
 });
