@@ -100,7 +100,13 @@ if (!options.local && !secretsFile) {
   step("Checking the worker's secrets (wrangler secret list)");
   const listed = wrangler(["secret", "list", "--format", "json"], { capture: true });
   if (listed.status !== 0) refuse("the worker's secrets could not be listed (above); on a first deploy pass them with --secrets-file <file>.");
-  const have = new Set(JSON.parse(listed.stdout).map((s) => s.name));
+  let names;
+  try {
+    names = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("["))).map((s) => s.name);
+  } catch {
+    refuse("wrangler's list of the worker's secrets could not be read (above); nothing was changed.");
+  }
+  const have = new Set(names);
   const required = unstable_readConfig({ config, env: "production" }, { hideWarnings: true }).secrets?.required ?? [];
   const missing = required.filter((name) => !have.has(name));
   if (missing.length) refuse(`secret(s) ${missing.join(", ")} not set (\`npx wrangler secret put NAME --env production\`); nothing was changed.`);
