@@ -4,5 +4,10 @@ import { aliases } from "./scripts/lib/alias.mjs";
 
 export default defineConfig({
   resolve: { alias: aliases() },
-  test: { include: ["tests/node/**/*.test.ts"], environment: "node" },
+  test: {
+    include: ["tests/node/**/*.test.ts"],
+    environment: "node",
+    // Imports its schema as JSON without an import attribute, which only a bundler accepts.
+    server: { deps: { inline: ["@actions/workflow-parser"] } },
+  },
 });

@@ -10,7 +10,8 @@ import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb } from "../app/utils/d1-session.server";
 import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
 import { log } from "../app/utils/log.server";
-import { configProblems } from "./production-config";
+import { mailProblems, servingProblems } from "./production-config";
+import { wwwRedirect } from "./www-redirect";
 import { runScheduledJobs } from "./scheduled";
 import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
 import { withSecurityHeaders, type ScriptSources } from "./security-headers";
@@ -20,6 +21,20 @@ import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 let configLogged = false;
+let mailLogged = false;
+
+/**
+ * Whether production may send mail now. A bad mail setting stops mail, not the site: the outbox
+ * keeps every message (queued, unclaimed) until a deploy fixes the setting, and the reason is
+ * logged once per isolate rather than at every queue batch and every minute's Cron Trigger.
+ */
+function mayMail(env: Env): boolean {
+  const problems = mailProblems(env);
+  if (!problems.length) return true;
+  if (!mailLogged) log("error", `[config] mail waits in the outbox: ${problems.join("; ")}`, { problems });
+  mailLogged = true;
+  return false;
+}
 
 export default {
   async fetch(request, env, ctx) {
@@ -40,10 +55,14 @@ export default {
       return out;
     };
 
+    // www.<site> (a Custom Domain of its own, for HSTS's includeSubDomains) answers with the apex.
+    const toApex = wwwRedirect(request, env);
+    if (toApex) return finish(toApex, "bypass");
+
     // A variable that does not parse, or a production deploy with example secrets or an http:
     // issuer, serves nothing (see the log). Locally the page says what to fix; production's
-    // visitors learn nothing about its configuration.
-    const problems = configProblems(env);
+    // visitors learn nothing about its configuration. Mail settings alone never stop the pages.
+    const problems = servingProblems(env);
     if (problems.length) {
       if (!configLogged) log("error", `[config] refusing to serve: ${problems.join("; ")}`, { problems });
       configLogged = true;
@@ -114,20 +133,27 @@ export default {
       batch.ackAll();
       return;
     }
-    if (configProblems(env).length) {
+    if (servingProblems(env).length) {
       batch.retryAll({ delaySeconds: 300 });
+      return;
+    }
+    // Acknowledged, not retried: the rows stay queued in the outbox and the Cron Trigger's safety
+    // net sends them once a deploy fixes the mail setting.
+    if (!mayMail(env)) {
+      batch.ackAll();
       return;
     }
     await deliverQueued(batch as MessageBatch<MailJob>, env);
   },
 
-  // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either.
+  // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one
+  // with a bad mail setting runs every job but mail delivery.
   async scheduled(controller, env) {
-    const problems = configProblems(env);
+    const problems = servingProblems(env);
     if (problems.length) {
       log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
       return;
     }
-    await runScheduledJobs(env, controller.scheduledTime);
+    await runScheduledJobs(env, controller.scheduledTime, { mail: mayMail(env) });
   },
 } satisfies ExportedHandler<Env>;

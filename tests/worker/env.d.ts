@@ -1,5 +1,10 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    // Secrets are optional in the worker's Env (production alone requires them: wrangler.toml
+    // [env.production.secrets]); the tests always bind these (vitest.config.ts).
+    SESSION_SECRET: string;
+    MAIL_SECRET: string;
+    OAUTH_CLIENT_SECRET: string;
   }
 }

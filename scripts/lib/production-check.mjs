@@ -1,0 +1,95 @@
+// `npm run check:production` (scripts/check-production.mjs), also the first step of `npm run
+// deploy`: production's configuration as wrangler itself reads it ([env.production] of
+// wrangler.toml, through wrangler's own `unstable_readConfig`), judged by the worker's own zod
+// schema and production rules (worker/production-config.ts, loaded through Vite's module runner:
+// the same TypeScript, not a copy), plus what only a deploy can get wrong: the database id, the
+// required secrets' list, the workers.dev and preview addresses, the domains. Every problem at once.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { runnerImport } from "vite";
+import { unstable_readConfig } from "wrangler";
+import { aliases } from "./alias.mjs";
+import { ROOT } from "./config.mjs";
+
+/** The worker's rules (worker/production-config.ts), loaded once. */
+let rules;
+async function productionRules() {
+  // Vite sets NODE_ENV=development when it is unset; put it back, or every process this one
+  // starts afterwards (the build, `wrangler deploy`) would bundle React's development builds.
+  const nodeEnv = process.env.NODE_ENV;
+  rules ??= runnerImport(resolve(ROOT, "worker/production-config.ts"), {
+    configFile: false,
+    root: ROOT,
+    resolve: { alias: aliases() },
+    logLevel: "error",
+  }).then((r) => r.module);
+  try {
+    return await rules;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** A secrets file as `wrangler deploy --secrets-file` takes it: JSON, or NAME=value lines. */
+export function readSecretsFile(path) {
+  const text = readFileSync(path, "utf8");
+  if (text.trimStart().startsWith("{")) return JSON.parse(text);
+  const secrets = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) secrets[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return secrets;
+}
+
+/** The zero id of wrangler.toml's placeholders ("00000000-0000-4000-8000-00000000000N"). */
+const PLACEHOLDER_ID = /^00000000-0000-4000-8000-0000000000\d\d$/;
+
+/**
+ * The problems of `[env.production]` in `config` (a wrangler configuration file), as sentences
+ * naming the setting, never a secret's value. `secrets` (a secrets file's contents) are judged by
+ * the same rules; without one, the secrets' values are not this check's to see (they live on the
+ * worker) and only their declaration is checked: wrangler then refuses the upload itself while
+ * one is not set.
+ */
+export async function productionProblems({ config = resolve(ROOT, "wrangler.toml"), secrets } = {}) {
+  let wrangler;
+  try {
+    wrangler = unstable_readConfig({ config, env: "production" }, { hideWarnings: true });
+  } catch (error) {
+    return [`${config} cannot be read by wrangler: ${error instanceof Error ? error.message : error}`];
+  }
+  const { REQUIRED_SECRETS, predeployProblems } = await productionRules();
+  const problems = [];
+
+  // The worker's own rules over production's vars. A secret not supplied here stands in with a
+  // value its rules accept, so that only the vars (and supplied secrets) are judged.
+  const standIn = Object.fromEntries(REQUIRED_SECRETS.map((name) => [name, `stand-in-for-${name}-`.padEnd(40, "x")]));
+  problems.push(...predeployProblems({ ...standIn, ...wrangler.vars, ...secrets }));
+  if (secrets) {
+    for (const name of REQUIRED_SECRETS) if (!(name in secrets)) problems.push(`${name} is not in the secrets file`);
+  }
+
+  const declared = wrangler.secrets?.required ?? [];
+  const undeclared = REQUIRED_SECRETS.filter((name) => !declared.includes(name));
+  if (undeclared.length) problems.push(`[env.production.secrets] required does not list ${undeclared.join(", ")}`);
+
+  const db = wrangler.d1_databases.find((d) => d.binding === "DB");
+  if (!db) problems.push("[[env.production.d1_databases]] has no DB binding");
+  else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id)) problems.push("the DB binding's database_id is the placeholder (`wrangler d1 create`, README \"First deploy\")");
+
+  if (wrangler.workers_dev !== false) problems.push("workers_dev is not false (production would also answer on *.workers.dev)");
+  if (wrangler.preview_urls !== false) problems.push("preview_urls is not false (every version would answer on a preview URL)");
+
+  const domains = customDomains(wrangler);
+  const site = URL.canParse(wrangler.vars?.SITE_URL) ? new URL(wrangler.vars.SITE_URL).hostname : null;
+  if (site && !domains.includes(site)) problems.push(`routes has no Custom Domain for SITE_URL's host ${site}`);
+  if (site && !domains.includes(`www.${site}`)) problems.push(`routes has no Custom Domain for www.${site} (redirected to the apex)`);
+  return problems;
+}
+
+/** The host names of `config`'s Custom Domain routes (wrangler's normalised configuration). */
+export function customDomains(config) {
+  return (config.routes ?? []).filter((r) => typeof r === "object" && r.custom_domain).map((r) => r.pattern);
+}

@@ -1,0 +1,91 @@
+// `npm run check:production`: the worker's own rules over [env.production] of wrangler.toml, as
+// wrangler reads it, every problem at once and before anything is uploaded.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { productionProblems } from "../../scripts/lib/production-check.mjs";
+import { GOOD_SECRETS, goodProductionConfig, withProductionVars } from "../fixtures/production-config";
+
+const ROOT = resolve(__dirname, "../..");
+const check = (...args: string[]) =>
+  spawnSync(process.execPath, [resolve(ROOT, "scripts/check-production.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+const listed = (stderr: string) => stderr.split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4));
+
+// Each case runs the script (wrangler and Vite start in it): seconds on a busy machine.
+describe("npm run check:production", { timeout: 60_000 }, () => {
+  it("refuses today's committed placeholders, naming each one", () => {
+    const run = check();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^✘ Production configuration: 11 problem\(s\), nothing uploaded:/m);
+    expect(listed(run.stderr)).toEqual([
+      expect.stringMatching(/^ADMIN_EMAILS /),
+      expect.stringMatching(/^OAUTH_CLIENT_ID /),
+      expect.stringMatching(/^CONTACT_EMAIL /),
+      expect.stringMatching(/^INVESTOR_EMAIL /),
+      expect.stringMatching(/^SMTP_HOST /),
+      expect.stringMatching(/^SMTP_USER /),
+      expect.stringMatching(/^MAIL_FROM /),
+      expect.stringMatching(/^STORE_URL /),
+      expect.stringMatching(/^LINKEDIN_URL /),
+      expect.stringMatching(/^CONTACT_PHONE /),
+      expect.stringMatching(/^the DB binding's database_id is the placeholder/),
+    ]);
+  });
+
+  it("passes a good production configuration (tests/fixtures/production-vars.ts), with and without its secrets file", () => {
+    const config = goodProductionConfig(ROOT);
+    const secrets = join(dirname(config), "secrets.json");
+    writeFileSync(secrets, JSON.stringify(GOOD_SECRETS));
+    for (const run of [check("--config", config), check("--config", config, "--secrets-file", secrets)]) {
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toMatch(/^✔ Production configuration: every rule holds/);
+      expect(run.status).toBe(0);
+    }
+  });
+
+  it("judges a secrets file by the worker's rules, and names a secret it lacks", () => {
+    const config = goodProductionConfig(ROOT);
+    const secrets = join(dirname(config), ".secrets");
+    writeFileSync(secrets, `SESSION_SECRET="local-development-session-secret-change-me"\nMAIL_SECRET=short\nOAUTH_CLIENT_SECRET=x\n`);
+    const run = check("--config", config, "--secrets-file", secrets);
+    expect(run.status).toBe(1);
+    expect(listed(run.stderr)).toEqual([
+      "SESSION_SECRET is the example value of .dev.vars.example",
+      "MAIL_SECRET is shorter than 32 characters",
+      "SMTP_PASSWORD is not in the secrets file",
+    ]);
+  });
+
+  it("names a value that does not parse, and what only a deploy can get wrong", () => {
+    const good = goodProductionConfig(ROOT);
+    const text = withProductionVars(readFileSync(good, "utf8"), { LEADS_RATE_LIMIT: "lots" })
+      .replace("workers_dev = false", "workers_dev = true")
+      .replace(/^preview_urls = false\n/m, "")
+      .replace(/\{ pattern = "www\.afxholdinggroup\.com", custom_domain = true \},\n/, "")
+      .replace(/(\[env\.production\.secrets\]\nrequired = )\[[^\]]*\]/, '$1["SESSION_SECRET"]');
+    writeFileSync(good, text);
+    const run = check("--config", good);
+    expect(run.status).toBe(1);
+    expect(listed(run.stderr)).toEqual([
+      expect.stringMatching(/^LEADS_RATE_LIMIT is not "attempts\/seconds"/),
+      "[env.production.secrets] required does not list MAIL_SECRET, OAUTH_CLIENT_SECRET, SMTP_PASSWORD",
+      expect.stringMatching(/^workers_dev is not false/),
+      expect.stringMatching(/^preview_urls is not false/),
+      "routes has no Custom Domain for www.afxholdinggroup.com (redirected to the apex)",
+    ]);
+  });
+});
+
+describe("scripts/lib/production-check.mjs in a deploy's own process", () => {
+  it("leaves NODE_ENV as it found it (Vite sets it; the build and wrangler deploy after it read it)", { timeout: 60_000 }, async () => {
+    const before = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      expect(await productionProblems({ config: goodProductionConfig(ROOT) })).toEqual([]);
+      expect(process.env.NODE_ENV).toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+});
