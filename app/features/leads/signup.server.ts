@@ -26,6 +26,7 @@ import { announceMail } from "~/features/mail/outbox.server";
 import { log } from "~/utils/log.server";
 import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
+import { emailSchema, normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 
@@ -34,12 +35,7 @@ const DEFAULT_SOURCE = "website";
 
 export const signupSchema = z
   .object({
-    email: z
-      .string({ message: T.invalidEmail })
-      .trim()
-      .toLowerCase()
-      .max(LEAD_LIMITS.email, T.invalidEmail)
-      .email(T.invalidEmail),
+    email: emailSchema(T.invalidEmail),
     firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
     lastName: z
       .string({ message: T.nameTooLong })
@@ -135,7 +131,7 @@ async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request
 async function isOwnVerifiedAddress(request: Request, env: Env, email: string): Promise<boolean> {
   if (!carriesSession(request)) return false;
   const user = await getUser(request, env);
-  return Boolean(user?.emailVerified && user.email?.trim().toLowerCase() === email);
+  return Boolean(user?.emailVerified && user.email && normaliseEmail(user.email) === email);
 }
 
 type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;

@@ -4,7 +4,7 @@
  * acts on their own account; the lead, messages and e-mails filed under their address are theirs
  * only when the provider verified that address, otherwise anyone could claim someone else's.
  */
-import { normaliseEmail } from "~/features/privacy/suppression.server";
+import { normaliseEmail } from "~/utils/mail-address";
 
 export interface Person {
   /** Normalised; null for a member without an address. */

@@ -6,9 +6,7 @@
  * SHA-256 of an e-mail address would be reversed by trying a list of addresses, the keyed one
  * cannot be without the secret.
  */
-import { addressHashes, normaliseEmail } from "~/features/privacy/address-key.server";
-
-export { normaliseEmail };
+import { addressHashes } from "~/features/privacy/address-key.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
 const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
