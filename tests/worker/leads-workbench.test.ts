@@ -4,7 +4,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
-import { leadPageQuery } from "~/features/leads/leads.server";
+import { leadPageQuery } from "~/features/leads/lead-list.server";
 import { get, ORIGIN, signIn, type Jar } from "./auth-helpers";
 import { insertLeads } from "./leads-helpers";
 

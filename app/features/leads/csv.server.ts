@@ -2,7 +2,7 @@
  * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
-import type { LeadCursor } from "~/features/leads/leads.server";
+import type { LeadCursor } from "~/features/leads/lead-list.server";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;

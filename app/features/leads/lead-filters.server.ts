@@ -22,11 +22,6 @@ export function parseLeadFilter(value: string | null): LeadFilter | null {
 
 export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
 
-/** The SQL condition of a filter on `leads` (a constant: the statuses are a closed list). */
-export function statusCondition(filter: LeadFilter, column = "status"): string {
-  return filter === "all" ? "1" : `${column} = '${filter}'`;
-}
-
 /** Above every character: `prefix <= x < prefix + TOP` is "x starts with prefix" in SQLite's byte order. */
 const TOP = "\u{10FFFF}";
 

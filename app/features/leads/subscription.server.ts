@@ -3,15 +3,19 @@
  * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
+import { eq } from "drizzle-orm";
+import { leads, type LeadStatus } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
-import type { PublicLead } from "~/features/leads/leads.server";
+import type { PublicLead } from "~/features/leads/lead-list.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { getDb } from "~/utils/db.server";
+import { normaliseEmail } from "~/utils/mail-address";
 import { legacyMailSecrets, mailKeys, sameSignature } from "~/utils/mail-keys.server";
 
 const MINUTE = 60_000;
@@ -32,6 +36,12 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
+
+/** The (normalised) e-mail's subscription status, or null when it is not on the list. */
+export async function subscriptionStatus(db: D1Database, email: string): Promise<LeadStatus | null> {
+  const row = await getDb({ DB: db }).select({ status: leads.status }).from(leads).where(eq(leads.email, normaliseEmail(email))).get();
+  return row?.status ?? null;
+}
 
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
 
