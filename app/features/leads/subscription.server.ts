@@ -3,8 +3,8 @@
  * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
-import { eq } from "drizzle-orm";
-import { leads, type LeadStatus } from "~/db/schema";
+import { and, eq, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
+import { leads, mailOutbox, newsletterTokens, type LeadStatus } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
@@ -14,7 +14,7 @@ import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
-import { getDb } from "~/utils/db.server";
+import { columnName, getDb, statement } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { legacyMailSecrets, mailKeys, sameSignature } from "~/utils/mail-keys.server";
 
@@ -114,15 +114,14 @@ export type TokenCheck = { state: "valid"; email: string } | { state: "expired" 
 /** Where a confirmation token stands, without changing anything (the page a GET shows). */
 export async function checkConfirmToken(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
-  const row = await db
-    .prepare(
-      `SELECT t.created_at, l.email FROM newsletter_tokens t JOIN leads l ON l.id = t.lead_id
-       WHERE t.token_hash = ?1 AND l.status = 'pending'`,
-    )
-    .bind(await sha256Hex(token))
-    .first<{ created_at: number; email: string }>();
+  const row = await getDb({ DB: db })
+    .select({ createdAt: newsletterTokens.createdAt, email: leads.email })
+    .from(newsletterTokens)
+    .innerJoin(leads, eq(leads.id, newsletterTokens.leadId))
+    .where(and(eq(newsletterTokens.tokenHash, await sha256Hex(token)), eq(leads.status, "pending")))
+    .get();
   if (!row) return { state: "unknown" };
-  return row.created_at <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
+  return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
 }
 
 /**
@@ -156,16 +155,21 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
  */
 export async function followUnsubscribeLink(env: Env, leadId: number, now = Date.now()): Promise<void> {
   const db = env.DB;
-  const row = await db.prepare("SELECT email FROM leads WHERE id = ? AND status = 'pending'").bind(leadId).first<{ email: string }>();
+  const orm = getDb(env);
+  const pending = and(eq(leads.id, leadId), eq(leads.status, "pending"));
+  const row = await orm.select({ email: leads.email }).from(leads).where(pending).get();
   if (!row) {
     await unsubscribeLead(db, { id: leadId }, now);
     return;
   }
   await db.batch([
     await suppressStatement(env, row.email, "not-me", now),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
-    db.prepare("DELETE FROM leads WHERE id = ? AND status = 'pending'").bind(leadId),
-    db.prepare(`DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ? AND recipient = ?`).bind(CONFIRMATION_KIND, row.email),
+    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId))),
+    statement(db, orm.delete(leads).where(pending)),
+    statement(
+      db,
+      orm.delete(mailOutbox).where(and(eq(mailOutbox.status, "queued"), eq(mailOutbox.kind, CONFIRMATION_KIND), eq(mailOutbox.recipient, row.email))),
+    ),
   ]);
 }
 
@@ -180,13 +184,18 @@ export async function unsubscribeLead(
   now = Date.now(),
   thenRun: D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const [column, value] = "id" in where ? ["id", where.id] : ["email", where.email.trim().toLowerCase()];
+  const orm = getDb({ DB: db });
+  const theLead = "id" in where ? eq(leads.id, where.id) : eq(leads.email, normaliseEmail(where.email));
   const [updated] = await db.batch([
-    db
-      .prepare(`UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ?2 WHERE ${column} = ?1 AND status != 'unsubscribed'`)
-      .bind(value, now),
+    statement(
+      db,
+      orm
+        .update(leads)
+        .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
+        .where(and(theLead, ne(leads.status, "unsubscribed"))),
+    ),
     ...thenRun,
-    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${column} = ?1)`).bind(value),
+    statement(db, orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(theLead)))),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }
@@ -206,21 +215,42 @@ export interface VerifiedMember {
  * time; an unsubscribed one starts a new record.
  */
 export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember, now = Date.now()): Promise<void> {
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO leads (email, first_name, last_name, source, user_agent, page_path, subscribed_at, status, consent_method, consent_version, confirmed_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'confirmed', 'verified-member', ?8, ?7)
-         ON CONFLICT (email) DO UPDATE SET
-           subscribed_at = CASE WHEN leads.status = 'unsubscribed' THEN excluded.subscribed_at ELSE leads.subscribed_at END,
-           source = CASE WHEN leads.status = 'unsubscribed' THEN excluded.source ELSE leads.source END,
-           page_path = CASE WHEN leads.status = 'unsubscribed' THEN excluded.page_path ELSE leads.page_path END,
-           status = 'confirmed', consent_method = 'verified-member', consent_version = excluded.consent_version,
-           confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL
-         WHERE leads.status != 'confirmed'`,
-      )
-      .bind(m.email.trim().toLowerCase(), m.firstName, m.lastName, m.source, m.userAgent, m.pagePath, now, MEMBER_CONSENT_VERSION),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1)").bind(m.email.trim().toLowerCase()),
+  const orm = getDb({ DB: db });
+  const email = normaliseEmail(m.email);
+  // An unsubscribed lead starts a new record; a pending one keeps its signup's time, source and page.
+  const restarted = (column: typeof leads.subscribedAt | typeof leads.source | typeof leads.pagePath) =>
+    sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN excluded.${columnName(column)} ELSE ${column} END`;
+  await orm.batch([
+    orm
+      .insert(leads)
+      .values({
+        email,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        source: m.source,
+        userAgent: m.userAgent,
+        pagePath: m.pagePath,
+        subscribedAt: new Date(now),
+        status: "confirmed",
+        consentMethod: "verified-member",
+        consentVersion: MEMBER_CONSENT_VERSION,
+        confirmedAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: leads.email,
+        set: {
+          subscribedAt: restarted(leads.subscribedAt),
+          source: restarted(leads.source),
+          pagePath: restarted(leads.pagePath),
+          status: "confirmed",
+          consentMethod: "verified-member",
+          consentVersion: MEMBER_CONSENT_VERSION,
+          confirmedAt: new Date(now),
+          unsubscribedAt: null,
+        },
+        setWhere: ne(leads.status, "confirmed"),
+      }),
+    orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
   ]);
 }
 
@@ -230,13 +260,15 @@ export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember,
  * lead was not pending.
  */
 export async function confirmVerifiedMember(db: D1Database, leadId: number, now = Date.now()): Promise<boolean> {
-  const [updated] = await db.batch([
-    db
-      .prepare("UPDATE leads SET status = 'confirmed', consent_method = 'verified-member', confirmed_at = ? WHERE id = ? AND status = 'pending'")
-      .bind(now, leadId),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
+  const orm = getDb({ DB: db });
+  const [updated] = await orm.batch([
+    orm
+      .update(leads)
+      .set({ status: "confirmed", consentMethod: "verified-member", confirmedAt: new Date(now) })
+      .where(and(eq(leads.id, leadId), eq(leads.status, "pending"))),
+    orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
   ]);
-  return (updated?.meta.changes ?? 0) > 0;
+  return updated.meta.changes > 0;
 }
 
 /**
@@ -245,15 +277,19 @@ export async function confirmVerifiedMember(db: D1Database, leadId: number, now 
  * still queued for an address no longer pending, and expired links.
  */
 export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
-  const [pending, , tokens] = await db.batch([
-    db.prepare("DELETE FROM leads WHERE status = 'pending' AND subscribed_at < ?1").bind(now - PENDING_TTL_MS),
-    db
-      .prepare(
-        `DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ?1
-         AND NOT EXISTS (SELECT 1 FROM leads WHERE email = mail_outbox.recipient AND status = 'pending')`,
-      )
-      .bind(CONFIRMATION_KIND),
-    db.prepare("DELETE FROM newsletter_tokens WHERE created_at <= ?1").bind(now - CONFIRM_LINK_TTL_MS),
+  const orm = getDb({ DB: db });
+  const [pending, , tokens] = await orm.batch([
+    orm.delete(leads).where(and(eq(leads.status, "pending"), lt(leads.subscribedAt, new Date(now - PENDING_TTL_MS)))),
+    orm
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "queued"),
+          eq(mailOutbox.kind, CONFIRMATION_KIND),
+          notExists(orm.select({ one: sql`1` }).from(leads).where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending")))),
+        ),
+      ),
+    orm.delete(newsletterTokens).where(lte(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS))),
   ]);
-  return { pendingRemoved: pending?.meta.changes ?? 0, tokensRemoved: tokens?.meta.changes ?? 0 };
+  return { pendingRemoved: pending.meta.changes, tokensRemoved: tokens.meta.changes };
 }
