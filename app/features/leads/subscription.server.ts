@@ -3,8 +3,8 @@
  * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
-import { and, eq, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
-import { leads, mailOutbox, newsletterTokens, type LeadStatus } from "~/db/schema";
+import { and, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
+import { confirmationCounts, leads, mailOutbox, newsletterTokens, type LeadStatus } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
@@ -75,6 +75,7 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * already, or the lead is too old for a link to live its 7 days: the token, the count and the
  * e-mail are written in one batch, the count and the e-mail only if the token was (concurrent
  * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
+ * Raw SQL (docs/decisions/022-data-layer.md): INSERT … SELECT under conditions on other rows.
  */
 export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<number | null> {
   const token = randomToken();
@@ -135,13 +136,23 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
   if (check.state !== "valid") return check;
   const hash = await sha256Hex(token);
   const counts = (await addressHashes(env, "confirmation-count", check.email)).map((h) => h.hash);
-  const lead = `(SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1 AND created_at > ?3)`;
+  const orm = getDb(env);
+  const leadOf = (live: boolean) =>
+    orm
+      .select({ leadId: newsletterTokens.leadId })
+      .from(newsletterTokens)
+      .where(and(eq(newsletterTokens.tokenHash, hash), live ? gt(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS)) : undefined));
   const [updated] = await db.batch([
-    db.prepare(`UPDATE leads SET status = 'confirmed', confirmed_at = ?2 WHERE id = ${lead} AND status = 'pending'`).bind(hash, now, now - CONFIRM_LINK_TTL_MS),
-    db
-      .prepare(`DELETE FROM confirmation_counts WHERE changes() > 0 AND address_hash IN (${counts.map(() => "?").join(", ")})`)
-      .bind(...counts),
-    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id = (SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1)`).bind(hash),
+    statement(
+      db,
+      orm
+        .update(leads)
+        .set({ status: "confirmed", confirmedAt: new Date(now) })
+        .where(and(eq(leads.id, leadOf(true)), eq(leads.status, "pending"))),
+    ),
+    // Raw SQL (docs/decisions/022-data-layer.md): only when the UPDATE confirmed the lead (changes()).
+    statement(db, sql`DELETE FROM ${confirmationCounts} WHERE changes() > 0 AND ${inArray(confirmationCounts.addressHash, counts)}`),
+    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadOf(false)))),
   ]);
   // A concurrent confirmation (a double click) may have used the link between the check and now.
   return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };

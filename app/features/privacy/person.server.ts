@@ -4,6 +4,9 @@
  * acts on their own account; the lead, messages and e-mails filed under their address are theirs
  * only when the provider verified that address, otherwise anyone could claim someone else's.
  */
+import { eq, sql } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 
 export interface Person {
@@ -29,8 +32,11 @@ export function personOfMember(user: { id: string; email: string | null; emailVe
 /** The ids of the member records of `person`. */
 export async function memberIds(db: D1Database, person: Person): Promise<string[]> {
   if (!person.byAddress) return person.userIds;
-  const { results } = await db.prepare("SELECT id FROM users WHERE lower(trim(email)) = ?1").bind(person.email).all<{ id: string }>();
-  return [...new Set([...person.userIds, ...results.map((r) => r.id)])];
+  const rows = await getDb({ DB: db })
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(trim(${users.email}))`, person.email));
+  return [...new Set([...person.userIds, ...rows.map((r) => r.id)])];
 }
 
 /** `?, ?, …` for an IN list (SQLite's IN () is valid and matches nothing). */
