@@ -2,7 +2,7 @@
  * The audit log of admin actions (migrations/0006): who did what to which record, and when. An
  * entry is written in the same D1 batch as the action, so there is never one without the other.
  */
-import { desc, sql } from "drizzle-orm";
+import { desc, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/db/schema";
 import { maskAddress } from "~/features/mail/message";
 import { columnName, getDb, statement } from "~/utils/db.server";
@@ -26,24 +26,36 @@ export interface AuditInput {
   detail?: string | null;
 }
 
+/** An entry's columns, for the INSERT … SELECT statements below. */
+const ENTRY_COLUMNS = sql`(${sql.join([auditLog.at, auditLog.actor, auditLog.action, auditLog.target, auditLog.detail].map(columnName), sql`, `)})`;
+
 /**
  * The INSERT of one entry, for the caller's batch. `detailFrom` appends to the detail what SQL
- * finds when the statement runs (what an erasure later in the same batch is about to delete), as
- * `sql` with `?` placeholders over one row whose columns it may name in `from`.
+ * finds when the statement runs (what an erasure later in the same batch is about to delete): the
+ * constant expression `sql` over the one row that the query `from` selects.
  */
 export function auditStatement(
   db: D1Database,
   entry: AuditInput,
   now = Date.now(),
-  detailFrom?: { sql: string; from: string; params: unknown[] },
+  detailFrom?: { sql: string; from: SQL } | { sql: string; from: string; params: unknown[] },
 ): D1PreparedStatement {
   if (!detailFrom) {
     return statement(db, getDb({ DB: db }).insert(auditLog).values({ at: new Date(now), ...entry, detail: entry.detail ?? null }));
   }
   // Raw SQL (docs/decisions/022-data-layer.md): an INSERT … SELECT over the caller's own SQL.
-  return db
-    .prepare(`INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, ? || (${detailFrom.sql}) FROM (${detailFrom.from})`)
-    .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? "", ...detailFrom.params);
+  if (typeof detailFrom.from === "string") {
+    // The leads export's condition: the workbench's filter condition, SQL text with `?` (022).
+    const params = "params" in detailFrom ? detailFrom.params : [];
+    return db
+      .prepare(`INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, ? || (${detailFrom.sql}) FROM (${detailFrom.from})`)
+      .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? "", ...params);
+  }
+  return statement(
+    db,
+    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
+      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? ""} || (${sql.raw(detailFrom.sql)}) FROM (${detailFrom.from})`,
+  );
 }
 
 /**
@@ -54,7 +66,7 @@ export function auditStatement(
 export function auditIfChanged(db: D1Database, entry: AuditInput, now = Date.now()): D1PreparedStatement {
   return statement(
     db,
-    sql`INSERT INTO ${auditLog} (${columnName(auditLog.at)}, ${columnName(auditLog.actor)}, ${columnName(auditLog.action)}, ${columnName(auditLog.target)}, ${columnName(auditLog.detail)})
+    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
       SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? null} WHERE changes() > 0`,
   );
 }
