@@ -43,7 +43,8 @@ const NEWEST_FIRST = "ORDER BY subscribed_at DESC, id DESC";
  * A page of the export after `cursor`, newest first. Raw arrays rather than drizzle objects and
  * Dates: no per-row objects beyond what D1 hands over. The row-value comparison is a range on
  * the index the filters choose (lead-filters.server.ts), so every page reads its own rows only,
- * however deep it is.
+ * however deep it is. Raw SQL (docs/decisions/022-data-layer.md): the workbench's plan-pinned filter
+ * condition, a row-value keyset, and `.raw()` rows.
  */
 function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filters: LeadFilters): Promise<ExportRow[]> {
   const where = filterCondition(filters);

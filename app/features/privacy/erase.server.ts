@@ -53,6 +53,7 @@ async function erase(env: Env, person: Person, actor: string, now: number, audit
   if (email) statements.push(await suppressStatement(env, email, "erased", now));
   if (audit) {
     // First, so it counts what the deletes after it remove, by their own conditions.
+    // Raw SQL (docs/decisions/022-data-layer.md): one row of counts for the entry's INSERT … SELECT.
     const counts = sql`SELECT (SELECT COUNT(*) FROM ${leads} WHERE ${theirLead}) AS lead, (SELECT COUNT(*) FROM ${usersTable} WHERE ${inArray(usersTable.id, ids)}) AS members,
       (SELECT COUNT(*) FROM ${contactMessages} WHERE ${messages}) AS messages, (SELECT COUNT(*) FROM ${mailOutbox} WHERE ${emails}) AS emails`;
     statements.unshift(auditStatement(db, audit, now, { sql: ERASED_SQL, from: counts }));
