@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 }
 
 /** Where D1 is handed SQL text: `db.prepare(…)`, or a whole statement written in a `sql` template. */
-const RAW_SQL = /\.prepare\(|sql`\s*(?:INSERT|UPDATE|DELETE|SELECT|WITH)\b/;
+const RAW_SQL = /\.prepare\(|sql`\s*(?:INSERT|UPDATE|DELETE|SELECT|WITH)\b|[`"'](?:INSERT INTO|UPDATE|DELETE FROM|SELECT) \w/;
 /** The modules that implement the D1 binding itself (a session that forwards `prepare`). */
 const BINDING = new Set(["app/utils/d1-session.server.ts", "app/utils/db.server.ts"]);
 

@@ -3,6 +3,7 @@
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
 import type { LeadCursor } from "~/features/leads/lead-list.server";
+import { auditStatement } from "~/features/admin/audit.server";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
@@ -31,6 +32,25 @@ export function csvRow(values: readonly (string | null | undefined)[]): string {
 
 export function csvFileName(now = new Date()): string {
   return `afx-leads-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The export's filters for its audit entry; a search may be an address or a name, so only its presence is kept. */
+const filtersDetail = (f: LeadFilters) =>
+  [`status=${f.status}`, f.source && `source=${f.source}`, f.from && `from=${f.from}`, f.to && `to=${f.to}`, f.q && "a search"].filter(Boolean).join(", ");
+
+/**
+ * Writes the audit entry of an export (who, when, which filters) when the filters select some
+ * leads, in the same statement that looks: there is no export without leads. False when none.
+ * Raw SQL (docs/decisions/022-data-layer.md): the condition is the workbench's plan-pinned filter.
+ */
+export async function auditLeadsExport(db: D1Database, actor: string, filters: LeadFilters, now = Date.now()): Promise<boolean> {
+  const where = filterCondition(filters);
+  const audit = auditStatement(db, { actor, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, now, {
+    sql: "''",
+    from: `SELECT 1 WHERE EXISTS (SELECT 1 FROM leads WHERE ${where.sql})`,
+    params: where.params,
+  });
+  return (await audit.run()).meta.changes > 0;
 }
 
 /** One export row as D1 returns it with `.raw()`: the CSV's columns, then the keyset's id. */
