@@ -45,18 +45,6 @@ export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "
   announceMail(env, ctx, queuedIds(queued));
 }
 
-export interface InboxMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: number;
-  answeredAt: number | null;
-  answeredBy: string | null;
-}
-
 /** The first string after every string that starts with `prefix` (case-insensitively, as NOCASE). */
 const AFTER_PREFIX = "\u{10FFFF}";
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -123,12 +111,16 @@ export function inboxSql(query: Omit<InboxQuery, "cursor"> & { cursor: InboxCurs
 }
 
 /** One page of messages, newest first; `next` is set when more follow. */
-export async function listInbox(db: D1Database, query: InboxQuery, pageSize: number): Promise<{ messages: InboxMessage[]; next: InboxCursor | null }> {
+export async function listInbox(db: D1Database, query: InboxQuery, pageSize: number) {
   const results = await inboxPage(getDb({ DB: db }).select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, pageSize + 1);
   const messages = results.slice(0, pageSize);
   const last = messages.at(-1);
-  return { messages, next: results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null };
+  const next: InboxCursor | null = results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null;
+  return { messages, next };
 }
+
+/** A message as the inbox shows it: the row INBOX_COLUMNS selects, typed by Drizzle from the schema. */
+export type InboxMessage = Awaited<ReturnType<typeof listInbox>>["messages"][number];
 
 /** Open and answered counts, for the filter's labels (a read of the status index). */
 export async function inboxCounts(db: D1Database): Promise<Record<ContactStatus, number>> {
