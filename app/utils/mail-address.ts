@@ -12,12 +12,13 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The e-mail field of every form and API: normalised (normaliseEmail), at most EMAIL_MAX_LENGTH
- * characters, an address. `message` is what the visitor is told for a missing or wrong one.
+ * characters, an address. `message` is what the visitor is told for a wrong one, `required` for
+ * none (the same unless given).
  */
-export function emailSchema(message = "Please enter a valid email address.") {
+export function emailSchema(message = "Please enter a valid email address.", required = message) {
   // trim() and toLowerCase() are normaliseEmail, kept as string checks so that conform still
   // reads the field's constraints from the schema.
-  return z.string({ message }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, message).email(message);
+  return z.string({ required_error: required, invalid_type_error: message }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, message).email(message);
 }
 
 const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;

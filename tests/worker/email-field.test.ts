@@ -29,6 +29,12 @@ describe("the e-mail field", () => {
     expect(typeof data === "string" ? data : (data as { email: string }).email).toBe("ada.lovelace@example.org");
   });
 
+  it("tells a missing address apart where the form asks", () => {
+    expect(deleteAccountSchema.safeParse({}).error?.issues[0]?.message).toBe("Type your e-mail address to confirm.");
+    expect(deleteAccountSchema.safeParse({ email: "x" }).error?.issues[0]?.message).toMatch(/^That is not the e-mail address of this account/);
+    expect(contactSchema.safeParse({ name: "Ada", subject: "Hi", message: "Hello" }).error?.issues[0]?.message).toBe("Please enter a valid email address.");
+  });
+
   it("normalises like the schema, and mail accepts what the schema accepts", () => {
     expect(normaliseEmail("  Ada@Example.ORG ")).toBe("ada@example.org");
     expect(isMailAddress(longest)).toBe(true);

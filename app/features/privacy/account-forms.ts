@@ -8,5 +8,5 @@ export const DELETE_MISMATCH = "That is not the e-mail address of this account: 
 
 /** "Delete Account": the member types their own address to confirm (checked again on the server). */
 export const deleteAccountSchema = z.object({
-  email: emailSchema(DELETE_MISMATCH),
+  email: emailSchema(DELETE_MISMATCH, "Type your e-mail address to confirm."),
 });
