@@ -89,22 +89,22 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = env.DB;
+  const [t, c] = [newsletterTokens, confirmationCounts];
   const [, , queued] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO newsletter_tokens (token_hash, lead_id, created_at)
-         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2 AND status = 'pending' AND subscribed_at > ?5)
-           AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)
-           AND (SELECT COALESCE(SUM(sent), 0) FROM confirmation_counts WHERE address_hash IN (${counts.map((_, i) => `?${i + 7}`).join(", ")})) < ?6`,
-      )
-      .bind(hash, lead.id, now, now - RESEND_AFTER_MS, now - LAST_LINK_AFTER_MS, MAX_CONFIRMATION_MAILS, ...counts),
-    db
-      .prepare(
-        `INSERT INTO confirmation_counts (address_hash, sent, updated_at)
-         SELECT ?1, 1, ?2 WHERE EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?3)
-         ON CONFLICT (address_hash) DO UPDATE SET sent = sent + 1, updated_at = excluded.updated_at`,
-      )
-      .bind(counts[0], now, hash),
+    statement(
+      db,
+      sql`INSERT INTO ${t} (${columnName(t.tokenHash)}, ${columnName(t.leadId)}, ${columnName(t.createdAt)})
+        SELECT ${hash}, ${lead.id}, ${now}
+        WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.id} = ${lead.id} AND ${leads.status} = 'pending' AND ${leads.subscribedAt} > ${now - LAST_LINK_AFTER_MS})
+          AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.leadId} = ${lead.id} AND ${t.createdAt} > ${now - RESEND_AFTER_MS})
+          AND (SELECT COALESCE(SUM(${c.sent}), 0) FROM ${c} WHERE ${inArray(c.addressHash, counts)}) < ${MAX_CONFIRMATION_MAILS}`,
+    ),
+    statement(
+      db,
+      sql`INSERT INTO ${c} (${columnName(c.addressHash)}, ${columnName(c.sent)}, ${columnName(c.updatedAt)})
+        SELECT ${counts[0]}, 1, ${now} WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})
+        ON CONFLICT (${columnName(c.addressHash)}) DO UPDATE SET ${columnName(c.sent)} = ${c.sent} + 1, ${columnName(c.updatedAt)} = excluded.${columnName(c.updatedAt)}`,
+    ),
     queueMail(db, message, now, { onlyIf: { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] } }),
   ]);
   return queuedIds(queued)[0] ?? null;
