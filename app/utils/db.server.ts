@@ -36,5 +36,8 @@ export function statement(db: D1Database, query: Built): D1PreparedStatement {
   return db.prepare(text).bind(...params);
 }
 
+/** A condition or statement as SQL text and its parameters (tests read query plans with it). */
+export const toQuery = (query: SQL) => dialect.sqlToQuery(query);
+
 /** A column's bare name, for the column lists of a raw INSERT, ON CONFLICT and RETURNING. */
 export const columnName = (column: Column) => sql.identifier(column.name);

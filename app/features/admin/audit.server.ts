@@ -38,19 +38,12 @@ export function auditStatement(
   db: D1Database,
   entry: AuditInput,
   now = Date.now(),
-  detailFrom?: { sql: string; from: SQL } | { sql: string; from: string; params: unknown[] },
+  detailFrom?: { sql: string; from: SQL },
 ): D1PreparedStatement {
   if (!detailFrom) {
     return statement(db, getDb({ DB: db }).insert(auditLog).values({ at: new Date(now), ...entry, detail: entry.detail ?? null }));
   }
   // Raw SQL (docs/decisions/022-data-layer.md): an INSERT … SELECT over the caller's own SQL.
-  if (typeof detailFrom.from === "string") {
-    // The leads export's condition: the workbench's filter condition, SQL text with `?` (022).
-    const params = "params" in detailFrom ? detailFrom.params : [];
-    return db
-      .prepare(`INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, ? || (${detailFrom.sql}) FROM (${detailFrom.from})`)
-      .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? "", ...params);
-  }
   return statement(
     db,
     sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}

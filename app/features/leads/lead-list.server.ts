@@ -2,8 +2,11 @@
  * The admins' reads of the leads (docs/decisions/017-leads-workbench.md): the workbench's and
  * `GET /api/leads`'s newest-first keyset pages, and the lead as they show it.
  */
-import type { Lead } from "~/db/schema";
+import { and, desc, sql } from "drizzle-orm";
+import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
+import { leads, type Lead } from "~/db/schema";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
+import { getDb } from "~/utils/db.server";
 
 /** GET /api/leads page size. */
 export const LIST_LIMIT = { default: 100, max: 1000 } as const;
@@ -46,45 +49,46 @@ export function decodeCursor(value: string | null): LeadCursor | null | "invalid
   return match ? { subscribedAt: Number(match[1]), id: Number(match[2]) } : "invalid";
 }
 
+/** A page's columns: the lead as it is shown, in the order the CSV also reads. */
+const PAGE_COLUMNS = {
+  id: leads.id,
+  email: leads.email,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  source: leads.source,
+  subscribedAt: leads.subscribedAt,
+};
+
 /**
- * The SQL of one page of the filtered list. Raw SQL (docs/decisions/022-data-layer.md): its
- * condition is the workbench's filter condition, whose query plans tests/worker/leads-workbench.test.ts
- * pins (every filter a range on an index), and the keyset is a row-value comparison.
+ * One page of the filtered list, newest first, after `cursor`: the filters are index ranges
+ * (lead-filters.server.ts) and the keyset a row-value comparison on the same index, so a page
+ * reads its own rows only. tests/worker/leads-workbench.test.ts pins the plans of `leadPageQuery`,
+ * the SQL of this very query.
  */
-export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, limit: number) {
-  const where = filterCondition(filters);
-  const after = cursor ? " AND (subscribed_at, id) < (?, ?)" : "";
-  return {
-    sql: `SELECT id, email, first_name, last_name, source, subscribed_at FROM leads WHERE ${where.sql}${after} ORDER BY subscribed_at DESC, id DESC LIMIT ?`,
-    params: [...where.params, ...(cursor ? [cursor.subscribedAt, cursor.id] : []), limit],
-  };
+function leadPage<T extends SQLiteSelectQueryBuilder>(select: T, filters: LeadFilters, cursor: LeadCursor | null, limit: number): T {
+  // Row values: the builder has no form for them; still over the schema's columns, values bound.
+  const after = cursor ? sql`(${leads.subscribedAt}, ${leads.id}) < (${cursor.subscribedAt}, ${cursor.id})` : undefined;
+  return select
+    .where(and(filterCondition(filters), after))
+    .orderBy(desc(leads.subscribedAt), desc(leads.id))
+    .limit(limit);
 }
 
-type LeadRow = { id: number; email: string; first_name: string; last_name: string | null; source: string; subscribed_at: number };
+/** One page's query, to read its SQL (the query-plan test) or run it as D1 arrays (the CSV). */
+export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, limit: number) {
+  return leadPage(new QueryBuilder().select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit);
+}
 
 /** One page of the leads the filters select, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
   db: D1Database,
   { limit, cursor = null, filters = { status: DEFAULT_FILTER } }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
-  const query = leadPageQuery(filters, cursor, limit + 1);
-  const { results: rows } = await db
-    .prepare(query.sql)
-    .bind(...query.params)
-    .all<LeadRow>();
+  const rows = await leadPage(getDb({ DB: db }).select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    leads: page.map((row) =>
-      toPublicLead({
-        id: row.id,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        source: row.source,
-        subscribedAt: new Date(row.subscribed_at),
-      }),
-    ),
-    next: rows.length > limit && last ? { subscribedAt: last.subscribed_at, id: last.id } : null,
+    leads: page.map(toPublicLead),
+    next: rows.length > limit && last ? { subscribedAt: last.subscribedAt.getTime(), id: last.id } : null,
   };
 }

@@ -86,20 +86,20 @@ export function statsResponse(stats: LeadStats) {
 /**
  * Leads per status among those the other filters select (search, source, dates): from
  * `lead_daily_counts` when the filters are whole days, else counted on the search's index range.
- * Raw SQL (docs/decisions/022-data-layer.md): the condition is the workbench's filter condition,
- * whose query plans tests/worker/leads-workbench.test.ts pins.
  */
 export async function countByStatus(db: D1Database, filters: LeadFilters = { status: "all" }): Promise<Record<LeadStatus, number>> {
-  const daily = countableByDay(filters);
-  const where = daily ? dailyCountCondition(filters, { withStatus: false }) : filterCondition(filters, { withStatus: false });
-  const { results } = await db
-    .prepare(
-      daily
-        ? `SELECT status, SUM(count) AS count FROM lead_daily_counts WHERE ${where.sql} GROUP BY status`
-        : `SELECT status, COUNT(*) AS count FROM leads WHERE ${where.sql} GROUP BY status`,
-    )
-    .bind(...where.params)
-    .all<{ status: LeadStatus; count: number }>();
+  const orm = getDb({ DB: db });
+  const results = countableByDay(filters)
+    ? await orm
+        .select({ status: leadDailyCounts.status, count: total(leadDailyCounts.count) })
+        .from(leadDailyCounts)
+        .where(dailyCountCondition(filters, { withStatus: false }))
+        .groupBy(leadDailyCounts.status)
+    : await orm
+        .select({ status: leads.status, count: count() })
+        .from(leads)
+        .where(filterCondition(filters, { withStatus: false }))
+        .groupBy(leads.status);
   const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
   for (const r of results) counts[r.status] = r.count;
   return counts;
