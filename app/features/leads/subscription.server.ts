@@ -105,7 +105,7 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
         SELECT ${counts[0]}, 1, ${now} WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})
         ON CONFLICT (${columnName(c.addressHash)}) DO UPDATE SET ${columnName(c.sent)} = ${c.sent} + 1, ${columnName(c.updatedAt)} = excluded.${columnName(c.updatedAt)}`,
     ),
-    queueMail(db, message, now, { onlyIf: { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] } }),
+    queueMail(db, message, now, { onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})` }),
   ]);
   return queuedIds(queued)[0] ?? null;
 }

@@ -3,9 +3,9 @@
 // (Cloudflare Queues, `announceMail`), whose consumer sends it within seconds with retries, and
 // the every-minute Cron Trigger (`deliverDueMail`) sends whatever the queue did not, so a slow or
 // failing SMTP server never fails or slows a visitor's request and nothing is lost.
-import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
-import { getDb } from "~/utils/db.server";
+import { columnName, getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { smtpConfig, type SmtpConfig } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
@@ -54,8 +54,8 @@ export interface MailJob {
 export const CONTACT_MESSAGE_ID_SLOT = "{contact-message-id}";
 
 export interface QueueOptions {
-  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
-  onlyIf?: { sql: string; params: unknown[] };
+  /** A condition on the batch's earlier writes: queued only if it holds. */
+  onlyIf?: SQL;
   /**
    * The e-mail is about the Help message the batch inserted just before it (its notification): the
    * row keeps that message's id, so erasing or exporting the sender finds it, and the bodies get
@@ -66,11 +66,16 @@ export interface QueueOptions {
 }
 
 /** A body as SQL: itself, or its two halves around the id of the Help message inserted before. */
-function bodySql(body: string, about: boolean): { sql: string; params: string[] } {
+function bodySql(body: string, about: boolean): SQL {
   const at = about ? body.lastIndexOf(CONTACT_MESSAGE_ID_SLOT) : -1;
-  if (at < 0) return { sql: "?", params: [body] };
-  return { sql: "? || last_insert_rowid() || ?", params: [body.slice(0, at), body.slice(at + CONTACT_MESSAGE_ID_SLOT.length)] };
+  if (at < 0) return sql`${body}`;
+  return sql`${body.slice(0, at)} || last_insert_rowid() || ${body.slice(at + CONTACT_MESSAGE_ID_SLOT.length)}`;
 }
+
+const QUEUED_COLUMNS = sql.join(
+  [mailOutbox.kind, mailOutbox.recipient, mailOutbox.subject, mailOutbox.textBody, mailOutbox.htmlBody, mailOutbox.headers, mailOutbox.replyTo, mailOutbox.status, mailOutbox.attempts, mailOutbox.nextAttemptAt, mailOutbox.createdAt, mailOutbox.contactMessageId].map(columnName),
+  sql`, `,
+);
 
 /**
  * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
@@ -82,25 +87,14 @@ function bodySql(body: string, about: boolean): { sql: string; params: string[] 
 export function queueMail(db: D1Database, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): D1PreparedStatement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
-  const text = bodySql(message.text, aboutPreviousContactMessage);
-  const html = bodySql(message.html, aboutPreviousContactMessage);
-  return db
-    .prepare(
-      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, reply_to, status, attempts, next_attempt_at, created_at, contact_message_id)
-       SELECT ?, ?, ?, ${text.sql}, ${html.sql}, ?, ?, 'queued', 0, ?, ?, ${aboutPreviousContactMessage ? "last_insert_rowid()" : "NULL"} WHERE ${onlyIf?.sql ?? "1"} RETURNING id`,
-    )
-    .bind(
-      message.kind,
-      message.to,
-      message.subject,
-      ...text.params,
-      ...html.params,
-      JSON.stringify(message.headers ?? {}),
-      message.replyTo ?? null,
-      now,
-      now,
-      ...(onlyIf?.params ?? []),
-    );
+  const about = aboutPreviousContactMessage;
+  return statement(
+    db,
+    sql`INSERT INTO ${mailOutbox} (${QUEUED_COLUMNS})
+      SELECT ${message.kind}, ${message.to}, ${message.subject}, ${bodySql(message.text, about)}, ${bodySql(message.html, about)},
+        ${JSON.stringify(message.headers ?? {})}, ${message.replyTo ?? null}, 'queued', 0, ${now}, ${now}, ${about ? sql`last_insert_rowid()` : sql`NULL`}
+      WHERE ${onlyIf ?? sql`1`} RETURNING ${columnName(mailOutbox.id)}`,
+  );
 }
 
 /** The ids a `queueMail` statement's result holds (none when its condition did not hold). */
