@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportPerson, exportResponse } from "~/features/privacy/export.server";
 import { auditStatement } from "~/features/admin/audit.server";
 import { maskAddress } from "~/features/mail/message";
-
-const emailField = z.string().trim().toLowerCase().max(320).email();
+import { emailSchema } from "~/utils/mail-address";
 
 /**
  * `POST /admin/people/export` with `email` (admins; "Export this person" on /admin/leads):
@@ -20,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const admin = await requireAdmin(request, env, { json: true });
   const form = await readForm(request, { maxBytes: 2048 });
-  const email = emailField.safeParse(form.get("email") ?? "");
+  const email = emailSchema().safeParse(form.get("email") ?? "");
   if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const audit = auditStatement(env.DB, { actor: admin.email, action: "person.export", target: maskAddress(email.data) });
   return exportResponse(await exportPerson(env.DB, email.data, Date.now(), [audit]), "afx-person");

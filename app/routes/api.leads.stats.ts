@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/guard.server";
-import { getLeadStats, statsResponse } from "~/features/leads/leads.server";
+import { getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
 import { parseLeadFilter, STATUS_PARAM_ERROR } from "~/features/leads/lead-filters.server";
 
 /** GET /api/leads/stats (admins): `{ total, thisWeek, bySource }` of confirmed leads (or `?status=`), counted in SQL. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { handleSignup } from "~/features/leads/signup.server";
-import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/leads.server";
+import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/lead-list.server";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
 
 /** POST /api/leads: the newsletter signup, JSON or a form post (app/features/leads/signup.server.ts). */

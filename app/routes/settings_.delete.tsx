@@ -15,8 +15,8 @@ import { limitClient } from "~/features/forms/rate-limit.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ACCOUNT_PATHS, DELETE_MISMATCH, deleteAccountSchema } from "~/features/privacy/account-forms";
 import { eraseMember } from "~/features/privacy/erase.server";
-import { normaliseEmail } from "~/features/privacy/suppression.server";
 import { redirectWithToast } from "~/utils/flash.server";
+import { EMAIL_MAX_LENGTH, normaliseEmail } from "~/utils/mail-address";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
 
@@ -120,7 +120,7 @@ export default function DeleteAccount() {
               </p>
             ) : null}
             <Field label={`Type your e-mail address (${email}) to confirm`} field={fields.email}>
-              <Input field={fields.email} type="email" autoComplete="off" spellCheck={false} maxLength={320} />
+              <Input field={fields.email} type="email" autoComplete="off" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} />
             </Field>
             <div className="flex flex-wrap justify-end gap-3">
               <Link to={pages.settings.path} className={buttonClass("outline")}>

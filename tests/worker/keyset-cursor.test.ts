@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "~/features/leads/leads.server";
+import { decodeCursor, encodeCursor } from "~/features/leads/lead-list.server";
 import { inboxPath, parseInboxQuery } from "~/features/contact/inbox";
 import { keysetCursor } from "~/utils/keyset-cursor";
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { csvCell, csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
-import { getGrowth, getLeadStats, listLeads, statsResponse } from "~/features/leads/leads.server";
+import { listLeads } from "~/features/leads/lead-list.server";
+import { getGrowth, getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
 import { DAY, insertLeads } from "./leads-helpers";
 
 // The figures of the dashboard and the API, straight from the SQL, at fixed instants.

@@ -4,8 +4,7 @@ import type { CurrentUser } from "~/features/auth/user";
 import { getUser } from "~/features/auth/users.server";
 import { readForm } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
-import { subscriptionStatus } from "~/features/leads/leads.server";
-import { subscribeVerifiedMember, unsubscribeLead } from "~/features/leads/subscription.server";
+import { subscribeVerifiedMember, subscriptionStatus, unsubscribeLead } from "~/features/leads/subscription.server";
 import { liftSuppression } from "~/features/privacy/suppression.server";
 
 /**

@@ -2,7 +2,10 @@
  * The audit log of admin actions (migrations/0006): who did what to which record, and when. An
  * entry is written in the same D1 batch as the action, so there is never one without the other.
  */
+import { desc, sql, type SQL } from "drizzle-orm";
+import { auditLog } from "~/db/schema";
 import { maskAddress } from "~/features/mail/message";
+import { columnName, getDb, statement } from "~/utils/db.server";
 
 export interface AuditEntry {
   id: number;
@@ -23,29 +26,50 @@ export interface AuditInput {
   detail?: string | null;
 }
 
+/** An entry's columns, for the INSERT … SELECT statements below. */
+const ENTRY_COLUMNS = sql`(${sql.join([auditLog.at, auditLog.actor, auditLog.action, auditLog.target, auditLog.detail].map(columnName), sql`, `)})`;
+
 /**
  * The INSERT of one entry, for the caller's batch. `detailFrom` appends to the detail what SQL
- * finds when the statement runs (what an erasure later in the same batch is about to delete), as
- * `sql` with `?` placeholders over one row whose columns it may name in `from`.
+ * finds when the statement runs (what an erasure later in the same batch is about to delete): the
+ * constant expression `sql` over the one row that the query `from` selects.
  */
 export function auditStatement(
   db: D1Database,
   entry: AuditInput,
   now = Date.now(),
-  detailFrom?: { sql: string; from: string; params: unknown[] },
+  detailFrom?: { sql: string; from: SQL },
 ): D1PreparedStatement {
   if (!detailFrom) {
-    return db
-      .prepare("INSERT INTO audit_log (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)")
-      .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? null);
+    return statement(db, getDb({ DB: db }).insert(auditLog).values({ at: new Date(now), ...entry, detail: entry.detail ?? null }));
   }
-  return db
-    .prepare(`INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, ? || (${detailFrom.sql}) FROM (${detailFrom.from})`)
-    .bind(now, entry.actor, entry.action, entry.target, entry.detail ?? "", ...detailFrom.params);
+  // Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT over the caller's own SQL.
+  return statement(
+    db,
+    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
+      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? ""} || (${sql.raw(detailFrom.sql)}) FROM (${detailFrom.from})`,
+  );
+}
+
+/**
+ * The INSERT of one entry that is written only when the batch's previous statement changed a row,
+ * for the caller's batch right after its UPDATE (no entry for an action that changed nothing).
+ * Raw SQL (docs/decisions/024-data-layer.md): `changes()` has no builder form.
+ */
+export function auditIfChanged(db: D1Database, entry: AuditInput, now = Date.now()): D1PreparedStatement {
+  return statement(
+    db,
+    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
+      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? null} WHERE changes() > 0`,
+  );
 }
 
 /** The newest entries, newest first. */
 export async function recentAudit(db: D1Database, limit = 20): Promise<AuditEntry[]> {
-  const { results } = await db.prepare("SELECT id, at, actor, action, target, detail FROM audit_log ORDER BY at DESC, id DESC LIMIT ?").bind(limit).all<AuditEntry>();
-  return results;
+  const rows = await getDb({ DB: db })
+    .select({ id: auditLog.id, at: sql<number>`${auditLog.at}`, actor: auditLog.actor, action: auditLog.action, target: auditLog.target, detail: auditLog.detail })
+    .from(auditLog)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, emailSchema } from "~/utils/mail-address";
 
 /** The Help page's contact form (the product sets no rules; these keep the data sane). */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, subject: 150, message: 5000 } as const;
 
 export const contactSchema = z.object({
   name: z
@@ -9,11 +10,7 @@ export const contactSchema = z.object({
     .trim()
     .min(1, "Please enter your name.")
     .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters.`),
-  email: z
-    .string({ required_error: "Please enter a valid email address." })
-    .trim()
-    .max(CONTACT_LIMITS.email, "Please enter a valid email address.")
-    .email("Please enter a valid email address."),
+  email: emailSchema("Please enter a valid email address."),
   subject: z
     .string({ required_error: "Please enter a subject." })
     .trim()

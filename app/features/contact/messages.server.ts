@@ -1,19 +1,23 @@
-import type { ContactStatus } from "~/db/schema";
+import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
+import { contactMessages, type ContactStatus } from "~/db/schema";
+import { auditIfChanged } from "~/features/admin/audit.server";
 import { announceMail, CONTACT_MESSAGE_ID_SLOT, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
+import { getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import type { InboxCursor, InboxQuery } from "./inbox";
 import { notificationMail } from "./notification-mail.server";
 
-export interface NewContactMessage {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+/**
+ * A Help-form message as the form gives it: the table's own columns (app/db/schema.ts), so a new
+ * column of the form reaches the INSERT with no edit here.
+ */
+export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "createdAt" | "status" | "answeredAt" | "answeredBy"> & {
   userId: string | null;
   userAgent: string | null;
-}
+};
 
 /**
  * Stores one Help-form message and, in the same batch, queues its notification to the group's
@@ -22,9 +26,12 @@ export interface NewContactMessage {
  * never waits for or depends on SMTP.
  */
 export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
-  const insert = env.DB.prepare(
-    "INSERT INTO contact_messages (name, email, subject, message, user_id, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).bind(input.name, input.email, input.subject, input.message, input.userId, input.userAgent?.slice(0, 512) ?? null, now);
+  const insert = statement(
+    env.DB,
+    getDb(env)
+      .insert(contactMessages)
+      .values({ ...input, userAgent: input.userAgent?.slice(0, 512) ?? null, createdAt: new Date(now) }),
+  );
   let notification: D1PreparedStatement | null = null;
   try {
     const config = getConfig(env);
@@ -38,101 +45,110 @@ export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "
   announceMail(env, ctx, queuedIds(queued));
 }
 
-export interface InboxMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: number;
-  answeredAt: number | null;
-  answeredBy: string | null;
-}
-
 /** The first string after every string that starts with `prefix` (case-insensitively, as NOCASE). */
 const AFTER_PREFIX = "\u{10FFFF}";
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 const MAX_WORDS = 5;
 
-/** The SQL of one inbox page (exported for the query-plan test). */
-export function inboxSql(query: Omit<InboxQuery, "cursor"> & { cursor: InboxCursor | null }, limit: number) {
-  const where: string[] = [];
-  const params: unknown[] = [];
+/** Times as the page shows them: ms since the epoch. */
+const ms = (column: typeof contactMessages.createdAt | typeof contactMessages.answeredAt) => sql<number>`${column}`;
+
+/** An inbox row: every column but who sent it from where (those stay in the export). */
+const INBOX_COLUMNS = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  status: contactMessages.status,
+  createdAt: ms(contactMessages.createdAt),
+  answeredAt: sql<number | null>`${contactMessages.answeredAt}`,
+  answeredBy: contactMessages.answeredBy,
+};
+
+/** What one inbox page selects, newest first (keyset), on the indexes of migrations/0007. */
+function inboxPage<T extends SQLiteSelectQueryBuilder>(select: T, query: Omit<InboxQuery, "cursor"> & { cursor: InboxCursor | null }, limit: number): T {
+  const m = contactMessages;
   const senderSearch = query.q !== "" && query.in === "sender";
-  if (query.status !== "all") {
-    // Beside a sender search, the status is a filter on its few rows ("+" keeps SQLite off its index).
-    where.push(senderSearch ? "+status = ?" : "status = ?");
-    params.push(query.status);
-  }
+  const where: (SQL | undefined)[] = [];
   if (query.message) {
     // The notification's link: that message alone, whatever else the URL says.
-    where.length = 0;
-    params.length = 0;
-    where.push("id = ?");
-    params.push(query.message);
-  } else if (senderSearch) {
-    // Two index ranges (email, name with NOCASE), spelled as a subquery: as an OR, SQLite 3.50+
-    // prefers walking the whole date index to save the sort of these few rows.
-    where.push(
-      "id IN (SELECT id FROM contact_messages WHERE email COLLATE NOCASE >= ? AND email COLLATE NOCASE < ? " +
-        "UNION ALL SELECT id FROM contact_messages WHERE name COLLATE NOCASE >= ? AND name COLLATE NOCASE < ?)",
-    );
-    params.push(query.q, query.q + AFTER_PREFIX, query.q, query.q + AFTER_PREFIX);
-  } else if (query.q) {
-    // Words anywhere in the subject cannot be an index range: the newest-first walk stops at a page.
-    for (const word of query.q.split(/\s+/).slice(0, MAX_WORDS)) {
-      where.push("subject LIKE ? ESCAPE '\\'");
-      params.push(`%${escapeLike(word)}%`);
+    where.push(eq(m.id, query.message));
+  } else {
+    if (query.status !== "all") {
+      // Beside a sender search, the status is a filter on its few rows ("+" keeps SQLite off its index).
+      where.push(senderSearch ? sql`+${m.status} = ${query.status}` : eq(m.status, query.status));
+    }
+    if (senderSearch) {
+      // Two index ranges (email, name with NOCASE), spelled as a subquery: as an OR, SQLite 3.50+
+      // prefers walking the whole date index to save the sort of these few rows.
+      const [from, to] = [query.q, query.q + AFTER_PREFIX];
+      where.push(
+        sql`${m.id} IN (SELECT ${m.id} FROM ${m} WHERE ${m.email} COLLATE NOCASE >= ${from} AND ${m.email} COLLATE NOCASE < ${to}
+          UNION ALL SELECT ${m.id} FROM ${m} WHERE ${m.name} COLLATE NOCASE >= ${from} AND ${m.name} COLLATE NOCASE < ${to})`,
+      );
+    } else if (query.q) {
+      // Words anywhere in the subject cannot be an index range: the newest-first walk stops at a page.
+      for (const word of query.q.split(/\s+/).slice(0, MAX_WORDS)) where.push(sql`${m.subject} LIKE ${`%${escapeLike(word)}%`} ESCAPE '\\'`);
     }
   }
   if (query.cursor) {
-    where.push("(created_at < ? OR (created_at = ? AND id < ?))");
-    params.push(query.cursor.createdAt, query.cursor.createdAt, query.cursor.id);
+    const at = new Date(query.cursor.createdAt);
+    where.push(or(lt(m.createdAt, at), and(eq(m.createdAt, at), lt(m.id, query.cursor.id))));
   }
-  const sql = `SELECT id, name, email, subject, message, status, created_at AS createdAt, answered_at AS answeredAt, answered_by AS answeredBy
-    FROM contact_messages ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-    ORDER BY created_at DESC, id DESC LIMIT ?`;
-  return { sql, params: [...params, limit] };
+  return select
+    .where(and(...where))
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(limit);
+}
+
+/**
+ * The SQL of one inbox page, as listInbox runs it (for the query-plan test,
+ * tests/worker/contact-inbox.test.ts, which pins that the sender search stays on its two indexes).
+ */
+export function inboxSql(query: Omit<InboxQuery, "cursor"> & { cursor: InboxCursor | null }, limit: number) {
+  return inboxPage(new QueryBuilder().select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, limit).toSQL();
 }
 
 /** One page of messages, newest first; `next` is set when more follow. */
-export async function listInbox(db: D1Database, query: InboxQuery, pageSize: number): Promise<{ messages: InboxMessage[]; next: InboxCursor | null }> {
-  const { sql, params } = inboxSql(query, pageSize + 1);
-  const { results } = await db.prepare(sql).bind(...params).all<InboxMessage>();
+export async function listInbox(db: D1Database, query: InboxQuery, pageSize: number) {
+  const results = await inboxPage(getDb({ DB: db }).select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, pageSize + 1);
   const messages = results.slice(0, pageSize);
   const last = messages.at(-1);
-  return { messages, next: results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null };
+  const next: InboxCursor | null = results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null;
+  return { messages, next };
 }
+
+/** A message as the inbox shows it: the row INBOX_COLUMNS selects, typed by Drizzle from the schema. */
+export type InboxMessage = Awaited<ReturnType<typeof listInbox>>["messages"][number];
 
 /** Open and answered counts, for the filter's labels (a read of the status index). */
 export async function inboxCounts(db: D1Database): Promise<Record<ContactStatus, number>> {
-  const { results } = await db.prepare("SELECT status, COUNT(*) AS n FROM contact_messages GROUP BY status").all<{ status: string; n: number }>();
-  const count = (status: ContactStatus) => results.find((r) => r.status === status)?.n ?? 0;
-  return { open: count("open"), answered: count("answered") };
+  const results = await getDb({ DB: db }).select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
+  const n = (status: ContactStatus) => results.find((r) => r.status === status)?.n ?? 0;
+  return { open: n("open"), answered: n("answered") };
 }
 
 /**
  * Marks a message answered (by whom, when; a second "answered" keeps the first record) or open
- * again, with an audit entry (docs/decisions/017); false when there is no such message.
+ * again, with an audit entry (docs/decisions/017) in the same batch; false when there is no such message.
  */
 export async function setMessageStatus(db: D1Database, id: number, status: ContactStatus, by: string, now = Date.now()): Promise<boolean> {
-  const statement =
-    status === "answered"
-      ? db
-          .prepare(
-            `UPDATE contact_messages SET answered_at = CASE WHEN status = 'answered' THEN answered_at ELSE ? END,
-               answered_by = CASE WHEN status = 'answered' THEN answered_by ELSE ? END, status = 'answered'
-             WHERE id = ? RETURNING id`,
-          )
-          .bind(now, by, id)
-      : db.prepare("UPDATE contact_messages SET status = 'open', answered_at = NULL, answered_by = NULL WHERE id = ? RETURNING id").bind(id);
-  // The admin action is audited in the same batch (changes() is the UPDATE's: no entry for an unknown id).
-  const [updated] = await db.batch([
-    statement,
-    db
-      .prepare("INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, ?, ?, NULL WHERE changes() > 0")
-      .bind(now, by, `message.${status}`, `message #${id}`),
-  ]);
+  const m = contactMessages;
+  const update = getDb({ DB: db })
+    .update(m)
+    .set(
+      status === "answered"
+        ? {
+            // A second "answered" keeps the first answer's time and admin.
+            answeredAt: sql`CASE WHEN ${m.status} = 'answered' THEN ${m.answeredAt} ELSE ${now} END`,
+            answeredBy: sql`CASE WHEN ${m.status} = 'answered' THEN ${m.answeredBy} ELSE ${by} END`,
+            status: "answered",
+          }
+        : { status: "open", answeredAt: null, answeredBy: null },
+    )
+    .where(eq(m.id, id))
+    .returning({ id: m.id });
+  const [updated] = await db.batch([statement(db, update), auditIfChanged(db, { actor: by, action: `message.${status}`, target: `message #${id}` }, now)]);
   return (updated?.results.length ?? 0) > 0;
 }

@@ -2,12 +2,16 @@
  * The one rate limiter of the site's forms (docs/decisions/005-newsletter-and-leads.md): a
  * fixed-window counter in D1, one atomic upsert per attempt, per form ("scope") and per client
  * network, under a global ceiling per form that only attempts within their client's limit reach
- * (docs/decisions/013-security-hardening.md). Callers make their cheap checks (method, origin,
+ * (docs/decisions/013-security-hardening.md). Its callers make one call (limitClient), with the
+ * write the form makes when the attempt is allowed, if any. Callers make their cheap checks (method, origin,
  * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers Rate Limiting binding
  * because its counts are exact (the binding is per location and eventually consistent), it is
  * testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
  */
+import { lt, sql, type SQL } from "drizzle-orm";
+import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
+import { columnName, getDb, statement } from "~/utils/db.server";
 
 export interface RateLimit {
   /** Attempts per client network in one window. */
@@ -75,8 +79,8 @@ export interface RateLimitOutcome {
   message: string;
 }
 
-/** One attempt of one client at one form, in the current window. */
-export interface Attempt {
+/** One attempt of one client at one form, in the current window (the limiter's own bookkeeping). */
+interface Attempt {
   scope: FormScope;
   key: string;
   /** The form's counter over every client. */
@@ -87,12 +91,7 @@ export interface Attempt {
   retryAfter: number;
 }
 
-export async function attemptFor(
-  request: Request,
-  env: Env,
-  scope: FormScope,
-  now = Date.now(),
-): Promise<Attempt> {
+async function attemptFor(request: Request, env: Env, scope: FormScope, now: number): Promise<Attempt> {
   const limit = rateLimitOf(getConfig(env).leadsRateLimit);
   const windowStart = now - (now % limit.windowMs);
   return {
@@ -106,54 +105,72 @@ export async function attemptFor(
   };
 }
 
+const COUNT = columnName(rateLimits.count);
+const KEY = sql`(${columnName(rateLimits.key)}, ${columnName(rateLimits.windowStart)})`;
+const COLUMNS = sql`(${columnName(rateLimits.key)}, ${columnName(rateLimits.windowStart)}, ${COUNT})`;
+
+// Raw SQL (docs/decisions/024-data-layer.md): an upsert that stops counting past the limit and an
+// INSERT … SELECT guarded by another row, which Drizzle's insert builder cannot say.
 // The client's counter stops one past its limit: once refused, a client's further attempts update
 // no row (D1 writes nothing when the upsert's WHERE is false) until its window ends.
-const CLIENT_SQL = `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-  ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 WHERE count <= ?3
-  RETURNING count`;
+const countClient = (a: Attempt) =>
+  sql`INSERT INTO ${rateLimits} ${COLUMNS} VALUES (${a.key}, ${a.windowStart}, 1)
+    ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${a.max}
+    RETURNING ${COUNT}`;
+
+/** The counter of `key` in the attempt's window, as a scalar subquery. */
+const counter = (key: string, a: Attempt) =>
+  sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.key} = ${key} AND ${rateLimits.windowStart} = ${a.windowStart})`;
 
 // The form's counter counts only attempts within their client's limit, so one client moves it by
 // at most `max` a window and only many clients together can fill it; it too stops one past its ceiling.
-const GLOBAL_SQL = `INSERT INTO rate_limits (key, window_start, count)
-  SELECT ?1, ?2, 1 WHERE (SELECT count FROM rate_limits WHERE key = ?4 AND window_start = ?2) <= ?5
-  ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 WHERE count <= ?3
-  RETURNING count`;
+const countForm = (a: Attempt) =>
+  sql`INSERT INTO ${rateLimits} ${COLUMNS}
+    SELECT ${a.globalKey}, ${a.windowStart}, 1 WHERE ${counter(a.key, a)} <= ${a.max}
+    ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${a.globalMax}
+    RETURNING ${COUNT}`;
 
-/** Counts the attempt for the client, then for the form: two statements, each returning its count when it changed one. */
-export function countAttempt(db: D1Database, a: Attempt): [D1PreparedStatement, D1PreparedStatement] {
-  return [
-    db.prepare(CLIENT_SQL).bind(a.key, a.windowStart, a.max),
-    db.prepare(GLOBAL_SQL).bind(a.globalKey, a.windowStart, a.globalMax, a.key, a.max),
-  ];
-}
+/** True while the attempt is within both limits, read after it was counted. */
+const withinLimit = (a: Attempt) => sql`${counter(a.key, a)} <= ${a.max} AND ${counter(a.globalKey, a)} <= ${a.globalMax}`;
 
 /**
- * SQL condition, true while the attempt is within both limits: lets a write in the same batch as
- * countAttempt happen only then (one D1 round trip for a signup). Its parameters are numbered from
- * `first`; bind `params` after the statement's own.
+ * A write that a form makes only while its attempt is within the limit: statements for the
+ * limiter's batch, each made conditional on `guard` (a SQL condition, e.g. `INSERT … SELECT … WHERE
+ * ${guard}`). They run in the same D1 batch right after the counting: one round trip, one
+ * transaction, and no write for an attempt over the limit.
  */
-export function withinLimit(a: Attempt, first: number): { sql: string; params: (string | number)[] } {
-  const [key, window, max, globalKey, globalMax] = [0, 1, 2, 3, 4].map((i) => `?${first + i}`);
-  return {
-    sql: `(SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${window}) <= ${max}
-      AND (SELECT count FROM rate_limits WHERE key = ${globalKey} AND window_start = ${window}) <= ${globalMax}`,
-    params: [a.key, a.windowStart, a.max, a.globalKey, a.globalMax],
-  };
-}
+export type GuardedWrite = (guard: SQL) => D1PreparedStatement[];
+
+/** What the limiter decided, and the results of the guarded write's statements (in their order). */
+export type LimitedAttempt = RateLimitOutcome & { results: D1Result[] };
+
+const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
 
 /**
- * After counting: prunes old windows when this attempt opened the form's window (once per form and
- * window; through `waitUntil` when given, so the answer does not wait), and says whether the
- * attempt is allowed.
+ * The limiter, in one call, for a form post of `scope`: counts the attempt (for the client, then
+ * for the form; a counter that did not move is past its limit), runs `write` in the same batch
+ * under the limit, prunes old windows when this attempt opened the form's window (once per form
+ * and window; through `waitUntil` when given, so the answer does not wait), and says whether the
+ * attempt is allowed. Callers validate first: nothing is written for a request the form refuses.
  */
-export async function settleAttempt(
-  db: D1Database,
-  a: Attempt,
-  counts: { client: number; global: number },
+export async function limitClient(
+  request: Request,
+  env: Env,
+  scope: FormScope,
   waitUntil?: (p: Promise<unknown>) => void,
-): Promise<RateLimitOutcome> {
+  write?: GuardedWrite,
+  now = Date.now(),
+): Promise<LimitedAttempt> {
+  const db = env.DB;
+  const a = await attemptFor(request, env, scope, now);
+  const [client, global, ...results] = await db.batch([
+    statement(db, countClient(a)),
+    statement(db, countForm(a)),
+    ...(write?.(withinLimit(a)) ?? []),
+  ]);
+  const counts = { client: countOf(client), global: countOf(global) };
   if (counts.global === 1) {
-    const prune = db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(a.windowStart).run();
+    const prune = getDb(env).delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
     if (waitUntil) waitUntil(prune.catch(() => undefined));
     else await prune;
   }
@@ -164,26 +181,6 @@ export async function settleAttempt(
     allowed: !clientOver && counts.global <= a.globalMax,
     retryAfter: a.retryAfter,
     message: clientOver ? `Too many ${SCOPES[a.scope]} from your network. ${wait}` : `We are receiving too many ${SCOPES[a.scope]} right now. ${wait}`,
+    results: results as D1Result[],
   };
-}
-
-/** The counts returned by a batch that began with countAttempt's two statements; a counter that did not move is past its limit. */
-export function countsOf(results: D1Result[]): { client: number; global: number } {
-  const count = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
-  return { client: count(results[0]), global: count(results[1]) };
-}
-
-/** Counts one attempt on its own (a form post that writes nothing itself) and says whether it is allowed. */
-export async function hitRateLimit(db: D1Database, a: Attempt, waitUntil?: (p: Promise<unknown>) => void) {
-  return settleAttempt(db, a, countsOf(await db.batch(countAttempt(db, a))), waitUntil);
-}
-
-/** The whole limiter in one call, for a form post of `scope`. */
-export async function limitClient(
-  request: Request,
-  env: Env,
-  scope: FormScope,
-  waitUntil?: (p: Promise<unknown>) => void,
-): Promise<RateLimitOutcome> {
-  return hitRateLimit(env.DB, await attemptFor(request, env, scope), waitUntil);
 }

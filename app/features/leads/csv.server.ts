@@ -2,7 +2,11 @@
  * The leads CSV: every value double-quoted with quotes doubled, cells that a
  * spreadsheet would run as a formula prefixed with `'`, UTF-8 with a BOM, CRLF line ends.
  */
-import type { LeadCursor } from "~/features/leads/leads.server";
+import { sql } from "drizzle-orm";
+import { leads } from "~/db/schema";
+import { leadPageQuery, type LeadCursor } from "~/features/leads/lead-list.server";
+import { statement } from "~/utils/db.server";
+import { auditStatement } from "~/features/admin/audit.server";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 
 export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
@@ -33,24 +37,33 @@ export function csvFileName(now = new Date()): string {
   return `afx-leads-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** One export row as D1 returns it with `.raw()`: the CSV's columns, then the keyset's id. */
-type ExportRow = [email: string, firstName: string, lastName: string | null, source: string, subscribedAt: number, id: number];
-
-const SELECT = "SELECT email, first_name, last_name, source, subscribed_at, id FROM leads WHERE";
-const NEWEST_FIRST = "ORDER BY subscribed_at DESC, id DESC";
+/** The export's filters for its audit entry; a search may be an address or a name, so only its presence is kept. */
+const filtersDetail = (f: LeadFilters) =>
+  [`status=${f.status}`, f.source && `source=${f.source}`, f.from && `from=${f.from}`, f.to && `to=${f.to}`, f.q && "a search"].filter(Boolean).join(", ");
 
 /**
- * A page of the export after `cursor`, newest first. Raw arrays rather than drizzle objects and
- * Dates: no per-row objects beyond what D1 hands over. The row-value comparison is a range on
- * the index the filters choose (lead-filters.server.ts), so every page reads its own rows only,
- * however deep it is.
+ * Writes the audit entry of an export (who, when, which filters) when the filters select some
+ * leads, in the same statement that looks: there is no export without leads. False when none.
+ * Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT whose row exists only then.
+ */
+export async function auditLeadsExport(db: D1Database, actor: string, filters: LeadFilters, now = Date.now()): Promise<boolean> {
+  const audit = auditStatement(db, { actor, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, now, {
+    sql: "''",
+    from: sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${filterCondition(filters)})`,
+  });
+  return (await audit.run()).meta.changes > 0;
+}
+
+/** One export row as D1 returns it with `.raw()`: the list page's columns (lead-list.server.ts). */
+type ExportRow = [id: number, email: string, firstName: string, lastName: string | null, source: string, subscribedAt: number];
+
+/**
+ * A page of the export after `cursor`, newest first: the list's own page query (its plans pinned
+ * by the workbench test, every page a range of its own rows however deep), read as D1's raw
+ * arrays rather than Drizzle's objects and Dates: no per-row objects beyond what D1 hands over.
  */
 function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filters: LeadFilters): Promise<ExportRow[]> {
-  const where = filterCondition(filters);
-  const statement = cursor
-    ? db.prepare(`${SELECT} ${where.sql} AND (subscribed_at, id) < (?, ?) ${NEWEST_FIRST} LIMIT ?`).bind(...where.params, cursor.subscribedAt, cursor.id, size)
-    : db.prepare(`${SELECT} ${where.sql} ${NEWEST_FIRST} LIMIT ?`).bind(...where.params, size);
-  return statement.raw<ExportRow>();
+  return statement(db, leadPageQuery(filters, cursor, size)).raw<ExportRow>();
 }
 
 /**
@@ -71,13 +84,13 @@ export function leadsCsvStream(
         const rows = await exportPage(db, pageSize, cursor, filters);
         let text = first ? BOM + csvRow(CSV_COLUMNS) : "";
         first = false;
-        for (const [email, firstName, lastName, source, subscribedAt] of rows) {
+        for (const [, email, firstName, lastName, source, subscribedAt] of rows) {
           text += csvRow([email, firstName, lastName, source, new Date(subscribedAt).toISOString()]);
         }
         if (text) controller.enqueue(encoder.encode(text));
         const last = rows.at(-1);
         if (!last || rows.length < pageSize) controller.close();
-        else cursor = { subscribedAt: last[4], id: last[5] };
+        else cursor = { subscribedAt: last[5], id: last[0] };
       },
     },
     { highWaterMark: 0 },

@@ -2,8 +2,10 @@
  * What an admin can do to one lead from the workbench (docs/decisions/017-leads-workbench.md):
  * unsubscribe it or delete it, each written to the audit log in the same D1 batch.
  */
-import { leadTarget } from "~/features/admin/audit.server";
-import type { LeadStatus } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { auditIfChanged, leadTarget } from "~/features/admin/audit.server";
+import { leads, type LeadStatus } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 import { erasePerson, type ErasureSummary } from "~/features/privacy/erase.server";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
 
@@ -22,24 +24,35 @@ export interface LeadRecord {
   unsubscribedAt: number | null;
 }
 
+/** Times as the page shows them: ms since the epoch. */
+const ms = <T extends number | null>(column: typeof leads.subscribedAt | typeof leads.confirmedAt | typeof leads.unsubscribedAt) => sql<T>`${column}`;
+
 export async function getLead(db: D1Database, id: number): Promise<LeadRecord | null> {
-  return db
-    .prepare(
-      `SELECT id, email, first_name AS firstName, last_name AS lastName, source, status, consent_method AS consentMethod,
-         consent_version AS consentVersion, page_path AS pagePath, subscribed_at AS subscribedAt,
-         confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt
-       FROM leads WHERE id = ?`,
-    )
-    .bind(id)
-    .first<LeadRecord>();
+  const row = await getDb({ DB: db })
+    .select({
+      id: leads.id,
+      email: leads.email,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      source: leads.source,
+      status: leads.status,
+      consentMethod: leads.consentMethod,
+      consentVersion: leads.consentVersion,
+      pagePath: leads.pagePath,
+      subscribedAt: ms<number>(leads.subscribedAt),
+      confirmedAt: ms<number | null>(leads.confirmedAt),
+      unsubscribedAt: ms<number | null>(leads.unsubscribedAt),
+    })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .get();
+  return row ?? null;
 }
 
 /** Unsubscribes the lead (its confirmation links die with it); false when it already was. */
 export function adminUnsubscribe(db: D1Database, lead: LeadRecord, actor: string, now = Date.now()): Promise<boolean> {
   // An entry only for a change that happened (changes() is the UPDATE's).
-  const audit = db
-    .prepare("INSERT INTO audit_log (at, actor, action, target, detail) SELECT ?, ?, 'lead.unsubscribe', ?, ? WHERE changes() > 0")
-    .bind(now, actor, leadTarget(lead), `was ${lead.status}`);
+  const audit = auditIfChanged(db, { actor, action: "lead.unsubscribe", target: leadTarget(lead), detail: `was ${lead.status}` }, now);
   return unsubscribeLead(db, { id: lead.id }, now, [audit]);
 }
 

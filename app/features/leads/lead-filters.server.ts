@@ -1,11 +1,12 @@
 /**
  * The leads workbench's filters (docs/decisions/017-leads-workbench.md): search by e-mail or name
- * prefix, source, status and a date range, read from the URL and turned into one SQL condition that
- * the list, its counts and the CSV share. Every filter is a range on an index of migrations/0006
+ * prefix, source, status and a date range, read from the URL and turned into one Drizzle condition
+ * that the list, its counts and the CSV share. Every filter is a range on an index of migrations/0006
  * (tests/worker/leads-workbench.test.ts reads the query plans).
  */
+import { and, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { LEAD_STATUSES } from "~/db/schema";
+import { leadDailyCounts, leads, LEAD_STATUSES } from "~/db/schema";
 import { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters } from "~/features/leads/lead-filter";
 
 export { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters };
@@ -21,11 +22,6 @@ export function parseLeadFilter(value: string | null): LeadFilter | null {
 }
 
 export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
-
-/** The SQL condition of a filter on `leads` (a constant: the statuses are a closed list). */
-export function statusCondition(filter: LeadFilter, column = "status"): string {
-  return filter === "all" ? "1" : `${column} = '${filter}'`;
-}
 
 /** Above every character: `prefix <= x < prefix + TOP` is "x starts with prefix" in SQLite's byte order. */
 const TOP = "\u{10FFFF}";
@@ -79,43 +75,35 @@ export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** True when the filters select whole days only: the counts can then be read from lead_daily_counts. */
 export const countableByDay = (f: LeadFilters) => !f.q;
 
-type Condition = { sql: string; params: (string | number)[] };
-
-/** Conditions joined with AND ("1" for none). */
-function all(conditions: (Condition | null | false | undefined | "")[]): Condition {
-  const kept = conditions.filter((c): c is Condition => Boolean(c));
-  return { sql: kept.length ? kept.map((c) => c.sql).join(" AND ") : "1", params: kept.flatMap((c) => c.params) };
+/** Status and source: the same columns on `leads` and `lead_daily_counts`. */
+function statusAndSource(table: typeof leads | typeof leadDailyCounts, f: LeadFilters, withStatus: boolean) {
+  return [withStatus && f.status !== "all" ? eq(table.status, f.status) : undefined, f.source ? eq(table.source, f.source) : undefined];
 }
 
-/** Status and source: the same columns on `leads` and `lead_daily_counts`. */
-const statusAndSource = (f: LeadFilters, withStatus: boolean) => [
-  withStatus && f.status !== "all" && { sql: "status = ?", params: [f.status] },
-  f.source && { sql: "source = ?", params: [f.source] },
-];
+/** Conditions joined with AND (true for none). */
+const all = (conditions: (SQL | undefined)[]): SQL => and(...conditions) ?? sql`1`;
 
 /**
- * The WHERE condition (with `?` placeholders, in order) of `leads` rows matching the filters;
- * `withStatus: false` ignores the status filter (the per-status counts).
+ * The condition on `leads` rows matching the filters; `withStatus: false` ignores the status
+ * filter (the per-status counts). Each filter is a range on an index: the query-plan test pins it.
  */
-export function filterCondition(f: LeadFilters, { withStatus = true } = {}): Condition {
+export function filterCondition(f: LeadFilters, { withStatus = true } = {}): SQL {
   // E-mails are stored in lower case; names are matched through their lower-case indexes.
-  const ranges = f.q ? (f.q.includes("@") ? ["email"] : ["email", "lower(first_name)", "lower(last_name)"]) : [];
+  const email = sql`${leads.email}`;
+  const ranges = f.q ? (f.q.includes("@") ? [email] : [email, sql`lower(${leads.firstName})`, sql`lower(${leads.lastName})`]) : [];
   return all([
-    ...statusAndSource(f, withStatus),
-    f.from && { sql: "subscribed_at >= ?", params: [dayStart(f.from)] },
-    f.to && { sql: "subscribed_at < ?", params: [dayStart(f.to) + DAY_MS] },
-    f.q && {
-      sql: `(${ranges.map((column) => `(${column} >= ? AND ${column} < ?)`).join(" OR ")})`,
-      params: ranges.flatMap(() => [f.q!, f.q! + TOP]),
-    },
+    ...statusAndSource(leads, f, withStatus),
+    f.from ? gte(leads.subscribedAt, new Date(dayStart(f.from))) : undefined,
+    f.to ? lt(leads.subscribedAt, new Date(dayStart(f.to) + DAY_MS)) : undefined,
+    f.q ? or(...ranges.map((column) => and(gte(column, f.q!), lt(column, f.q! + TOP)))) : undefined,
   ]);
 }
 
 /** The same condition on `lead_daily_counts` (status, source, whole days); only when countableByDay. */
-export function dailyCountCondition(f: LeadFilters, { withStatus = true } = {}): Condition {
+export function dailyCountCondition(f: LeadFilters, { withStatus = true } = {}): SQL {
   return all([
-    ...statusAndSource(f, withStatus),
-    f.from && { sql: "day >= ?", params: [dayStart(f.from) / DAY_MS] },
-    f.to && { sql: "day <= ?", params: [dayStart(f.to) / DAY_MS] },
+    ...statusAndSource(leadDailyCounts, f, withStatus),
+    f.from ? gte(leadDailyCounts.day, dayStart(f.from) / DAY_MS) : undefined,
+    f.to ? lte(leadDailyCounts.day, dayStart(f.to) / DAY_MS) : undefined,
   ]);
 }

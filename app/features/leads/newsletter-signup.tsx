@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import {
   CONSENT_COPY,
   CONSENT_VERSION,
+  LEAD_LIMITS,
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
@@ -185,7 +186,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 </Field>
               </div>
               <Field label="Email" field={fields.email}>
-                <Input field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="you@example.com" />
+                <Input field={fields.email} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} placeholder="you@example.com" />
               </Field>
               <SubmitButton pending={pending} className="w-full" />
             </div>
@@ -195,7 +196,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 <label htmlFor={fields.email.id} className="sr-only">
                   Email address
                 </label>
-                <Input field={fields.email} type="email" autoComplete="email" maxLength={254} placeholder="Enter your email" />
+                <Input field={fields.email} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} placeholder="Enter your email" />
                 <SubmitButton pending={pending} />
               </div>
               <FieldErrors field={fields.email} className="mt-1" />

@@ -3,6 +3,7 @@
  * leads API (server). The texts are the product's wording: change them here only.
  */
 import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
+import { EMAIL_MAX_LENGTH } from "~/utils/mail-address";
 export const NEWSLETTER_TEXT = {
   title: "Join Our Community",
   description: "Get news from AFX Holding Group and its ventures in your inbox.",
@@ -61,7 +62,7 @@ export const SUBSCRIPTION_TEXT = {
 
 /** Field limits (docs/decisions/005-newsletter-and-leads.md). */
 export const LEAD_LIMITS = {
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   name: 100,
   source: 40,
   bodyBytes: 8 * 1024,

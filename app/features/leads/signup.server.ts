@@ -1,9 +1,10 @@
 /**
  * POST /api/leads: one action for the JSON API and the HTML forms that work without JavaScript
- * (docs/decisions/005-newsletter-and-leads.md). The checks run cheapest first: content type (415), size (413),
- * syntax (400), then the rate limit (429) is counted together with the insert in one D1 batch,
- * which answers 201 or, for a repeat, 409. Invalid fields (400) and a filled honeypot (a fake
- * success) store nothing but still count as attempts.
+ * (docs/decisions/005-newsletter-and-leads.md). It reads as a straight line: the request is read
+ * once (content type 415, size 413, syntax 400), the fields are validated, then one call to the
+ * rate limiter (429) counts the attempt and, within the limit, stores the signup in the same D1
+ * batch, which answers 201 or, for a repeat, 409. Invalid fields (400) and a filled honeypot (a
+ * fake success) store nothing but still count as attempts.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -18,14 +19,16 @@ import {
 } from "~/features/leads/newsletter";
 import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
 import { honeypotFilled } from "~/features/forms/honeypot";
-import { recordSignup, type PublicLead } from "~/features/leads/leads.server";
+import type { PublicLead } from "~/features/leads/lead-list.server";
+import { signupWrite, type SignupRecord } from "~/features/leads/signup-store.server";
 import { confirmVerifiedMember, queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
 import { carriesSession } from "~/features/auth/session.server";
 import { getUser } from "~/features/auth/users.server";
 import { announceMail } from "~/features/mail/outbox.server";
 import { log } from "~/utils/log.server";
-import { attemptFor, hitRateLimit, settleAttempt } from "~/features/forms/rate-limit.server";
+import { limitClient, type RateLimitOutcome } from "~/features/forms/rate-limit.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
+import { emailSchema, normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 
@@ -34,12 +37,7 @@ const DEFAULT_SOURCE = "website";
 
 export const signupSchema = z
   .object({
-    email: z
-      .string({ message: T.invalidEmail })
-      .trim()
-      .toLowerCase()
-      .max(LEAD_LIMITS.email, T.invalidEmail)
-      .email(T.invalidEmail),
+    email: emailSchema(T.invalidEmail),
     firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
     lastName: z
       .string({ message: T.nameTooLong })
@@ -78,77 +76,22 @@ function pagePath(value: string | null | undefined, origin: string): string | nu
   return sameOriginPath(path, origin, { keepHash: false })?.slice(0, 2048) ?? null;
 }
 
-interface ParsedBody {
+/** The signup request, read once: its body, and what its headers say. */
+interface SignupRequest {
+  kind: BodyKind;
   fields: Record<string, unknown>;
   metadata: { userAgent: string | null; referrer: string | null; timestamp: string | null };
   honeypot: boolean;
   /** Form posts only: where to land afterwards. */
   redirectTo: string;
+  /** The same-origin page the signup was made on: the form's own, or the JSON caller's Referer. */
+  pagePath: string | null;
+  /** Whether it carries a session cookie: only then is the member looked up. */
+  carriesSession: boolean;
 }
 
-async function parseBody(kind: BodyKind, bytes: Uint8Array<ArrayBuffer>, request: Request): Promise<ParsedBody | null> {
-  const origin = new URL(request.url).origin;
-  const refererPath = pagePath(request.headers.get("Referer"), origin);
-  const headerAgent = text(request.headers.get("User-Agent"), 512);
-  if (kind === "json") {
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return null;
-    }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
-    const body = json as Record<string, unknown>;
-    const meta = (typeof body.metadata === "object" && body.metadata) || {};
-    const m = meta as Record<string, unknown>;
-    return {
-      fields: body,
-      metadata: {
-        userAgent: text(m.userAgent, 512) ?? headerAgent,
-        referrer: text(m.referrer, 2048),
-        timestamp: text(m.timestamp, 64),
-      },
-      honeypot: honeypotFilled(body[F.honeypot]),
-      redirectTo: refererPath ?? "/",
-    };
-  }
-  let form: FormData;
-  try {
-    form = await parseForm(request, bytes);
-  } catch {
-    return null;
-  }
-  const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, F.lastName, F.source, F.variant]) {
-    const value = form.get(name);
-    if (typeof value === "string") fields[name] = value;
-  }
-  return {
-    fields,
-    metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
-    honeypot: honeypotFilled(form.get(F.honeypot)),
-    redirectTo: pagePath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/",
-  };
-}
-
-/** Whether the signed-in member signs up their own address, which their provider verified. */
-async function isOwnVerifiedAddress(request: Request, env: Env, email: string): Promise<boolean> {
-  if (!carriesSession(request)) return false;
-  const user = await getUser(request, env);
-  return Boolean(user?.emailVerified && user.email?.trim().toLowerCase() === email);
-}
-
-type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
-
-const json = (body: unknown, status: number, headers?: HeadersInit) => Response.json(body, { status, headers });
-
-/** What the visitor typed, as strings, to give back with the errors. */
-function typedValues(fields: Record<string, unknown>) {
-  const s = (v: unknown) => (typeof v === "string" ? v : "");
-  return { email: s(fields[F.email]), firstName: s(fields[F.firstName]), lastName: s(fields[F.lastName]) };
-}
-
-export async function handleSignup(request: Request, env: Env, ctx?: Pick<ExecutionContext, "waitUntil">) {
+/** Reads the request's body and headers, once; a Response for a body the API refuses. */
+async function readSignupRequest(request: Request): Promise<SignupRequest | Response> {
   let read: Awaited<ReturnType<typeof readBody>>;
   try {
     read = await readBody(request, { maxBytes: LEAD_LIMITS.bodyBytes, accept: ["json", "form"] });
@@ -157,89 +100,156 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     throw error;
   }
   const { kind, bytes } = read;
-  const body = await parseBody(kind, bytes, request);
-  if (!body) {
-    return json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
+  const origin = new URL(request.url).origin;
+  const refererPath = pagePath(request.headers.get("Referer"), origin);
+  const headerAgent = text(request.headers.get("User-Agent"), 512);
+  const session = carriesSession(request);
+  const malformed = () => json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
+  if (kind === "json") {
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return malformed();
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return malformed();
+    const fields = body as Record<string, unknown>;
+    const m = ((typeof fields.metadata === "object" && fields.metadata) || {}) as Record<string, unknown>;
+    return {
+      kind,
+      fields,
+      metadata: { userAgent: text(m.userAgent, 512) ?? headerAgent, referrer: text(m.referrer, 2048), timestamp: text(m.timestamp, 64) },
+      honeypot: honeypotFilled(fields[F.honeypot]),
+      redirectTo: refererPath ?? "/",
+      pagePath: refererPath,
+      carriesSession: session,
+    };
   }
+  let form: FormData;
+  try {
+    form = await parseForm(request, bytes);
+  } catch {
+    return malformed();
+  }
+  const fields: Record<string, string> = {};
+  for (const name of [F.email, F.firstName, F.lastName, F.source, F.variant]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value;
+  }
+  const redirectTo = pagePath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/";
+  return {
+    kind,
+    fields,
+    metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
+    honeypot: honeypotFilled(form.get(F.honeypot)),
+    redirectTo,
+    pagePath: redirectTo,
+    carriesSession: session,
+  };
+}
 
-  const rawSource = typeof body.fields[F.source] === "string" ? (body.fields[F.source] as string).trim() : "";
-  // Form posts land back on their page, at the block that was used, with the result.
-  const answerForm = async (result: WithoutSource<SignupResult>) => {
+type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
+
+const json = (body: unknown, status: number, headers?: HeadersInit) => Response.json(body, { status, headers });
+
+/**
+ * The signup's answers: JSON for the API; for a form post, a 303 back to its page, at the block
+ * that was used, with the result in a one-shot cookie.
+ */
+function signupAnswers(request: Request, env: Env, read: SignupRequest) {
+  const s = (v: unknown) => (typeof v === "string" ? v : "");
+  // What the visitor typed, as strings, to give back with the errors.
+  const values = { email: s(read.fields[F.email]), firstName: s(read.fields[F.firstName]), lastName: s(read.fields[F.lastName]) };
+  const form = async (result: WithoutSource<SignupResult>) => {
+    const rawSource = s(read.fields[F.source]).trim();
     const source = SOURCE_PATTERN.test(rawSource) ? rawSource : DEFAULT_SOURCE;
     const cookie = await signupResultCookie(env, request, { ...result, source } as SignupResult);
-    return redirect(`${body.redirectTo}#${signupAnchor(source)}`, { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(`${read.redirectTo}#${signupAnchor(source)}`, { status: 303, headers: { "Set-Cookie": cookie } });
   };
-  const typed = typedValues(body.fields);
-
-  const attempt = await attemptFor(request, env, "signup");
-  const waitUntil = ctx ? (p: Promise<unknown>) => ctx.waitUntil(p) : undefined;
-  const tooMany = ({ message }: { message: string }) => {
-    if (kind === "form") return answerForm({ status: "error", values: typed, errors: {}, message });
-    return json({ message }, 429, { "Retry-After": String(attempt.retryAfter) });
+  const isForm = read.kind === "form";
+  return {
+    tooMany: ({ message, retryAfter }: RateLimitOutcome) =>
+      isForm ? form({ status: "error", values, errors: {}, message }) : json({ message }, 429, { "Retry-After": String(retryAfter) }),
+    invalid: (errors: SignupFieldErrors) =>
+      isForm ? form({ status: "error", values, errors }) : json({ message: "Please check the highlighted fields.", errors }, 400),
+    already: () => (isForm ? form({ status: "already", values }) : json({ message: T.alreadySubscribed }, 409)),
+    // The row's id is sequential: it would tell anyone how many people signed up, and when.
+    created: ({ id: _id, ...created }: PublicLead) => (isForm ? form({ status: "success" }) : json(created, 201)),
   };
+}
 
-  const input = validateSignup(body.fields);
-  // An erased address (docs/decisions/019-personal-data.md) is never re-added or mailed by a
-  // signup: it is answered like anyone else's and, like a bot's, stores nothing.
-  const discard = body.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
-  // Requests that store nothing still count towards the limit (no free probing).
-  if (!input.ok || discard) {
-    const limit = await hitRateLimit(env.DB, attempt, waitUntil);
-    if (!limit.allowed) return tooMany(limit);
+/**
+ * After a new or repeated signup of a pending address: a signed-in member's own, provider-verified
+ * address is confirmed at once; anyone else gets the confirmation e-mail, at most every
+ * RESEND_AFTER_MS. The lead is stored whatever happens to its e-mail.
+ */
+async function followUp(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  read: SignupRequest,
+  stored: Pick<PublicLead, "id" | "email">,
+  due: boolean,
+  now: number,
+): Promise<void> {
+  const member = read.carriesSession ? await getUser(request, env) : null;
+  if (member?.emailVerified && member.email && normaliseEmail(member.email) === stored.email) {
+    await confirmVerifiedMember(env.DB, stored.id, now);
+    return;
   }
-  if (!input.ok) {
-    if (kind === "form") return answerForm({ status: "error", values: typed, errors: input.errors });
-    return json({ message: "Please check the highlighted fields.", errors: input.errors }, 400);
+  if (!due) return;
+  try {
+    const mailId = await queueConfirmation(env, stored, now);
+    if (mailId !== null && ctx) announceMail(env, ctx, [mailId]);
+  } catch (error) {
+    log("error", "[newsletter] confirmation e-mail not queued", { error });
   }
-  const { email, firstName, lastName, source } = input.value;
+}
+
+export async function handleSignup(request: Request, env: Env, ctx?: Pick<ExecutionContext, "waitUntil">) {
+  const read = await readSignupRequest(request);
+  if (read instanceof Response) return read;
+  const answer = signupAnswers(request, env, read);
   const now = new Date();
 
-  let lead: PublicLead | null;
-  if (discard) {
-    // A bot or a suppressed address: the same success as a person, and nothing is stored.
-    lead = { id: 0, email, firstName, lastName, source, subscribedAt: now.toISOString() };
-  } else {
-    const result = await recordSignup(
-      env.DB,
-      {
-        email,
-        firstName,
-        lastName,
-        source,
-        userAgent: body.metadata.userAgent,
-        referrer: body.metadata.referrer,
-        clientTimestamp: body.metadata.timestamp,
-        pagePath: kind === "form" ? body.redirectTo : pagePath(request.headers.get("Referer"), new URL(request.url).origin),
-        subscribedAt: now,
-        consentVersion: CONSENT_VERSION,
-      },
-      attempt,
-    );
-    const limit = await settleAttempt(env.DB, attempt, result.counts, waitUntil);
-    if (!limit.allowed) return tooMany(limit);
-    // A confirmed address is already on the list (409); a pending one is told the same as a first
-    // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
-    const stored = result.lead;
-    // The answer echoes what was sent, never what an earlier signup of the address stored.
-    lead = stored?.status === "pending" ? { id: stored.id, email, firstName, lastName, source, subscribedAt: now.toISOString() } : null;
-    if (stored && lead && (await isOwnVerifiedAddress(request, env, email))) {
-      await confirmVerifiedMember(env.DB, stored.id, now.getTime());
-    } else if (stored && lead && (result.started || (result.lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS)) {
-      // The lead is stored whatever happens to its e-mail; a repeat signup queues it again.
-      try {
-        const mailId = await queueConfirmation(env, stored, now.getTime());
-        if (mailId !== null && ctx) announceMail(env, ctx, [mailId]);
-      } catch (error) {
-        log("error", "[newsletter] confirmation e-mail not queued", { error });
-      }
-    }
-  }
-  if (!lead) {
-    if (kind === "form") return answerForm({ status: "already", values: typed });
-    return json({ message: T.alreadySubscribed }, 409);
-  }
-  if (kind === "form") return answerForm({ status: "success" });
-  // The row's id is sequential: it would tell anyone how many people signed up, and when.
-  const { id: _id, ...created } = lead;
-  return json(created, 201);
+  const input = validateSignup(read.fields);
+  // An erased address (docs/decisions/019-personal-data.md) is never re-added or mailed by a
+  // signup: it is answered like anyone else's and, like a bot's, stores nothing.
+  const discard = read.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
+  const store = input.ok && !discard ? signupWrite(env.DB, signupRecord(input.value, read, now)) : null;
+
+  // One call: every attempt counts, stored or not (no free probing); the lead is written in the
+  // limiter's batch, only within the limit.
+  const limit = await limitClient(request, env, "signup", ctx && ((p) => ctx.waitUntil(p)), store?.statements);
+  if (!limit.allowed) return answer.tooMany(limit);
+  if (!input.ok) return answer.invalid(input.errors);
+
+  // The answer echoes what was sent, never what an earlier signup of the address stored.
+  const { email, firstName, lastName, source } = input.value;
+  const echo = (id: number): PublicLead => ({ id, email, firstName, lastName, source, subscribedAt: now.toISOString() });
+  // A bot or a suppressed address: the same success as a person, and nothing is stored.
+  if (!store) return answer.created(echo(0));
+
+  // A confirmed address is already on the list (409); a pending one is told the same as a first
+  // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
+  const { lead, started, lastLinkAt } = store.outcome(limit.results);
+  if (lead?.status !== "pending") return answer.already();
+  await followUp(request, env, ctx, read, lead, started || (lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS, now.getTime());
+  return answer.created(echo(lead.id));
+}
+
+/** The lead a valid signup stores, with its metadata and consent record. */
+function signupRecord(input: SignupInput, read: SignupRequest, now: Date): SignupRecord {
+  return {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    source: input.source,
+    userAgent: read.metadata.userAgent,
+    referrer: read.metadata.referrer,
+    clientTimestamp: read.metadata.timestamp,
+    pagePath: read.pagePath,
+    subscribedAt: now,
+    consentVersion: CONSENT_VERSION,
+  };
 }

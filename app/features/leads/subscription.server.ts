@@ -3,15 +3,19 @@
  * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
+import { and, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
+import { confirmationCounts, leads, mailOutbox, newsletterTokens, type LeadStatus } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
-import type { PublicLead } from "~/features/leads/leads.server";
+import type { PublicLead } from "~/features/leads/lead-list.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { columnName, getDb, statement } from "~/utils/db.server";
+import { normaliseEmail } from "~/utils/mail-address";
 import { legacyMailSecrets, mailKeys, sameSignature } from "~/features/mail/keys.server";
 
 const MINUTE = 60_000;
@@ -32,6 +36,12 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
+
+/** The (normalised) e-mail's subscription status, or null when it is not on the list. */
+export async function subscriptionStatus(db: D1Database, email: string): Promise<LeadStatus | null> {
+  const row = await getDb({ DB: db }).select({ status: leads.status }).from(leads).where(eq(leads.email, normaliseEmail(email))).get();
+  return row?.status ?? null;
+}
 
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
 
@@ -65,6 +75,7 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * already, or the lead is too old for a link to live its 7 days: the token, the count and the
  * e-mail are written in one batch, the count and the e-mail only if the token was (concurrent
  * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
+ * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT under conditions on other rows.
  */
 export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<number | null> {
   const token = randomToken();
@@ -78,23 +89,23 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = env.DB;
+  const [t, c] = [newsletterTokens, confirmationCounts];
   const [, , queued] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO newsletter_tokens (token_hash, lead_id, created_at)
-         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?2 AND status = 'pending' AND subscribed_at > ?5)
-           AND NOT EXISTS (SELECT 1 FROM newsletter_tokens WHERE lead_id = ?2 AND created_at > ?4)
-           AND (SELECT COALESCE(SUM(sent), 0) FROM confirmation_counts WHERE address_hash IN (${counts.map((_, i) => `?${i + 7}`).join(", ")})) < ?6`,
-      )
-      .bind(hash, lead.id, now, now - RESEND_AFTER_MS, now - LAST_LINK_AFTER_MS, MAX_CONFIRMATION_MAILS, ...counts),
-    db
-      .prepare(
-        `INSERT INTO confirmation_counts (address_hash, sent, updated_at)
-         SELECT ?1, 1, ?2 WHERE EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?3)
-         ON CONFLICT (address_hash) DO UPDATE SET sent = sent + 1, updated_at = excluded.updated_at`,
-      )
-      .bind(counts[0], now, hash),
-    queueMail(db, message, now, { onlyIf: { sql: "EXISTS (SELECT 1 FROM newsletter_tokens WHERE token_hash = ?)", params: [hash] } }),
+    statement(
+      db,
+      sql`INSERT INTO ${t} (${columnName(t.tokenHash)}, ${columnName(t.leadId)}, ${columnName(t.createdAt)})
+        SELECT ${hash}, ${lead.id}, ${now}
+        WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.id} = ${lead.id} AND ${leads.status} = 'pending' AND ${leads.subscribedAt} > ${now - LAST_LINK_AFTER_MS})
+          AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.leadId} = ${lead.id} AND ${t.createdAt} > ${now - RESEND_AFTER_MS})
+          AND (SELECT COALESCE(SUM(${c.sent}), 0) FROM ${c} WHERE ${inArray(c.addressHash, counts)}) < ${MAX_CONFIRMATION_MAILS}`,
+    ),
+    statement(
+      db,
+      sql`INSERT INTO ${c} (${columnName(c.addressHash)}, ${columnName(c.sent)}, ${columnName(c.updatedAt)})
+        SELECT ${counts[0]}, 1, ${now} WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})
+        ON CONFLICT (${columnName(c.addressHash)}) DO UPDATE SET ${columnName(c.sent)} = ${c.sent} + 1, ${columnName(c.updatedAt)} = excluded.${columnName(c.updatedAt)}`,
+    ),
+    queueMail(db, message, now, { onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})` }),
   ]);
   return queuedIds(queued)[0] ?? null;
 }
@@ -104,15 +115,14 @@ export type TokenCheck = { state: "valid"; email: string } | { state: "expired" 
 /** Where a confirmation token stands, without changing anything (the page a GET shows). */
 export async function checkConfirmToken(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
-  const row = await db
-    .prepare(
-      `SELECT t.created_at, l.email FROM newsletter_tokens t JOIN leads l ON l.id = t.lead_id
-       WHERE t.token_hash = ?1 AND l.status = 'pending'`,
-    )
-    .bind(await sha256Hex(token))
-    .first<{ created_at: number; email: string }>();
+  const row = await getDb({ DB: db })
+    .select({ createdAt: newsletterTokens.createdAt, email: leads.email })
+    .from(newsletterTokens)
+    .innerJoin(leads, eq(leads.id, newsletterTokens.leadId))
+    .where(and(eq(newsletterTokens.tokenHash, await sha256Hex(token)), eq(leads.status, "pending")))
+    .get();
   if (!row) return { state: "unknown" };
-  return row.created_at <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
+  return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
 }
 
 /**
@@ -126,13 +136,23 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
   if (check.state !== "valid") return check;
   const hash = await sha256Hex(token);
   const counts = (await addressHashes(env, "confirmation-count", check.email)).map((h) => h.hash);
-  const lead = `(SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1 AND created_at > ?3)`;
+  const orm = getDb(env);
+  const leadOf = (live: boolean) =>
+    orm
+      .select({ leadId: newsletterTokens.leadId })
+      .from(newsletterTokens)
+      .where(and(eq(newsletterTokens.tokenHash, hash), live ? gt(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS)) : undefined));
   const [updated] = await db.batch([
-    db.prepare(`UPDATE leads SET status = 'confirmed', confirmed_at = ?2 WHERE id = ${lead} AND status = 'pending'`).bind(hash, now, now - CONFIRM_LINK_TTL_MS),
-    db
-      .prepare(`DELETE FROM confirmation_counts WHERE changes() > 0 AND address_hash IN (${counts.map(() => "?").join(", ")})`)
-      .bind(...counts),
-    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id = (SELECT lead_id FROM newsletter_tokens WHERE token_hash = ?1)`).bind(hash),
+    statement(
+      db,
+      orm
+        .update(leads)
+        .set({ status: "confirmed", confirmedAt: new Date(now) })
+        .where(and(eq(leads.id, leadOf(true)), eq(leads.status, "pending"))),
+    ),
+    // Raw SQL (docs/decisions/024-data-layer.md): only when the UPDATE confirmed the lead (changes()).
+    statement(db, sql`DELETE FROM ${confirmationCounts} WHERE changes() > 0 AND ${inArray(confirmationCounts.addressHash, counts)}`),
+    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadOf(false)))),
   ]);
   // A concurrent confirmation (a double click) may have used the link between the check and now.
   return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };
@@ -146,16 +166,21 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
  */
 export async function followUnsubscribeLink(env: Env, leadId: number, now = Date.now()): Promise<void> {
   const db = env.DB;
-  const row = await db.prepare("SELECT email FROM leads WHERE id = ? AND status = 'pending'").bind(leadId).first<{ email: string }>();
+  const orm = getDb(env);
+  const pending = and(eq(leads.id, leadId), eq(leads.status, "pending"));
+  const row = await orm.select({ email: leads.email }).from(leads).where(pending).get();
   if (!row) {
     await unsubscribeLead(db, { id: leadId }, now);
     return;
   }
   await db.batch([
     await suppressStatement(env, row.email, "not-me", now),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
-    db.prepare("DELETE FROM leads WHERE id = ? AND status = 'pending'").bind(leadId),
-    db.prepare(`DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ? AND recipient = ?`).bind(CONFIRMATION_KIND, row.email),
+    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId))),
+    statement(db, orm.delete(leads).where(pending)),
+    statement(
+      db,
+      orm.delete(mailOutbox).where(and(eq(mailOutbox.status, "queued"), eq(mailOutbox.kind, CONFIRMATION_KIND), eq(mailOutbox.recipient, row.email))),
+    ),
   ]);
 }
 
@@ -170,13 +195,18 @@ export async function unsubscribeLead(
   now = Date.now(),
   thenRun: D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const [column, value] = "id" in where ? ["id", where.id] : ["email", where.email.trim().toLowerCase()];
+  const orm = getDb({ DB: db });
+  const theLead = "id" in where ? eq(leads.id, where.id) : eq(leads.email, normaliseEmail(where.email));
   const [updated] = await db.batch([
-    db
-      .prepare(`UPDATE leads SET status = 'unsubscribed', unsubscribed_at = ?2 WHERE ${column} = ?1 AND status != 'unsubscribed'`)
-      .bind(value, now),
+    statement(
+      db,
+      orm
+        .update(leads)
+        .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
+        .where(and(theLead, ne(leads.status, "unsubscribed"))),
+    ),
     ...thenRun,
-    db.prepare(`DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${column} = ?1)`).bind(value),
+    statement(db, orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(theLead)))),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }
@@ -196,21 +226,42 @@ export interface VerifiedMember {
  * time; an unsubscribed one starts a new record.
  */
 export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember, now = Date.now()): Promise<void> {
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO leads (email, first_name, last_name, source, user_agent, page_path, subscribed_at, status, consent_method, consent_version, confirmed_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'confirmed', 'verified-member', ?8, ?7)
-         ON CONFLICT (email) DO UPDATE SET
-           subscribed_at = CASE WHEN leads.status = 'unsubscribed' THEN excluded.subscribed_at ELSE leads.subscribed_at END,
-           source = CASE WHEN leads.status = 'unsubscribed' THEN excluded.source ELSE leads.source END,
-           page_path = CASE WHEN leads.status = 'unsubscribed' THEN excluded.page_path ELSE leads.page_path END,
-           status = 'confirmed', consent_method = 'verified-member', consent_version = excluded.consent_version,
-           confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL
-         WHERE leads.status != 'confirmed'`,
-      )
-      .bind(m.email.trim().toLowerCase(), m.firstName, m.lastName, m.source, m.userAgent, m.pagePath, now, MEMBER_CONSENT_VERSION),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1)").bind(m.email.trim().toLowerCase()),
+  const orm = getDb({ DB: db });
+  const email = normaliseEmail(m.email);
+  // An unsubscribed lead starts a new record; a pending one keeps its signup's time, source and page.
+  const restarted = (column: typeof leads.subscribedAt | typeof leads.source | typeof leads.pagePath) =>
+    sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN excluded.${columnName(column)} ELSE ${column} END`;
+  await orm.batch([
+    orm
+      .insert(leads)
+      .values({
+        email,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        source: m.source,
+        userAgent: m.userAgent,
+        pagePath: m.pagePath,
+        subscribedAt: new Date(now),
+        status: "confirmed",
+        consentMethod: "verified-member",
+        consentVersion: MEMBER_CONSENT_VERSION,
+        confirmedAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: leads.email,
+        set: {
+          subscribedAt: restarted(leads.subscribedAt),
+          source: restarted(leads.source),
+          pagePath: restarted(leads.pagePath),
+          status: "confirmed",
+          consentMethod: "verified-member",
+          consentVersion: MEMBER_CONSENT_VERSION,
+          confirmedAt: new Date(now),
+          unsubscribedAt: null,
+        },
+        setWhere: ne(leads.status, "confirmed"),
+      }),
+    orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
   ]);
 }
 
@@ -220,13 +271,15 @@ export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember,
  * lead was not pending.
  */
 export async function confirmVerifiedMember(db: D1Database, leadId: number, now = Date.now()): Promise<boolean> {
-  const [updated] = await db.batch([
-    db
-      .prepare("UPDATE leads SET status = 'confirmed', consent_method = 'verified-member', confirmed_at = ? WHERE id = ? AND status = 'pending'")
-      .bind(now, leadId),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id = ?").bind(leadId),
+  const orm = getDb({ DB: db });
+  const [updated] = await orm.batch([
+    orm
+      .update(leads)
+      .set({ status: "confirmed", consentMethod: "verified-member", confirmedAt: new Date(now) })
+      .where(and(eq(leads.id, leadId), eq(leads.status, "pending"))),
+    orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
   ]);
-  return (updated?.meta.changes ?? 0) > 0;
+  return updated.meta.changes > 0;
 }
 
 /**
@@ -235,15 +288,19 @@ export async function confirmVerifiedMember(db: D1Database, leadId: number, now 
  * still queued for an address no longer pending, and expired links.
  */
 export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
-  const [pending, , tokens] = await db.batch([
-    db.prepare("DELETE FROM leads WHERE status = 'pending' AND subscribed_at < ?1").bind(now - PENDING_TTL_MS),
-    db
-      .prepare(
-        `DELETE FROM mail_outbox WHERE status = 'queued' AND kind = ?1
-         AND NOT EXISTS (SELECT 1 FROM leads WHERE email = mail_outbox.recipient AND status = 'pending')`,
-      )
-      .bind(CONFIRMATION_KIND),
-    db.prepare("DELETE FROM newsletter_tokens WHERE created_at <= ?1").bind(now - CONFIRM_LINK_TTL_MS),
+  const orm = getDb({ DB: db });
+  const [pending, , tokens] = await orm.batch([
+    orm.delete(leads).where(and(eq(leads.status, "pending"), lt(leads.subscribedAt, new Date(now - PENDING_TTL_MS)))),
+    orm
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "queued"),
+          eq(mailOutbox.kind, CONFIRMATION_KIND),
+          notExists(orm.select({ one: sql`1` }).from(leads).where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending")))),
+        ),
+      ),
+    orm.delete(newsletterTokens).where(lte(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS))),
   ]);
-  return { pendingRemoved: pending?.meta.changes ?? 0, tokensRemoved: tokens?.meta.changes ?? 0 };
+  return { pendingRemoved: pending.meta.changes, tokensRemoved: tokens.meta.changes };
 }

@@ -3,6 +3,9 @@
 // (Cloudflare Queues, `announceMail`), whose consumer sends it within seconds with retries, and
 // the every-minute Cron Trigger (`deliverDueMail`) sends whatever the queue did not, so a slow or
 // failing SMTP server never fails or slows a visitor's request and nothing is lost.
+import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
+import { mailOutbox } from "~/db/schema";
+import { columnName, getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { smtpConfig, type SmtpConfig } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
@@ -51,8 +54,8 @@ export interface MailJob {
 export const CONTACT_MESSAGE_ID_SLOT = "{contact-message-id}";
 
 export interface QueueOptions {
-  /** A condition on the batch's earlier writes (SQL with `?` placeholders): queued only if it holds. */
-  onlyIf?: { sql: string; params: unknown[] };
+  /** A condition on the batch's earlier writes: queued only if it holds. */
+  onlyIf?: SQL;
   /**
    * The e-mail is about the Help message the batch inserted just before it (its notification): the
    * row keeps that message's id, so erasing or exporting the sender finds it, and the bodies get
@@ -63,39 +66,35 @@ export interface QueueOptions {
 }
 
 /** A body as SQL: itself, or its two halves around the id of the Help message inserted before. */
-function bodySql(body: string, about: boolean): { sql: string; params: string[] } {
+function bodySql(body: string, about: boolean): SQL {
   const at = about ? body.lastIndexOf(CONTACT_MESSAGE_ID_SLOT) : -1;
-  if (at < 0) return { sql: "?", params: [body] };
-  return { sql: "? || last_insert_rowid() || ?", params: [body.slice(0, at), body.slice(at + CONTACT_MESSAGE_ID_SLOT.length)] };
+  if (at < 0) return sql`${body}`;
+  return sql`${body.slice(0, at)} || last_insert_rowid() || ${body.slice(at + CONTACT_MESSAGE_ID_SLOT.length)}`;
 }
+
+const QUEUED_COLUMNS = sql.join(
+  [mailOutbox.kind, mailOutbox.recipient, mailOutbox.subject, mailOutbox.textBody, mailOutbox.htmlBody, mailOutbox.headers, mailOutbox.replyTo, mailOutbox.status, mailOutbox.attempts, mailOutbox.nextAttemptAt, mailOutbox.createdAt, mailOutbox.contactMessageId].map(columnName),
+  sql`, `,
+);
 
 /**
  * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
  * it belongs to (both or neither); it returns the new row's id for `announceMail` (`queuedIds`).
- * Throws at once for a message that could never be sent.
+ * Throws at once for a message that could never be sent. Raw SQL (docs/decisions/024-data-layer.md):
+ * an INSERT … SELECT under the caller's condition, linked to the Help message inserted just before
+ * it by `last_insert_rowid()`, which the builder cannot say.
  */
 export function queueMail(db: D1Database, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): D1PreparedStatement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
-  const text = bodySql(message.text, aboutPreviousContactMessage);
-  const html = bodySql(message.html, aboutPreviousContactMessage);
-  return db
-    .prepare(
-      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, reply_to, status, attempts, next_attempt_at, created_at, contact_message_id)
-       SELECT ?, ?, ?, ${text.sql}, ${html.sql}, ?, ?, 'queued', 0, ?, ?, ${aboutPreviousContactMessage ? "last_insert_rowid()" : "NULL"} WHERE ${onlyIf?.sql ?? "1"} RETURNING id`,
-    )
-    .bind(
-      message.kind,
-      message.to,
-      message.subject,
-      ...text.params,
-      ...html.params,
-      JSON.stringify(message.headers ?? {}),
-      message.replyTo ?? null,
-      now,
-      now,
-      ...(onlyIf?.params ?? []),
-    );
+  const about = aboutPreviousContactMessage;
+  return statement(
+    db,
+    sql`INSERT INTO ${mailOutbox} (${QUEUED_COLUMNS})
+      SELECT ${message.kind}, ${message.to}, ${message.subject}, ${bodySql(message.text, about)}, ${bodySql(message.html, about)},
+        ${JSON.stringify(message.headers ?? {})}, ${message.replyTo ?? null}, 'queued', 0, ${now}, ${now}, ${about ? sql`last_insert_rowid()` : sql`NULL`}
+      WHERE ${onlyIf ?? sql`1`} RETURNING ${columnName(mailOutbox.id)}`,
+  );
 }
 
 /** The ids a `queueMail` statement's result holds (none when its condition did not hold). */
@@ -122,7 +121,7 @@ async function deliverNow(env: Env, ids: number[]): Promise<void> {
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
 // no longer needed: only who, what kind, when and why it failed stay on record.
-const FORGET_BODY = "text_body = '', html_body = '', headers = '{}', reply_to = NULL";
+const FORGET_BODY = { textBody: "", htmlBody: "", headers: "{}", replyTo: null } as const;
 /** Sent messages' records are deleted after this long. */
 export const KEEP_SENT_MS = 30 * 24 * 60 * MINUTE;
 /**
@@ -131,20 +130,24 @@ export const KEEP_SENT_MS = 30 * 24 * 60 * MINUTE;
  */
 export const KEEP_FAILED_MS = 30 * 24 * 60 * MINUTE;
 
-interface OutboxRow {
-  id: number;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: string;
-  reply_to: string | null;
-  attempts: number;
-  created_at: number;
-}
+/** What a run that claims a message reads of it. */
+const CLAIMED = {
+  id: mailOutbox.id,
+  kind: mailOutbox.kind,
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+  textBody: mailOutbox.textBody,
+  htmlBody: mailOutbox.htmlBody,
+  headers: mailOutbox.headers,
+  replyTo: mailOutbox.replyTo,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+};
 
-const CLAIMED = "id, kind, recipient, subject, text_body, html_body, headers, reply_to, attempts, created_at";
+type OutboxRow = Pick<typeof mailOutbox.$inferSelect, keyof typeof CLAIMED>;
+
+/** A claim: the lease until `until`, and one more attempt. */
+const claim = (until: number) => ({ leasedUntil: until, attempts: sql`${mailOutbox.attempts} + 1` });
 
 export interface DeliveryResult {
   sent: number;
@@ -164,42 +167,54 @@ type Outcome = { is: "sent" | "gave-up" | "gone" } | { is: "retry" | "busy"; ret
  * the claimed row when the caller claimed it already.
  */
 async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow, now: number): Promise<Outcome> {
+  const db = getDb(env);
   let row: OutboxRow | null = "kind" in job ? job : null;
   if (!row) {
-    row = await env.DB.prepare(
-      `UPDATE mail_outbox SET leased_until = ?1, attempts = attempts + 1 WHERE id = ?2 AND status = 'queued' AND leased_until <= ?3 RETURNING ${CLAIMED}`,
-    )
-      .bind(now + LEASE_MS, job.id, now)
-      .first<OutboxRow>();
+    const queued = and(eq(mailOutbox.id, job.id), eq(mailOutbox.status, "queued"));
+    [row = null] = await db
+      .update(mailOutbox)
+      .set(claim(now + LEASE_MS))
+      .where(and(queued, lte(mailOutbox.leasedUntil, now)))
+      .returning(CLAIMED);
     if (!row) {
-      const held = await env.DB.prepare("SELECT leased_until FROM mail_outbox WHERE id = ? AND status = 'queued'").bind(job.id).first<{ leased_until: number }>();
-      return held ? { is: "busy", retryInMs: Math.max(1_000, held.leased_until - now) } : { is: "gone" };
+      const held = await db.select({ leasedUntil: mailOutbox.leasedUntil }).from(mailOutbox).where(queued).get();
+      return held ? { is: "busy", retryInMs: Math.max(1_000, held.leasedUntil - now) } : { is: "gone" };
     }
   }
+  const thisRow = eq(mailOutbox.id, row.id);
   const fields = { mailId: row.id, kind: row.kind, to: maskAddress(row.recipient), attempt: row.attempts };
   try {
     await sendMail(config, {
       kind: row.kind,
       to: row.recipient,
       subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      text: row.textBody,
+      html: row.htmlBody,
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       headers: JSON.parse(row.headers) as Record<string, string>,
     });
   } catch (error) {
     const reason = maskAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
-    if (now - row.created_at >= GIVE_UP_AFTER_MS) {
-      await env.DB.prepare(`UPDATE mail_outbox SET status = 'failed', leased_until = 0, last_error = ?, ${FORGET_BODY} WHERE id = ?`).bind(reason, row.id).run();
+    if (now - row.createdAt >= GIVE_UP_AFTER_MS) {
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY })
+        .where(thisRow);
       log("error", "[mail] gave up", { ...fields, reason });
       return { is: "gave-up" };
     }
     const delay = retryDelayMs(row.attempts);
-    await env.DB.prepare("UPDATE mail_outbox SET next_attempt_at = ?, leased_until = 0, last_error = ? WHERE id = ?").bind(now + delay, reason, row.id).run();
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: now + delay, leasedUntil: 0, lastError: reason })
+      .where(thisRow);
     log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
     return { is: "retry", retryInMs: delay };
   }
-  await env.DB.prepare(`UPDATE mail_outbox SET status = 'sent', sent_at = ?, leased_until = 0, last_error = NULL, ${FORGET_BODY} WHERE id = ?`).bind(now, row.id).run();
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: now, leasedUntil: 0, lastError: null, ...FORGET_BODY })
+    .where(thisRow);
   log("info", "[mail] sent", fields);
   return { is: "sent" };
 }
@@ -266,13 +281,18 @@ export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs =
   }
   const stopAt = Date.now() + CRON_BUDGET_MS;
   while (Date.now() < stopAt) {
-    const { results: claimed } = await env.DB.prepare(
-      `UPDATE mail_outbox SET leased_until = ?1, attempts = attempts + 1
-       WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= ?2 AND leased_until <= ?3 ORDER BY next_attempt_at, id LIMIT ?4)
-       RETURNING ${CLAIMED}`,
-    )
-      .bind(now + LEASE_MS, now - olderThanMs, now, CONCURRENCY)
-      .all<OutboxRow>();
+    const db = getDb(env);
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "queued"), lte(mailOutbox.nextAttemptAt, now - olderThanMs), lte(mailOutbox.leasedUntil, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(CONCURRENCY);
+    const claimed = await db
+      .update(mailOutbox)
+      .set(claim(now + LEASE_MS))
+      .where(inArray(mailOutbox.id, due))
+      .returning(CLAIMED);
     const outcomes = await inPool(claimed, (row) => deliverOne(env, config, row, now));
     for (const o of outcomes) {
       if (o.is === "sent") result.sent++;
@@ -286,11 +306,15 @@ export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs =
 
 /** Deletes the records of messages sent more than KEEP_SENT_MS ago and given up more than KEEP_FAILED_MS after queueing; returns how many. */
 export async function pruneMail(db: D1Database, now = Date.now()): Promise<number> {
-  const { meta } = await db
-    .prepare("DELETE FROM mail_outbox WHERE (status = 'sent' AND sent_at < ?) OR (status = 'failed' AND created_at < ?)")
-    .bind(now - KEEP_SENT_MS, now - KEEP_FAILED_MS)
-    .run();
-  return meta.changes ?? 0;
+  const { meta } = await getDb({ DB: db })
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, now - KEEP_SENT_MS)),
+        and(eq(mailOutbox.status, "failed"), lt(mailOutbox.createdAt, now - KEEP_FAILED_MS)),
+      ),
+    );
+  return meta.changes;
 }
 
 export interface FailedDelivery {
@@ -305,14 +329,13 @@ export interface FailedDelivery {
 
 /** The newest messages that were given up, for the admin dashboard. */
 export async function failedDeliveries(db: D1Database, limit = 20): Promise<FailedDelivery[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, kind, recipient, subject, attempts, last_error AS lastError, created_at AS createdAt
-       FROM mail_outbox WHERE status = 'failed' ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .bind(limit)
-    .all<FailedDelivery>();
-  return results;
+  const m = mailOutbox;
+  return getDb({ DB: db })
+    .select({ id: m.id, kind: m.kind, recipient: m.recipient, subject: m.subject, attempts: m.attempts, lastError: m.lastError, createdAt: m.createdAt })
+    .from(m)
+    .where(eq(m.status, "failed"))
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(limit);
 }
 
 export interface OutboxQueue {
@@ -324,15 +347,17 @@ export interface OutboxQueue {
 
 /** The outbox's queue depth and its oldest waiting message, for the dashboard (a few rows: the status index). */
 export async function outboxQueue(db: D1Database): Promise<OutboxQueue> {
-  const row = await db
-    .prepare("SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM mail_outbox WHERE status = 'queued'")
-    .first<{ waiting: number; oldest: number | null }>();
+  const row = await getDb({ DB: db })
+    .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "queued"))
+    .get();
   return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldest ?? null };
 }
 
 /** How many messages are waiting, sent and given up. */
 export async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
-  const { results } = await db.prepare("SELECT status, COUNT(*) AS n FROM mail_outbox GROUP BY status").all<{ status: string; n: number }>();
-  const count = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
-  return { queued: count("queued"), sent: count("sent"), failed: count("failed") };
+  const results = await getDb({ DB: db }).select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  const n = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
+  return { queued: n("queued"), sent: n("sent"), failed: n("failed") };
 }

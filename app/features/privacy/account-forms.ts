@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "~/utils/mail-address";
 
 /** The account pages' paths (Settings links and posts to them). */
 export const ACCOUNT_PATHS = { deleteAccount: "/settings/delete", downloadData: "/settings/data" } as const;
@@ -7,5 +8,5 @@ export const DELETE_MISMATCH = "That is not the e-mail address of this account: 
 
 /** "Delete Account": the member types their own address to confirm (checked again on the server). */
 export const deleteAccountSchema = z.object({
-  email: z.string({ message: "Type your e-mail address to confirm." }).trim().max(320, DELETE_MISMATCH),
+  email: emailSchema(DELETE_MISMATCH, "Type your e-mail address to confirm."),
 });

@@ -9,9 +9,7 @@
  */
 import { hmacSign } from "~/utils/crypto.server";
 import { legacyMailSecrets, mailKeys } from "~/features/mail/keys.server";
-
-/** How addresses are compared everywhere else (records of a person): trimmed, lower case. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+import { normaliseEmail } from "~/utils/mail-address";
 
 // Providers that document that dots in the local part are ignored.
 const DOTS_IGNORED = new Set(["gmail.com"]);

@@ -6,9 +6,12 @@
  * nothing re-adds or mails it later, the anonymous per-day lead counts, and the audit entry a
  * caller asks for, written in the same batch (no erasure without its entry, nor the reverse).
  */
-import { emailsOf, memberIds, messagesOf, personByAddress, personOfMember, placeholders, type Person } from "~/features/privacy/person.server";
+import { inArray, sql } from "drizzle-orm";
+import { contactMessages, leads, mailOutbox, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
+import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
 import { suppressStatement } from "~/features/privacy/suppression.server";
 import { auditStatement, type AuditInput } from "~/features/admin/audit.server";
+import { getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
 export interface ErasureSummary {
@@ -35,24 +38,25 @@ async function erase(env: Env, person: Person, actor: string, now: number, audit
   const db = env.DB;
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
-  const inIds = placeholders(ids);
-  const [messages, emails] = [messagesOf(person, ids), emailsOf(person, ids)];
+  const orm = getDb(env);
+  const [messages, emails, theirLead] = [messagesOf(person, ids), emailsOf(person, ids), hasAddress(leads.email, email)];
   const statements = [
     // The e-mails first: the notifications are found through the messages.
-    db.prepare(`DELETE FROM mail_outbox WHERE ${emails.sql}`).bind(...emails.params),
-    db.prepare(`DELETE FROM contact_messages WHERE ${messages.sql}`).bind(...messages.params),
-    db.prepare("DELETE FROM newsletter_tokens WHERE lead_id IN (SELECT id FROM leads WHERE email = ?1)").bind(email),
-    db.prepare("DELETE FROM leads WHERE email = ?1").bind(email),
-    db.prepare(`DELETE FROM sessions WHERE user_id IN (${inIds})`).bind(...ids),
-    db.prepare(`DELETE FROM users WHERE id IN (${inIds})`).bind(...ids),
-  ];
+    orm.delete(mailOutbox).where(emails),
+    orm.delete(contactMessages).where(messages),
+    orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(theirLead))),
+    orm.delete(leads).where(theirLead),
+    orm.delete(sessionsTable).where(inArray(sessionsTable.userId, ids)),
+    orm.delete(usersTable).where(inArray(usersTable.id, ids)),
+  ].map((query) => statement(db, query));
   // Only an address that is theirs is suppressed: an unverified claim must not block its owner.
   if (email) statements.push(await suppressStatement(env, email, "erased", now));
   if (audit) {
     // First, so it counts what the deletes after it remove, by their own conditions.
-    const counts = `SELECT (SELECT COUNT(*) FROM leads WHERE email = ?) AS lead, (SELECT COUNT(*) FROM users WHERE id IN (${inIds})) AS members,
-      (SELECT COUNT(*) FROM contact_messages WHERE ${messages.sql}) AS messages, (SELECT COUNT(*) FROM mail_outbox WHERE ${emails.sql}) AS emails`;
-    statements.unshift(auditStatement(db, audit, now, { sql: ERASED_SQL, from: counts, params: [email, ...ids, ...messages.params, ...emails.params] }));
+    // Raw SQL (docs/decisions/024-data-layer.md): one row of counts for the entry's INSERT … SELECT.
+    const counts = sql`SELECT (SELECT COUNT(*) FROM ${leads} WHERE ${theirLead}) AS lead, (SELECT COUNT(*) FROM ${usersTable} WHERE ${inArray(usersTable.id, ids)}) AS members,
+      (SELECT COUNT(*) FROM ${contactMessages} WHERE ${messages}) AS messages, (SELECT COUNT(*) FROM ${mailOutbox} WHERE ${emails}) AS emails`;
+    statements.unshift(auditStatement(db, audit, now, { sql: ERASED_SQL, from: counts }));
   }
   const results = await db.batch(statements);
   const [deletedEmails, deletedMessages, , lead, sessions, users] = audit ? results.slice(1) : results;

@@ -4,7 +4,11 @@
  * acts on their own account; the lead, messages and e-mails filed under their address are theirs
  * only when the provider verified that address, otherwise anyone could claim someone else's.
  */
-import { normaliseEmail } from "~/features/privacy/suppression.server";
+import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { contactMessages, mailOutbox, users } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
+import { normaliseEmail } from "~/utils/mail-address";
 
 export interface Person {
   /** Normalised; null for a member without an address. */
@@ -29,26 +33,31 @@ export function personOfMember(user: { id: string; email: string | null; emailVe
 /** The ids of the member records of `person`. */
 export async function memberIds(db: D1Database, person: Person): Promise<string[]> {
   if (!person.byAddress) return person.userIds;
-  const { results } = await db.prepare("SELECT id FROM users WHERE lower(trim(email)) = ?1").bind(person.email).all<{ id: string }>();
-  return [...new Set([...person.userIds, ...results.map((r) => r.id)])];
+  const rows = await getDb({ DB: db })
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(trim(${users.email}))`, person.email));
+  return [...new Set([...person.userIds, ...rows.map((r) => r.id)])];
 }
 
-/** `?, ?, …` for an IN list (SQLite's IN () is valid and matches nothing). */
-export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+/**
+ * `value = email`, or a condition that matches nothing when the address is not the person's. The
+ * member ids of one person are few: their IN lists stay far below D1's 100 bound parameters.
+ */
+export function hasAddress(value: SQLWrapper, email: string | null): SQL {
+  return email === null ? sql`0` : sql`${value} = ${email}`;
+}
 
-/** The contact messages of `person` (sent from the address when it is theirs, or by their member records), as SQL. */
-export function messagesOf(person: Person, ids: readonly string[]): { sql: string; params: unknown[] } {
-  return { sql: `lower(trim(email)) = ? OR user_id IN (${placeholders(ids)})`, params: [person.byAddress ? person.email : null, ...ids] };
+/** The contact messages of `person` (sent from the address when it is theirs, or by their member records). */
+export function messagesOf(person: Person, ids: string[]): SQL {
+  return sql`(${hasAddress(sql`lower(trim(${contactMessages.email}))`, person.byAddress ? person.email : null)} OR ${inArray(contactMessages.userId, ids)})`;
 }
 
 /**
  * The outbox e-mails of `person`: those to the address, and the notifications of their contact
  * messages (addressed to the group, but carrying the sender's address, name, subject and text).
  */
-export function emailsOf(person: Person, ids: readonly string[]): { sql: string; params: unknown[] } {
-  const messages = messagesOf(person, ids);
-  return {
-    sql: `lower(recipient) = ? OR contact_message_id IN (SELECT id FROM contact_messages WHERE ${messages.sql})`,
-    params: [person.byAddress ? person.email : null, ...messages.params],
-  };
+export function emailsOf(person: Person, ids: string[]): SQL {
+  const messages = new QueryBuilder().select({ id: contactMessages.id }).from(contactMessages).where(messagesOf(person, ids));
+  return sql`(${hasAddress(sql`lower(${mailOutbox.recipient})`, person.byAddress ? person.email : null)} OR ${inArray(mailOutbox.contactMessageId, messages)})`;
 }

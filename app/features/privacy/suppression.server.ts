@@ -6,9 +6,10 @@
  * SHA-256 of an e-mail address would be reversed by trying a list of addresses, the keyed one
  * cannot be without the secret.
  */
-import { addressHashes, normaliseEmail } from "~/features/privacy/address-key.server";
-
-export { normaliseEmail };
+import { inArray, sql } from "drizzle-orm";
+import { suppressedEmails } from "~/db/schema";
+import { addressHashes } from "~/features/privacy/address-key.server";
+import { getDb, statement } from "~/utils/db.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
 const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
@@ -16,25 +17,21 @@ const lookup = async (env: Env, email: string) => (await addressHashes(env, "sup
 /** The INSERT that adds `email` to the list, for the caller's batch; a repeat keeps the first entry. */
 export async function suppressStatement(env: Env, email: string, reason: string, now = Date.now()): Promise<D1PreparedStatement> {
   const [newest] = await addressHashes(env, "suppressed-email", email);
-  return env.DB.prepare("INSERT OR IGNORE INTO suppressed_emails (email_hash, key_id, reason, created_at) VALUES (?1, ?2, ?3, ?4)").bind(
-    newest!.hash,
-    newest!.keyId,
-    reason,
-    now,
+  return statement(
+    env.DB,
+    getDb(env).insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing(),
   );
 }
 
 /** Whether `email` (any spelling of its mailbox) is on the list: no e-mail goes to it and no signup re-adds it. */
 export async function isSuppressed(env: Env, email: string): Promise<boolean> {
   const all = await lookup(env, email);
-  const row = await env.DB.prepare(`SELECT 1 FROM suppressed_emails WHERE email_hash IN (${all.map(() => "?").join(", ")}) LIMIT 1`)
-    .bind(...all)
-    .first();
-  return row !== null;
+  const row = await getDb(env).select({ one: sql`1` }).from(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)).limit(1).get();
+  return row !== undefined;
 }
 
 /** Takes `email` off the list: only when its verified owner asks to be mailed again. */
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);
-  await env.DB.prepare(`DELETE FROM suppressed_emails WHERE email_hash IN (${all.map(() => "?").join(", ")})`).bind(...all).run();
+  await getDb(env).delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all));
 }

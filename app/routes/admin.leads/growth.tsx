@@ -1,5 +1,5 @@
 import { GrowthChart } from "~/features/leads/growth-chart";
-import type { PublicLead } from "~/features/leads/leads.server";
+import type { PublicLead } from "~/features/leads/lead-list.server";
 import { formatIsoDate } from "~/utils/format";
 
 /** "Growth Timeline": the 30-day chart and the latest signups of those days. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LEAD_STATUSES, type LeadStatus } from "~/db/enums";
-import type { PublicLead } from "~/features/leads/leads.server";
+import type { PublicLead } from "~/features/leads/lead-list.server";
 import { formatInteger, formatIsoDate } from "~/utils/format";
 
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
