@@ -39,6 +39,10 @@ export default defineConfig({
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/worker/global-setup.ts"],
+    // Each file starts its own isolate and loads the server build (seconds of setup, little CPU
+    // while it waits on workerd): two files at a time take 2:08 instead of 3:19 on 2 cores
+    // (vitest's default is one less than the cores).
+    maxWorkers: 2,
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });
