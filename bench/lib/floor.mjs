@@ -1,0 +1,145 @@
+// The framework floor as a page (issue 28): a bare Remix app with the site's runtime (the same
+// React, Remix, entry.client and future flags) and the site's built stylesheet, built by the bench
+// in a temporary directory (never part of the shipped build) and served by a small Node server
+// with gzip, like the site's static assets. Lighthouse measures it in the same run as the site's
+// pages, so the machine's own noise is visible and a page's cost is its difference to the floor.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { ROOT } from "../../scripts/lib/config.mjs";
+import { run } from "../../scripts/lib/local-worker.mjs";
+
+const ROOT_TSX = `import type { LinksFunction } from "@remix-run/server-runtime";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { STYLESHEET, INLINE_CSS } from "./stylesheet";
+
+export const links: LinksFunction = () => (STYLESHEET ? [{ rel: "stylesheet", href: STYLESHEET }] : []);
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content="The framework floor: a bare Remix page." />
+        {INLINE_CSS ? <style dangerouslySetInnerHTML={{ __html: INLINE_CSS }} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+`;
+
+const INDEX_TSX = `export const meta = () => [{ title: "Framework floor" }];
+
+export default function Floor() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Framework floor</h1>
+      <p className="mt-4 text-muted-foreground">A bare Remix page: the site's runtime and stylesheet, nothing of its own.</p>
+    </main>
+  );
+}
+`;
+
+const ENTRY_SERVER_TSX = `import type { EntryContext } from "@remix-run/server-runtime";
+import { RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+
+export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+  const html = "<!DOCTYPE html>" + renderToString(<RemixServer context={context} url={request.url} />);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { status, headers });
+}
+`;
+
+const VITE_CONFIG = `import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import remixConfig from ${JSON.stringify(pathToFileURL(resolve(ROOT, "remix.config.js")).href)};
+
+export default defineConfig({
+  plugins: [remix({ ...remixConfig })],
+  esbuild: { legalComments: "eof" },
+  build: { minify: true },
+});
+`;
+
+const TYPES = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html" };
+
+/** The site's built stylesheet (build/client/assets/*.css): its URL path and text. */
+export function siteStylesheet() {
+  const dir = join(ROOT, "build/client/assets");
+  const file = readdirSync(dir).find((f) => f.endsWith(".css"));
+  if (!file) throw new Error("No stylesheet in build/client/assets: run `npm run build` first.");
+  return { href: `/assets/${file}`, text: readFileSync(join(dir, file), "utf8") };
+}
+
+/**
+ * Builds the floor app and serves it on a free port. `inlineCss` mirrors how the site delivers its
+ * stylesheet (a <link> or a <style> in the head), so both pay the same for it.
+ */
+export async function startFloor({ inlineCss = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "afx-floor-"));
+  const css = siteStylesheet();
+  mkdirSync(join(dir, "app/routes"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  writeFileSync(join(dir, "app/root.tsx"), ROOT_TSX);
+  writeFileSync(join(dir, "app/routes/_index.tsx"), INDEX_TSX);
+  writeFileSync(join(dir, "app/routes.ts"), `import { flatRoutes } from "@remix-run/fs-routes";\nexport default flatRoutes();\n`);
+  writeFileSync(join(dir, "app/entry.server.tsx"), ENTRY_SERVER_TSX);
+  copyFileSync(join(ROOT, "app/entry.client.tsx"), join(dir, "app/entry.client.tsx"));
+  writeFileSync(
+    join(dir, "app/stylesheet.ts"),
+    `export const STYLESHEET = ${JSON.stringify(inlineCss ? "" : css.href)};\nexport const INLINE_CSS = ${JSON.stringify(inlineCss ? css.text : "")};\n`,
+  );
+  writeFileSync(join(dir, "vite.config.mjs"), VITE_CONFIG);
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", sideEffects: false }));
+  run(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  if (!inlineCss) writeFileSync(join(dir, "build/client", css.href), css.text);
+
+  const { createRequestHandler } = await import(pathToFileURL(join(ROOT, "node_modules/@remix-run/server-runtime/dist/esm/index.js")).href);
+  const handle = createRequestHandler(await import(pathToFileURL(join(dir, "build/server/index.js")).href), "production");
+  const client = join(dir, "build/client");
+  const server = http.createServer(async (req, res) => {
+    const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    const send = (status, type, body, cache) => {
+      const bytes = gzip ? gzipSync(body) : body;
+      res.writeHead(status, { "Content-Type": type, "Cache-Control": cache, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": bytes.length });
+      res.end(bytes);
+    };
+    const path = decodeURIComponent(new URL(req.url, "http://floor").pathname);
+    if (path.startsWith("/assets/") && !path.includes("..")) {
+      try {
+        return send(200, TYPES[extname(path)] ?? "application/octet-stream", readFileSync(join(client, path)), "public, max-age=31536000, immutable");
+      } catch {
+        return send(404, "text/plain", Buffer.from("not found"), "no-store");
+      }
+    }
+    // One page: what Lighthouse asks for besides it (robots.txt, favicon.ico) is a plain 404.
+    if (path !== "/" && path !== "/__manifest" && !path.endsWith(".data")) return send(404, "text/plain", Buffer.from("not found"), "no-store");
+    const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers }));
+    send(response.status, response.headers.get("Content-Type") ?? "text/html", Buffer.from(await response.arrayBuffer()), "no-store");
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://localhost:${server.address().port}`,
+    stop: async () => {
+      await new Promise((r) => server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
