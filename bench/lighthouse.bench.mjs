@@ -15,7 +15,7 @@ import lighthouse from "lighthouse";
 import { ROOT } from "../scripts/lib/config.mjs";
 import { build, migrate } from "../scripts/lib/local-worker.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
-import { startFloor } from "./lib/floor.mjs";
+import { siteStylesheet, startFloor } from "./lib/floor.mjs";
 import { goal } from "./lib/goals.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -87,10 +87,8 @@ export default async function lighthouseBench() {
   const runs = new Map();
   let version = "";
   try {
-    const home = await (await fetch(`${worker.url}/`)).text();
-    // The floor gets the stylesheet the way the site delivers it, so both pay the same for it.
-    const inlineCss = !/<link[^>]+rel="stylesheet"/.test(home) && /<style[^>]*>/.test(home);
-    floor = await startFloor({ inlineCss });
+    // The floor gets the site's stylesheet the way the site delivers it, so both pay the same for it.
+    floor = await startFloor(await siteStylesheet(worker.url));
     const sitemap = await (await fetch(`${worker.url}/sitemap.xml`)).text();
     const paths = process.env.LIGHTHOUSE_PATHS?.split(",") ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const measure = async (name, url) => {
@@ -175,7 +173,7 @@ export default async function lighthouseBench() {
     rows,
     notes: [
       failures.length ? `Weighted audits below 1 in the median run:\n${failures.join("\n")}` : "Every weighted audit passes in each page's median run.",
-      `The framework floor: a bare Remix page (React 18, the Remix runtime, the site's entry.client and stylesheet${pages.size ? "" : ""}), built by the bench in a temporary directory and served by Node with gzip; its TBT is what this machine charges for the framework alone.`,
+      `The framework floor: a bare Remix page (React 18, the Remix runtime, the site's entry.client and stylesheet, delivered as the site delivers it), built by the bench in a temporary directory and served by Node with gzip; its TBT is what this machine charges for the framework alone.`,
       "Times are Lighthouse's simulation at 4× CPU slow-down of a trace taken on this shared machine; script = evaluation + parse/compile, style+layout+paint from the main-thread breakdown.",
     ],
   };

@@ -3,7 +3,7 @@
 // in a temporary directory (never part of the shipped build) and served by a small Node server
 // with gzip, like the site's static assets. Lighthouse measures it in the same run as the site's
 // pages, so the machine's own noise is visible and a page's cost is its difference to the floor.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
@@ -80,21 +80,26 @@ export default defineConfig({
 
 const TYPES = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html" };
 
-/** The site's built stylesheet (build/client/assets/*.css): its URL path and text. */
-export function siteStylesheet() {
-  const dir = join(ROOT, "build/client/assets");
-  const file = readdirSync(dir).find((f) => f.endsWith(".css"));
-  if (!file) throw new Error("No stylesheet in build/client/assets: run `npm run build` first.");
-  return { href: `/assets/${file}`, text: readFileSync(join(dir, file), "utf8") };
+/**
+ * The site's stylesheet as a document of the site delivers it: inlined (a <style> in the head,
+ * app/components/shell/inline-stylesheet.tsx) or linked (its URL is fetched from the site).
+ */
+export async function siteStylesheet(siteUrl) {
+  const html = await (await fetch(`${siteUrl}/`, { headers: { Accept: "text/html" } })).text();
+  const inline = html.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  if (inline !== undefined) return { inline: true, text: inline, href: "" };
+  const href = html.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/)?.[1] ?? html.match(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/)?.[1];
+  if (!href) throw new Error("The site's document has neither an inlined nor a linked stylesheet.");
+  return { inline: false, text: await (await fetch(new URL(href, siteUrl))).text(), href: "/assets/site.css" };
 }
 
 /**
- * Builds the floor app and serves it on a free port. `inlineCss` mirrors how the site delivers its
- * stylesheet (a <link> or a <style> in the head), so both pay the same for it.
+ * Builds the floor app and serves it on a free port. `css` (siteStylesheet) is delivered as the
+ * site delivers it (a <style> in the head or a <link>), so both pay the same for it.
  */
-export async function startFloor({ inlineCss = false } = {}) {
+export async function startFloor(css) {
+  const inlineCss = css.inline;
   const dir = mkdtempSync(join(tmpdir(), "afx-floor-"));
-  const css = siteStylesheet();
   mkdirSync(join(dir, "app/routes"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   writeFileSync(join(dir, "app/root.tsx"), ROOT_TSX);
