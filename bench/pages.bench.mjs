@@ -167,16 +167,12 @@ export default async function pagesBench() {
       }
     }
     // Where a member's render spends its CPU: every sitemap page, PROFILE_ROUNDS times, sampled.
-    const renderProfile = memberCookie
-      ? topFunctions(
-          (
-            await profileWorker(inspectorPort, async () => {
-              for (let i = 0; i < PROFILE_ROUNDS; i++) for (const [path] of memberRows) await serverTiming(worker.url + path, { "User-Agent": BOT_UA, Accept: "text/html", Cookie: memberCookie });
-            })
-          ).profile,
-          { limit: 15 },
-        )
+    const profiled = memberCookie
+      ? await profileWorker(inspectorPort, async () => {
+          for (let i = 0; i < PROFILE_ROUNDS; i++) for (const [path] of memberRows) await serverTiming(worker.url + path, { "User-Agent": BOT_UA, Accept: "text/html", Cookie: memberCookie });
+        })
       : null;
+    const renderProfile = profiled ? topFunctions(profiled.profile, { limit: 15 }) : null;
     const admin = adminCookie ? await workerTimes(`${worker.url}/admin/leads`, { cookie: adminCookie, expect: "bypass" }) : null;
     const bundle = workerBundle();
     const startup = startupMs();
@@ -220,7 +216,7 @@ export default async function pagesBench() {
             {
               title: `A member's render, CPU profile: the top functions by self time (every sitemap page × ${PROFILE_ROUNDS}; ${renderProfile.busy.toFixed(0)} ms busy, ${(renderProfile.busy / (PROFILE_ROUNDS * memberRows.length)).toFixed(2)} ms per render)`,
               columns: ["self ms", "share", "function (minified name, file:line:column)", "source there"],
-              rows: renderProfile.top.map((f) => [f.ms.toFixed(1), `${(f.share * 100).toFixed(1)} %`, f.name, describeFrame(f.frame)]),
+              rows: renderProfile.top.map((f) => [f.ms.toFixed(1), `${(f.share * 100).toFixed(1)} %`, f.name, describeFrame(f.frame, profiled.sources)]),
               notes: ["Sampled every 0.1 ms in the worker's isolate (wrangler dev, React's production build); names are the minified bundle's, the source column shows the code at that place."],
             },
           ]

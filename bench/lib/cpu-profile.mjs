@@ -1,8 +1,6 @@
 // Where a worker's CPU time goes (issue 28 goals 3 and 4): V8's sampling profiler, through the
 // DevTools protocol of the worker's isolate (wrangler dev --inspector-port) or a .cpuprofile file
 // (wrangler check startup), summed by function: self time, the share of all busy samples.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { connectCdp, inspectorUrl } from "./cdp.mjs";
 
 const IDLE = new Set(["(idle)", "(program)", "(garbage collector)", "(root)"]);
@@ -39,19 +37,22 @@ export async function profileWorker(inspectorPort, run, { intervalUs = 100 } = {
     await cdp.send("Profiler.start");
     const result = await run();
     const { profile } = await cdp.send("Profiler.stop");
-    return { result, profile };
+    // The bundle's text, to show the code at each sampled place (its names are minified).
+    const sources = new Map();
+    await cdp.send("Debugger.enable").catch(() => null);
+    for (const id of new Set(profile.nodes.filter((n) => n.callFrame.url.endsWith(".js")).map((n) => n.callFrame.scriptId))) {
+      const text = await cdp.send("Debugger.getScriptSource", { scriptId: id }).catch(() => null);
+      if (text) sources.set(id, text.scriptSource.split("\n"));
+    }
+    await cdp.send("Debugger.disable").catch(() => null);
+    return { result, profile, sources };
   } finally {
     cdp.close();
   }
 }
 
-const sources = new Map();
-
-/** 60 characters of the bundle at a profile frame's position (names are minified), when readable. */
-export function describeFrame(frame) {
-  if (!frame?.url || frame.lineNumber < 0) return "";
-  const path = frame.url.startsWith("file:") ? fileURLToPath(frame.url) : frame.url.startsWith("/") ? frame.url : `/${frame.url}`;
-  if (!sources.has(path)) sources.set(path, existsSync(path) ? readFileSync(path, "utf8").split("\n") : null);
-  const line = sources.get(path)?.[frame.lineNumber];
+/** 60 characters of the script at a profile frame's position (names are minified), when known. */
+export function describeFrame(frame, sources) {
+  const line = frame && frame.lineNumber >= 0 ? sources?.get(frame.scriptId)?.[frame.lineNumber] : undefined;
   return line ? line.slice(frame.columnNumber, frame.columnNumber + 60).replaceAll("|", "\\|") : "";
 }
