@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ROOT } from "../scripts/lib/config.mjs";
+import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
 import { build, migrate } from "../scripts/lib/local-worker.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 import { siteStylesheet, startFloor } from "./lib/floor.mjs";
@@ -70,6 +70,8 @@ function summarise(runs) {
 }
 
 export default async function lighthouseBench() {
+  // Alone on a clean clone (`npm run bench -- lighthouse`) the worker needs its local secrets too.
+  ensureDevVars();
   if (process.env.SKIP_BUILD !== "1") build();
   const persistTo = mkdtempSync(join(tmpdir(), "afx-lighthouse-d1-"));
   migrate(persistTo);

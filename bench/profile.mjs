@@ -23,24 +23,23 @@ export function longTasks(events, url) {
   const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
   const onMain = (e) => !parse || (e.pid === parse.pid && e.tid === parse.tid);
   const tasks = events.filter((e) => e.ph === "X" && e.name === "RunTask" && onMain(e) && (e.tdur * SLOWDOWN) / 1000 > LONG_MS);
-  // JavaScript samples: ProfileChunk events carry nodes and time deltas.
+  // JavaScript samples: ProfileChunk events carry nodes and time deltas. V8's sampler writes them
+  // from its own thread of the page's renderer process, so they are matched by process only.
+  const inRenderer = (e) => !parse || e.pid === parse.pid;
   const nodes = new Map();
   const samples = [];
-  for (const e of events.filter((x) => x.name === "ProfileChunk" && onMain(x))) {
+  const clock = new Map(); // profile id → time of its last sample
+  for (const e of events.filter((x) => x.name === "ProfileChunk" && inRenderer(x))) {
     const data = e.args.data;
-    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
-    let t = data.timeDeltas ? null : 0;
-    const ids = data.cpuProfile?.samples ?? [];
-    const deltas = data.timeDeltas ?? [];
-    const start = events.find((x) => x.name === "Profile" && x.id === e.id && onMain(x))?.args?.data?.startTime ?? 0;
-    samples.last ??= new Map();
-    t = samples.last.get(e.id) ?? start;
-    ids.forEach((id, i) => {
-      t += deltas[i] ?? 0;
-      samples.push({ id, ts: t });
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(`${e.id}:${n.id}`, n);
+    let t = clock.get(e.id) ?? events.find((x) => x.name === "Profile" && x.id === e.id && inRenderer(x))?.args?.data?.startTime ?? 0;
+    (data.cpuProfile?.samples ?? []).forEach((id, i) => {
+      t += data.timeDeltas?.[i] ?? 0;
+      samples.push({ id: `${e.id}:${id}`, ts: t });
     });
-    samples.last.set(e.id, t);
+    clock.set(e.id, t);
   }
+  samples.sort((a, b) => a.ts - b.ts);
   return tasks.map((task) => {
     const end = task.ts + task.dur;
     const byEvent = new Map();
