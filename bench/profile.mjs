@@ -18,11 +18,11 @@ const LONG_MS = Number(process.env.PROFILE_LONG_MS || 50);
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink.user_timing"];
 
 /** Tasks over LONG_MS and, for each, its time by event name and by JavaScript function. */
-export function longTasks(events, url) {
+export function longTasks(events, url, over = LONG_MS) {
   // The page's renderer main thread: where its document was parsed.
   const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
   const onMain = (e) => !parse || (e.pid === parse.pid && e.tid === parse.tid);
-  const tasks = events.filter((e) => e.ph === "X" && e.name === "RunTask" && onMain(e) && (e.tdur * SLOWDOWN) / 1000 > LONG_MS);
+  const tasks = events.filter((e) => e.ph === "X" && e.name === "RunTask" && onMain(e) && (e.tdur * SLOWDOWN) / 1000 > over);
   // JavaScript samples: ProfileChunk events carry nodes and time deltas. V8's sampler writes them
   // from its own thread of the page's renderer process, so they are matched by process only.
   const inRenderer = (e) => !parse || e.pid === parse.pid;
@@ -66,8 +66,8 @@ export function longTasks(events, url) {
   });
 }
 
-/** Loads `url` with a trace; the tasks over 50 ms of CPU time at SLOWDOWN×. */
-export async function profilePage(browser, url) {
+/** Loads `url` (a phone's viewport) with a trace; its tasks over `over` ms of CPU time × SLOWDOWN. */
+export async function profilePage(browser, url, { over = LONG_MS } = {}) {
   const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
@@ -76,7 +76,7 @@ export async function profilePage(browser, url) {
   await page.close();
   const events = trace.traceEvents ?? trace;
   const navStart = events.find((e) => e.name === "navigationStart")?.ts ?? events[0].ts;
-  return longTasks(events, url).map((t) => ({ ...t, start: (t.start - navStart) / 1000 }));
+  return longTasks(events, url, over).map((t) => ({ ...t, start: (t.start - navStart) / 1000 }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
