@@ -14,8 +14,9 @@ import { run } from "../../scripts/lib/local-worker.mjs";
 
 const ROOT_TSX = `import type { LinksFunction } from "@remix-run/server-runtime";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { STYLESHEET, INLINE_CSS } from "./stylesheet";
+import { useContext, type ReactNode } from "react";
+import { STYLESHEET } from "./stylesheet";
+import { InlineCss } from "./inline-css";
 
 export const links: LinksFunction = () => (STYLESHEET ? [{ rel: "stylesheet", href: STYLESHEET }] : []);
 
@@ -26,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content="The framework floor: a bare Remix page." />
-        {INLINE_CSS ? <style dangerouslySetInnerHTML={{ __html: INLINE_CSS }} /> : null}
+        {STYLESHEET ? null : <style id="stylesheet" dangerouslySetInnerHTML={{ __html: useContext(InlineCss) }} />}
         <Meta />
         <Links />
       </head>
@@ -56,12 +57,26 @@ export default function Floor() {
 }
 `;
 
+// As the site does it (app/components/shell/inline-stylesheet.tsx): the server has the CSS, the
+// browser reads it from the document, so the client bundle carries no copy.
+const INLINE_CSS_TS = `import { createContext } from "react";
+export const InlineCss = createContext(typeof document === "undefined" ? "" : (document.getElementById("stylesheet")?.textContent ?? ""));
+`;
+
 const ENTRY_SERVER_TSX = `import type { EntryContext } from "@remix-run/server-runtime";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { InlineCss } from "./inline-css";
+import { INLINE_CSS } from "./stylesheet.server";
 
 export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
-  const html = "<!DOCTYPE html>" + renderToString(<RemixServer context={context} url={request.url} />);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToString(
+      <InlineCss.Provider value={INLINE_CSS}>
+        <RemixServer context={context} url={request.url} />
+      </InlineCss.Provider>,
+    );
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { status, headers });
 }
@@ -86,7 +101,7 @@ const TYPES = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg
  */
 export async function siteStylesheet(siteUrl) {
   const html = await (await fetch(`${siteUrl}/`, { headers: { Accept: "text/html" } })).text();
-  const inline = html.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  const inline = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1];
   if (inline !== undefined) return { inline: true, text: inline, href: "" };
   const href = html.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/)?.[1] ?? html.match(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/)?.[1];
   if (!href) throw new Error("The site's document has neither an inlined nor a linked stylesheet.");
@@ -107,10 +122,9 @@ export async function startFloor(css) {
   writeFileSync(join(dir, "app/routes.ts"), `import { flatRoutes } from "@remix-run/fs-routes";\nexport default flatRoutes();\n`);
   writeFileSync(join(dir, "app/entry.server.tsx"), ENTRY_SERVER_TSX);
   copyFileSync(join(ROOT, "app/entry.client.tsx"), join(dir, "app/entry.client.tsx"));
-  writeFileSync(
-    join(dir, "app/stylesheet.ts"),
-    `export const STYLESHEET = ${JSON.stringify(inlineCss ? "" : css.href)};\nexport const INLINE_CSS = ${JSON.stringify(inlineCss ? css.text : "")};\n`,
-  );
+  writeFileSync(join(dir, "app/stylesheet.ts"), `export const STYLESHEET = ${JSON.stringify(inlineCss ? "" : css.href)};\n`);
+  writeFileSync(join(dir, "app/stylesheet.server.ts"), `export const INLINE_CSS = ${JSON.stringify(inlineCss ? css.text : "")};\n`);
+  writeFileSync(join(dir, "app/inline-css.ts"), INLINE_CSS_TS);
   writeFileSync(join(dir, "vite.config.mjs"), VITE_CONFIG);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", sideEffects: false }));
   run(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });

@@ -60,7 +60,7 @@ export function frameworkFloor(manifest) {
  * app/components/shell/inline-stylesheet.tsx), from a document as served; gzip bytes.
  */
 export function stylesheetGzip(html) {
-  const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  const css = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1];
   if (css === undefined) throw new Error("No inlined <style> in the document.");
   return gzipBytes(Buffer.from(css));
 }

@@ -21,7 +21,7 @@ function position(text: string, offset: number) {
  * build output, not our markup; every other message still counts.
  */
 function stylesheetExtent(html: string) {
-  const start = html.indexOf("<style>");
+  const start = html.indexOf('<style id="stylesheet">');
   const end = html.indexOf("</style>", start);
   return start < 0 || end < 0 ? null : { from: position(html, start), to: position(html, end) };
 }
