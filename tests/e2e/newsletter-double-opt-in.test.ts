@@ -4,7 +4,7 @@ import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server"
 import { NEWSLETTER_TEXT as T, signupAnchor } from "~/features/leads/newsletter";
 import { listMail, waitForMail, type InboxMail } from "../fixtures/inbox";
 import { signIn } from "./account";
-import { hydrated, launch, newPage, ready, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot } from "./browser";
 
 // The double opt-in as a person lives it, in Chromium against the real local SMTP server and its
 // inbox: sign up, receive one e-mail, open its link, press the button; the admin then sees the
@@ -51,9 +51,6 @@ async function confirmationMail(email: string) {
 async function pressConfirm(page: Page, confirmUrl: string) {
   await page.goto(confirmUrl);
   await page.getByRole("heading", { name: "Confirm your subscription", level: 1 }).waitFor();
-  // A click while the page still hydrates starts a navigation that reaches the footer's lazily
-  // loaded form before its code arrived (React #421): act on the hydrated page, as a user would.
-  await ready(page);
   await Promise.all([
     page.waitForURL((url) => url.pathname === "/newsletter/confirmed"),
     page.getByRole("button", { name: "Confirm subscription" }).click(),

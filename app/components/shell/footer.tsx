@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Mail, Phone } from "~/components/ui/icons.generated";
-import { lazy, memo, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { NewsletterSignup as EagerSignup } from "~/features/leads/newsletter-signup";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
@@ -14,17 +14,6 @@ import { FOOTER_QUICK_LINKS } from "./nav-links";
 const loadSignup = () => import("~/features/leads/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
 const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
 
-// Memoised, without props: a re-render of the shell after hydration (the sidebar's stored state, a
-// toast) must not reach the boundary while its code is still on the way, or React gives up
-// hydrating it and renders it again from scratch (error #421 in the console).
-const FooterSignup = memo(function FooterSignup() {
-  return (
-    <Suspense fallback={null}>
-      <NewsletterSignup variant="compact" source="footer" className="mt-4 max-w-md" />
-    </Suspense>
-  );
-});
-
 /** The site footer. Phone and e-mail come from configuration (placeholders until set). */
 export function Footer() {
   const root = useRootData();
@@ -36,7 +25,9 @@ export function Footer() {
             Stay in the loop
           </h2>
           <p className="mt-2 text-muted-foreground">News from {SITE.name} and its ventures, in your inbox.</p>
-          <FooterSignup />
+          <Suspense fallback={null}>
+            <NewsletterSignup variant="compact" source="footer" className="mt-4 max-w-md" />
+          </Suspense>
         </div>
         <div>
           <h2 id="footer-about" className="text-base font-semibold">
