@@ -42,8 +42,8 @@ export interface LeadCursor {
 
 export const { encode: encodeCursor, decode: decodeCursor } = keysetCursor("subscribedAt");
 
-/** A page's columns: the lead as it is shown, in the order the CSV also reads. */
-const PAGE_COLUMNS = {
+/** A page's columns: the lead as it is shown (here, in the CSV and in the dashboard's recent list). */
+export const PAGE_COLUMNS = {
   id: leads.id,
   email: leads.email,
   firstName: leads.firstName,

@@ -13,7 +13,7 @@ import {
   type LeadFilter,
   type LeadFilters,
 } from "~/features/leads/lead-filters.server";
-import { toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
+import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { getDb } from "~/utils/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -118,14 +118,7 @@ export async function getGrowth(db: D1Database, now = Date.now(), filter: LeadFi
   const orm = getDb({ DB: db });
   const [recent, perDay] = await Promise.all([
     orm
-      .select({
-        id: leads.id,
-        email: leads.email,
-        firstName: leads.firstName,
-        lastName: leads.lastName,
-        source: leads.source,
-        subscribedAt: leads.subscribedAt,
-      })
+      .select(PAGE_COLUMNS)
       .from(leads)
       .where(and(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)), ofStatus(leads.status, filter)))
       .orderBy(desc(leads.subscribedAt), desc(leads.id))
