@@ -66,8 +66,8 @@ export const isHydrated = () =>
 /** The page has hydrated (see isHydrated), so handlers are attached. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(isHydrated);
-  // And the lazily loaded chunks have arrived: a Suspense boundary still hydrating when a test
-  // acts makes React throw #421 (seen once in five clean runs without this wait).
+  // And the lazily loaded chunks have arrived, so a test acts on the finished page (what happens
+  // when they arrive last is late-hydration.test.ts's subject).
   await page.waitForLoadState("networkidle");
   // React attaches handlers in the same tick it commits; one frame later everything is wired.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { lazyModule } from "~/utils/lazy-module";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useRootData } from "~/root-data";
 import { ExitIntentPopup } from "./exit-intent-popup";
@@ -10,7 +11,7 @@ import { SIDEBAR_DEFAULT } from "./sidebar-state";
 import { Toaster } from "./toaster";
 
 // The key handler, its table and the easter eggs: fetched once React runs, not before the page.
-const KeyboardShortcuts = lazy(() => import("./keyboard-shortcuts"));
+const shortcuts = lazyModule(() => import("./keyboard-shortcuts"));
 
 /**
  * The frame around every page: fixed header, floating sidebar, main content,
@@ -32,11 +33,8 @@ export function AppShell({ children }: { children: ReactNode }) {
 // Its own component, so the re-render at hydration stays here (a re-render reaching the footer's
 // still-dehydrated form would make React client-render it).
 function DeferredShortcuts() {
-  return useHydrated() ? (
-    <Suspense fallback={null}>
-      <KeyboardShortcuts />
-    </Suspense>
-  ) : null;
+  const KeyboardShortcuts = shortcuts.useModule(useHydrated())?.default;
+  return KeyboardShortcuts ? <KeyboardShortcuts /> : null;
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {

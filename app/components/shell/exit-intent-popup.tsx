@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { lazyModule } from "~/utils/lazy-module";
 
 // The dialog (Radix, the full signup form) loads when the popup arms, before it can open.
-const loadDialog = () => import("./exit-popup-dialog");
-const ExitPopupDialog = lazy(loadDialog);
+const dialog = lazyModule(() => import("./exit-popup-dialog"));
 
 /**
  * The exit-intent popup: armed 3 s after load, opened when the pointer leaves through the top
@@ -33,7 +33,7 @@ export function ExitIntentPopup() {
     if (dismissedForever() || hiddenThisVisit) return;
     const timer = window.setTimeout(() => {
       armed.current = true;
-      void loadDialog();
+      dialog.load().catch(() => undefined);
     }, POPUP_DELAY_MS);
     function onMouseOut(e: MouseEvent) {
       // Leaving the window (no element to go to) through its top edge.
@@ -63,9 +63,6 @@ export function ExitIntentPopup() {
     hide();
   }
 
-  return open || everOpened.current ? (
-    <Suspense fallback={null}>
-      <ExitPopupDialog open={open} onHide={hide} onDontShowAgain={dontShowAgain} />
-    </Suspense>
-  ) : null;
+  const ExitPopupDialog = dialog.useModule(open || everOpened.current)?.default;
+  return ExitPopupDialog ? <ExitPopupDialog open={open} onHide={hide} onDontShowAgain={dontShowAgain} /> : null;
 }

@@ -1,7 +1,8 @@
 import { ChevronDown, Mail, Menu, Network, PanelLeft, Phone, ShoppingBag, X } from "~/components/ui/icons.generated";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { lazyModule } from "~/utils/lazy-module";
 import { useMediaQuery } from "~/utils/use-media-query";
 import { useRootData } from "~/root-data";
 import { Logo } from "./logo";
@@ -68,12 +69,13 @@ function DesktopTrigger() {
 const summaryClass =
   "flex cursor-pointer list-none items-center gap-2 rounded-md p-2 hover:bg-accent [&::-webkit-details-marker]:hidden";
 
-const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
+const sheet = lazyModule(() => import("./mobile-sidebar-sheet"));
 
 function MobileMenu() {
   const { mobileOpen, setMobileOpen } = useSidebar();
   const [everOpened, setEverOpened] = useState(false);
   if (mobileOpen && !everOpened) setEverOpened(true);
+  const MobileSidebarSheet = sheet.useModule(everOpened)?.default;
   return (
     <>
       {/* Like the desktop trigger, shown only where JavaScript runs (the "js" class on <html>,
@@ -97,11 +99,7 @@ function MobileMenu() {
           <span className="sr-only hidden group-open:inline">Close menu</span>
         </summary>
       </details>
-      {everOpened ? (
-        <Suspense fallback={null}>
-          <MobileSidebarSheet />
-        </Suspense>
-      ) : null}
+      {MobileSidebarSheet ? <MobileSidebarSheet /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { lazyModule } from "~/utils/lazy-module";
 import { toggleTheme } from "~/utils/theme";
 import { toast } from "~/utils/toast";
 import {
@@ -14,7 +15,7 @@ import {
 } from "./shortcuts";
 import { useSidebar } from "./sidebar-context";
 
-const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
+const dialog = lazyModule(() => import("./shortcuts-dialog"));
 
 const FIELD = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
 // Space already means "press" on these; it opens the dialog only when nothing else wants it.
@@ -98,9 +99,6 @@ export default function KeyboardShortcuts() {
   const [everOpened, setEverOpened] = useState(false);
   if (open && !everOpened) setEverOpened(true);
   // Loaded at the first Space; stays mounted so Radix can return focus when it closes.
-  return everOpened ? (
-    <Suspense fallback={null}>
-      <ShortcutsDialog open={open} onOpenChange={setOpen} />
-    </Suspense>
-  ) : null;
+  const ShortcutsDialog = dialog.useModule(everOpened)?.default;
+  return ShortcutsDialog ? <ShortcutsDialog open={open} onOpenChange={setOpen} /> : null;
 }

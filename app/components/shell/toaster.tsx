@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { cn } from "~/components/ui/cn";
+import { lazyModule } from "~/utils/lazy-module";
 import { subscribeToToasts, toast, type ToastMessage } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { ToastEntry } from "./toast-list";
@@ -9,8 +10,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 // Radix Toast loads once the page is idle (or at the first toast), off the landing's critical path.
-const loadToastList = () => import("./toast-list");
-const ToastList = lazy(loadToastList);
+const toastList = lazyModule(() => import("./toast-list"));
 
 function whenIdle(fn: () => void): () => void {
   if ("requestIdleCallback" in window) {
@@ -46,6 +46,7 @@ export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
   }
 
+  const ToastList = toastList.useModule(mounted || toasts.length > 0)?.default;
   if (!hydrated) {
     return flash ? (
       <div
@@ -63,10 +64,5 @@ export function Toaster({ flash }: { flash: ToastMessage | null | undefined }) {
       </div>
     ) : null;
   }
-  if (!mounted && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastList toasts={toasts} onDismiss={dismiss} />
-    </Suspense>
-  );
+  return ToastList ? <ToastList toasts={toasts} onDismiss={dismiss} /> : null;
 }

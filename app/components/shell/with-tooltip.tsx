@@ -1,39 +1,11 @@
-import { useEffect, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { TOOLTIP_DELAY_MS } from "~/components/ui/tooltip-constants";
+import { lazyModule } from "~/utils/lazy-module";
 
 // Radix Tooltip brings a positioning engine (~14 KB gzip), so it is fetched only when some
 // tooltip is enabled (the sidebar in icon mode). Triggers are wrapped only once it has arrived,
 // a change of tree that happens right after the sidebar switches mode, not under the pointer.
-type TooltipModule = typeof import("~/components/ui/tooltip");
-let loaded: TooltipModule | null = null;
-let loading: Promise<TooltipModule> | null = null;
-const listeners = new Set<() => void>();
-
-function load() {
-  loading ??= import("~/components/ui/tooltip").then((m) => {
-    loaded = m;
-    for (const l of listeners) l();
-    return m;
-  });
-  return loading;
-}
-
-function subscribe(onChange: () => void) {
-  listeners.add(onChange);
-  return () => listeners.delete(onChange);
-}
-
-function useTooltipModule(enabled: boolean): TooltipModule | null {
-  const module = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => null,
-  );
-  useEffect(() => {
-    if (enabled) void load();
-  }, [enabled]);
-  return enabled ? module : null;
-}
+const tooltip = lazyModule(() => import("~/components/ui/tooltip"));
 
 /**
  * A tooltip naming `children` (one focusable element). Tooltips open after 700 ms; the sidebar
@@ -52,7 +24,7 @@ export function WithTooltip({
   disabled?: boolean;
   children: ReactElement;
 }) {
-  const module = useTooltipModule(!disabled);
+  const module = tooltip.useModule(!disabled);
   if (!module) return children;
   const LabelTooltip = module.default;
   return (
