@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
+import { StylesheetProvider } from "~/components/shell/inline-stylesheet";
+import stylesheet from "~/tailwind.css?inline";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { wantsCompleteDocument } from "~/utils/render-mode.server";
@@ -18,7 +20,9 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      <StylesheetProvider value={stylesheet}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </StylesheetProvider>
     </NonceProvider>,
     {
       nonce,

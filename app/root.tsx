@@ -22,12 +22,10 @@ import { getFlashToast } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { useRootData, type RootData } from "~/root-data";
 import { readSignupResult } from "~/features/leads/signup-result.server";
-import stylesheet from "~/tailwind.css?url";
+import { InlineStylesheet } from "~/components/shell/inline-stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -69,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

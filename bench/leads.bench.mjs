@@ -128,7 +128,7 @@ function signupTable(pooled, unpooled) {
     ],
     goals: [
       goal(
-        `5. ${pooled.requests} concurrent signups: no duplicate, no 5xx`,
+        `4. ${pooled.requests} concurrent signups: no duplicate, no 5xx`,
         "held",
         `${pooled.rows} rows, ${pooled.emails} e-mails, ${pooled.workerFiveXX} × 5xx`,
         pooled.rows / DISTINCT,
@@ -255,7 +255,7 @@ function csvMemoryTable(runs) {
     ],
     goals: [
       goal(
-        "5. CSV export memory flat (live heap during ÷ idle, largest table)",
+        "4. CSV export memory flat (live heap during ÷ idle, largest table)",
         "held",
         `${(last.during / last.idle).toFixed(2)} × at ${last.expected.toLocaleString("en-US")} leads`,
         last.during / last.idle,

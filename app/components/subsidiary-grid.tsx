@@ -15,7 +15,7 @@ export function SubsidiaryGrid({
 }) {
   const root = useRootData();
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="card-grid grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {withDomains(withVideos(subsidiaries, root?.videos), root?.domains).map((s, i) => (
         <li key={s.id} className="motion-safe:animate-[card-enter_0.5s_ease-out_both]" style={{ animationDelay: `${i * 0.1}s` }}>
           <SubsidiaryCard subsidiary={s} headingLevel={headingLevel} />

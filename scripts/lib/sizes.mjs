@@ -55,11 +55,14 @@ export function frameworkFloor(manifest) {
   return assetBytes(manifest, [], { withEntry: true }).jsGzip;
 }
 
-/** The stylesheet every page links (Tailwind's single CSS file), gzip bytes. */
-export function stylesheetGzip() {
-  return readdirSync(join(CLIENT, "assets"))
-    .filter((f) => f.endsWith(".css"))
-    .reduce((sum, f) => sum + gzipBytes(readFileSync(join(CLIENT, "assets", f))), 0);
+/**
+ * The stylesheet every document carries: its text inlined in the <head> (a <style>, see
+ * app/components/shell/inline-stylesheet.tsx), from a document as served; gzip bytes.
+ */
+export function stylesheetGzip(html) {
+  const css = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1];
+  if (css === undefined) throw new Error("No inlined <style> in the document.");
+  return gzipBytes(Buffer.from(css));
 }
 
 /**

@@ -6,16 +6,47 @@ import { describe, expect, it } from "vitest";
 import { baseURL } from "./browser";
 import { PATHS } from "./content-quality";
 
+type Message = { type: string; url: string; message: string; extract?: string; lastLine?: number; lastColumn?: number };
+
+/** Line and column (1-based, as the checker counts them) of the character at `offset` of `text`. */
+function position(text: string, offset: number) {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/**
+ * The inlined stylesheet's extent in a document (components/shell/inline-stylesheet.tsx). The
+ * checker's CSS validator predates what Tailwind 4 emits (`@property`, `margin-trim`, custom
+ * properties in `transition-property`), so its "CSS:" messages inside that element are Tailwind's
+ * build output, not our markup; every other message still counts.
+ */
+function stylesheetExtent(html: string) {
+  const start = html.indexOf('<style id="stylesheet">');
+  const end = html.indexOf("</style>", start);
+  return start < 0 || end < 0 ? null : { from: position(html, start), to: position(html, end) };
+}
+
+const inside = (m: Message, e: NonNullable<ReturnType<typeof stylesheetExtent>>) => {
+  const at = (p: { line: number; column: number }) => p.line * 1e9 + p.column;
+  const here = at({ line: m.lastLine ?? 0, column: m.lastColumn ?? 0 });
+  return here >= at(e.from) && here <= at(e.to);
+};
+
 // HTML validity of the content pages as served: the W3C Nu checker (vnu-jar, needs Java).
 describe("W3C Nu HTML checker", () => {
   it("finds no error on any content page", async () => {
     const dir = mkdtempSync(join(tmpdir(), "afx-vnu-"));
     try {
       const files: Record<string, string> = {};
+      const stylesheets: Record<string, ReturnType<typeof stylesheetExtent>> = {};
       for (const [i, path] of PATHS.entries()) {
         const file = join(dir, `page-${i}.html`);
-        writeFileSync(file, await (await fetch(`${baseURL()}${path}`)).text());
+        const html = await (await fetch(`${baseURL()}${path}`)).text();
+        writeFileSync(file, html);
         files[`file:${file}`] = path;
+        stylesheets[`file:${file}`] = stylesheetExtent(html);
+        // Every page carries the inlined stylesheet (and so exercises the rule above).
+        expect(stylesheets[`file:${file}`], path).not.toBeNull();
       }
       const jar = join(process.cwd(), "node_modules/vnu-jar/build/dist/vnu.jar");
       const run = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...Object.keys(files).map((f) => f.slice(5))], {
@@ -23,9 +54,10 @@ describe("W3C Nu HTML checker", () => {
         maxBuffer: 16 * 1024 * 1024,
       });
       expect(run.error).toBeUndefined();
-      const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: { type: string; url: string; message: string; extract?: string }[] };
+      const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: Message[] };
+      const tailwind = (m: Message) => m.message.startsWith("CSS: ") && inside(m, stylesheets[m.url]!);
       const errors = messages
-        .filter((m) => m.type === "error")
+        .filter((m) => m.type === "error" && !tailwind(m))
         .map((m) => `${files[m.url] ?? m.url}: ${m.message} ${m.extract ?? ""}`.trim());
       expect(errors).toEqual([]);
     } finally {

@@ -33,7 +33,8 @@ function hasA11yProp(props: Record<string, unknown>): boolean {
 
 export function lucideIcon(name: string, node: IconNode, aliases: string[] = []) {
   const baseClass = ["lucide", `lucide-${name}`, ...aliases.map((a) => `lucide-${a}`)].join(" ");
-  const drawing: ReactElement[] = node.map(([tag, attrs]) => createElement(tag, attrs));
+  // Built at the icon's first render, not at import: the worker's start-up builds none of them.
+  let drawing: ReactElement[] | null = null;
   const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ className, children, ...rest }, ref) {
     return createElement(
       "svg",
@@ -44,7 +45,7 @@ export function lucideIcon(name: string, node: IconNode, aliases: string[] = [])
         ...(children || hasA11yProp(rest) ? {} : { "aria-hidden": "true" }),
         ...rest,
       },
-      ...drawing,
+      ...(drawing ??= node.map(([tag, attrs]) => createElement(tag, attrs))),
       children,
     );
   });
