@@ -266,7 +266,8 @@ describe("mail delivery", () => {
     );
     expect(received.sort()).toEqual(mails.map((m) => m.to).sort());
     expect(await outboxCounts(env.DB)).toMatchObject({ queued: 0, sent: 200 });
-  });
+    // 400 deliveries through a real SMTP server: 1–3 s alone, more on a loaded machine.
+  }, 30_000);
 
   it("the worker's scheduled handler (the Cron Trigger) delivers what is due", async () => {
     // Not a confirmation: the same run deletes queued confirmations whose address is not pending.
