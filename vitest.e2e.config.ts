@@ -12,6 +12,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: a page on a loaded 2-core machine can take longer
+    // to hydrate or to answer. A poll that passes still returns at once.
+    expect: { poll: { timeout: 15_000 } },
     // One worker server for all files; two browsers at a time keep a 2-core machine responsive.
     maxWorkers: 2,
     fileParallelism: true,
