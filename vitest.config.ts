@@ -39,10 +39,11 @@ export default defineConfig({
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/worker/global-setup.ts"],
-    // Each file starts its own isolate and loads the server build (seconds of setup, little CPU
-    // while it waits on workerd): two files at a time take 2:08 instead of 3:19 on 2 cores
-    // (vitest's default is one less than the cores).
-    maxWorkers: 2,
+    // Each file starts its own isolate and loads the server build (seconds of setup, part of it
+    // waiting on workerd): two files at a time took 2:08 instead of 3:19 on 2 cores (vitest's
+    // default is one less than the cores), four 150 s instead of 175 s; npm test runs the Node
+    // suite beside this one, so three.
+    maxWorkers: 3,
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });

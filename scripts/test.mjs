@@ -1,17 +1,23 @@
 // npm test: every test. Builds the production bundle (the worker tests import it and the browser
-// tests serve it), then runs the workerd suite and the Chromium suite, and prints one total line.
+// tests serve it), then runs the Node suite beside the workerd suite, then the Chromium suite, and
+// prints one total line.
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "./lib/config.mjs";
 import { build } from "./lib/local-worker.mjs";
 
 const vitest = resolve(ROOT, "node_modules/.bin/vitest");
-const suites = [
-  { name: "node", config: "vitest.node.config.ts" },
-  { name: "worker", config: "vitest.config.ts" },
-  { name: "e2e", config: "vitest.e2e.config.ts" },
+// Suites in one stage run side by side. The Node suite mostly waits on the wrangler processes it
+// starts (deploy.test.ts) and the workerd suite on workerd starting each file's isolate: together
+// they keep both cores busy, and the browser suite, which does on its own, runs after them.
+const stages = [
+  [
+    { name: "worker", config: "vitest.config.ts" },
+    { name: "node", config: "vitest.node.config.ts" },
+  ],
+  [{ name: "e2e", config: "vitest.e2e.config.ts" }],
 ];
 const only = process.argv[2];
 
@@ -28,14 +34,38 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
-for (const suite of suites.filter((s) => !only || s.name === only)) {
+
+/**
+ * Runs one suite. The first suite of a stage prints as it goes; the others' output is held and
+ * printed whole after it, so two suites never interleave their lines.
+ */
+function run(suite, live) {
   const report = resolve(ROOT, "test-results", `${suite.name}.json`);
   const started = performance.now();
-  const result = spawnSync(
+  const child = spawn(
     vitest,
     ["run", "--config", suite.config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { cwd: ROOT, stdio: "inherit" },
+    { cwd: ROOT, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] },
   );
+  const held = [];
+  child.stdout?.on("data", (chunk) => held.push(chunk));
+  child.stderr?.on("data", (chunk) => held.push(chunk));
+  return new Promise((done) => {
+    child.on("close", (status) => done({ suite, report, status, held, seconds: seconds(started) }));
+  });
+}
+
+for (const stage of stages) {
+  const suites = stage.filter((s) => !only || s.name === only);
+  // In stage order, so the times line reads like the suites' order in the output.
+  for (const { suite, report, status, held, seconds: took } of await Promise.all(suites.map((s, i) => run(s, i === 0)))) {
+    if (held.length) process.stdout.write(Buffer.concat(held));
+    tally(report, status);
+    times.push([suite.name, took]);
+  }
+}
+
+function tally(report, status) {
   try {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed += json.numPassedTests;
@@ -45,8 +75,7 @@ for (const suite of suites.filter((s) => !only || s.name === only)) {
   } catch {
     ok = false;
   }
-  if (result.status !== 0) ok = false;
-  times.push([suite.name, seconds(started)]);
+  if (status !== 0) ok = false;
 }
 console.log(`\nTimes: ${times.map(([name, s]) => `${name} ${s} s`).join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

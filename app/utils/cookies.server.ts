@@ -4,9 +4,14 @@
  * (`npm start`, the browser tests), where a browser would drop Secure cookies. The sidebar's
  * `sidebar_state` is the one cookie the browser itself writes (components/shell/sidebar-state.ts).
  */
-import { createCookie, type Cookie } from "@remix-run/cloudflare";
+import type { Cookie } from "@remix-run/cloudflare";
+// The adapter's own factory, given our signer: @remix-run/cloudflare builds its createCookie the same way.
+import { createCookieFactory } from "@remix-run/server-runtime";
 import { getConfig } from "~/utils/config.server";
 import { parseCookieHeader } from "~/utils/cookie-header";
+import { cookieSigner } from "~/utils/crypto.server";
+
+const createCookie = createCookieFactory(cookieSigner);
 
 /** Every cookie the server sets, by its base name (before the prefix). */
 export const COOKIES = {
@@ -58,24 +63,35 @@ export function carriesCookie(request: Request, base: (typeof COOKIES)[keyof typ
   return names.has(base) || names.has(`__Host-${base}`);
 }
 
+// Remix's createCookie parses its options on every call; ours are fixed per name (which carries the
+// origin's prefix, and so `Secure`), lifetime and secret list, so each is built once per isolate.
+// Keyed by the parsed config's secret list (one per env), so a new secret builds new cookies.
+const built = new WeakMap<readonly string[], Map<string, Cookie>>();
+
 /**
  * One of our signed cookies, by the rule above. A value that does not verify or does not decode
  * reads as null, like a missing cookie: Remix's own `parse` throws on a signature that is not
  * base64, which would turn every page into a 500 for a visitor with a mangled cookie.
  */
 export function signedCookie(request: Request, env: Env, base: (typeof COOKIES)[keyof typeof COOKIES], maxAge: number): Cookie {
-  const cookie = createCookie(cookieName(request, base), cookieOptions(request, env, maxAge));
-  return {
-    get name() {
-      return cookie.name;
-    },
-    get isSigned() {
-      return cookie.isSigned;
-    },
-    get expires() {
-      return cookie.expires;
-    },
-    parse: (header, options) => cookie.parse(header, options).catch(() => null),
-    serialize: (value, options) => cookie.serialize(value, options),
-  };
+  const secrets = getConfig(env).sessionSecrets;
+  const name = cookieName(request, base);
+  let cookies = built.get(secrets);
+  if (!cookies) built.set(secrets, (cookies = new Map()));
+  const key = `${name} ${maxAge}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    const remix = createCookie(name, cookieOptions(request, env, maxAge));
+    cookie = {
+      name: remix.name,
+      isSigned: remix.isSigned,
+      get expires() {
+        return remix.expires;
+      },
+      parse: (header, options) => remix.parse(header, options).catch(() => null),
+      serialize: (value, options) => remix.serialize(value, options),
+    };
+    cookies.set(key, cookie);
+  }
+  return cookie;
 }

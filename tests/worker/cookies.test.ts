@@ -1,9 +1,10 @@
 // The one cookie rule (app/utils/cookies.server.ts), checked on every Set-Cookie the app sends in
 // its cookie-setting flows: sign-in (both legs, success and failure), renewal, logout, sign out
 // everywhere, the flash toast and the no-JS signup result, on https and on plain-http loopback.
-import { SELF } from "cloudflare:test";
+import { createCookie } from "@remix-run/cloudflare";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { COOKIES } from "~/utils/cookies.server";
+import { COOKIES, signedCookie } from "~/utils/cookies.server";
 import { atProvider, Jar, ORIGIN } from "./auth-helpers";
 
 const form = (fields: Record<string, string>) => ({
@@ -85,5 +86,37 @@ describe("a mangled signed cookie is no cookie", () => {
       await res.arrayBuffer();
       expect(res.status, `${path} with ${name}`).toBeLessThan(500);
     }
+  });
+});
+
+describe("the cookie signer (crypto.server.ts cookieSigner, keys imported once)", () => {
+  // Cookies set before it (by @remix-run/cloudflare's own signer) must still read: no member is
+  // signed out by a deploy, and the reverse holds too.
+  const secrets = ["test-secret-new", "test-secret-old"];
+  const config = { ...env, SESSION_SECRET: secrets.join(",") } as Env;
+  const ours = () => signedCookie(new Request("https://afx.test/"), config, COOKIES.flash, 60);
+  const adapters = (signWith: string[]) => createCookie("__Host-afx_flash", { secrets: signWith });
+
+  it("reads what the adapter signed, with the current or the previous secret, and the adapter reads ours", async () => {
+    const value = { message: "Ünïcode ✓", n: 42 };
+    for (const signWith of [secrets, secrets.slice(1)]) {
+      const header = (await adapters(signWith).serialize(value)).split(";")[0];
+      await expect(ours().parse(header)).resolves.toEqual(value);
+    }
+    const header = (await ours().serialize(value)).split(";")[0];
+    await expect(adapters(secrets).parse(header)).resolves.toEqual(value);
+    // Byte for byte the adapter's format.
+    expect(header).toBe((await adapters(secrets).serialize(value)).split(";")[0]);
+  });
+
+  it("refuses a value signed with another secret, or with its signature changed", async () => {
+    const header = (await adapters(["someone-else"]).serialize("x")).split(";")[0];
+    await expect(ours().parse(header)).resolves.toBeNull();
+    const good = (await ours().serialize("x")).split(";")[0];
+    // The signature's first character (the last may only carry padding bits).
+    const dot = good.lastIndexOf(".");
+    const tampered = good.slice(0, dot + 1) + (good[dot + 1] === "A" ? "B" : "A") + good.slice(dot + 2);
+    expect(tampered).not.toBe(good);
+    await expect(ours().parse(tampered)).resolves.toBeNull();
   });
 });
