@@ -1,26 +1,26 @@
 /**
  * Dates and numbers printed the same on the server and in every browser (fixed locale, UTC).
- * An Intl formatter costs about a millisecond to build: each one is built on first use (not at
- * import, which would add to the worker's start-up) and then reused (not once per call, which
- * `toLocaleString` does).
+ * An Intl formatter is slow to build the first time a page uses one (the browser loads its locale
+ * data: 20–27 ms of a blog page's hydration on the bench machine, a long task on a phone), so the
+ * two date styles public pages print are written out here, the same text as Intl's en-US
+ * (tests/node/format.test.ts compares every day of several years). The admin's formats keep Intl:
+ * each is built on first use (not at import, which would add to the worker's start-up) and then
+ * reused (not once per call, which `toLocaleString` does).
  */
 const LOCALE = "en-US";
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-let longDate: Intl.DateTimeFormat | undefined;
-let mediumDate: Intl.DateTimeFormat | undefined;
 let mediumDateTime: Intl.DateTimeFormat | undefined;
 let integer: Intl.NumberFormat | undefined;
 
 /** "January 15, 2024". */
 export function formatLongDate(date: Date): string {
-  longDate ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: "UTC" });
-  return longDate.format(date);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** "Jan 15, 2024". */
 export function formatMediumDate(date: Date): string {
-  mediumDate ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
-  return mediumDate.format(date);
+  return `${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** "Jan 15, 2024, 9:05 AM UTC": an instant (ms) with its time of day. */
