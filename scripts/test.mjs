@@ -10,8 +10,8 @@ import { build } from "./lib/local-worker.mjs";
 
 const vitest = resolve(ROOT, "node_modules/.bin/vitest");
 // Suites in one stage run side by side. The Node suite mostly waits on the wrangler processes it
-// starts (deploy.test.ts) and the workerd suite on workerd starting each file's isolate: together
-// they keep both cores busy, and the browser suite, which does on its own, runs after them.
+// starts (deploy.test.ts) and the workerd suite on workerd starting each file's isolate, so
+// together they keep both cores busy; the browser suite keeps them busy alone and runs after.
 const stages = [
   [
     { name: "worker", config: "vitest.config.ts" },

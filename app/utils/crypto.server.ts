@@ -1,18 +1,27 @@
 /** The few Web Crypto operations the app needs, written once. */
 const encoder = new TextEncoder();
 
+/** Base64 without padding (Remix's cookie signatures). */
+function base64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
+}
+
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64(bytes).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/** The bytes of a base64 text, or null when it is not base64. */
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
+  return fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
 }
 
 /** A secret for a URL or a cookie: `bytes` random bytes, base64url (32 bytes: 43 characters). */
@@ -44,6 +53,16 @@ function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
   return key;
 }
 
+/** HMAC-SHA-256 of `message` under `secret`. */
+async function hmac(secret: string, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(message)));
+}
+
+/** Whether `signature` is the HMAC of `message` under `secret`; the platform compares in constant time. */
+async function hmacMatches(secret: string, message: string, signature: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(message));
+}
+
 /**
  * Remix's cookie signature (`value.signature`, HMAC-SHA-256 in padless base64), with the keys
  * above: the signer `createCookieFactory` takes (cookies.server.ts). Same format as
@@ -51,36 +70,30 @@ function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
  */
 export const cookieSigner = {
   async sign(value: string, secret: string): Promise<string> {
-    const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(value)));
-    return `${value}.${btoa(String.fromCharCode(...signature)).replace(/=+$/, "")}`;
+    return `${value}.${base64(await hmac(secret, value))}`;
   },
   async unsign(signed: string, secret: string): Promise<string | false> {
     const dot = signed.lastIndexOf(".");
     const value = signed.slice(0, dot);
-    let signature: Uint8Array<ArrayBuffer>;
-    try {
-      signature = Uint8Array.from(atob(signed.slice(dot + 1)), (c) => c.charCodeAt(0));
-    } catch {
-      return false; // not base64: no signature of ours
-    }
-    return (await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(value))) ? value : false;
+    const signature = fromBase64(signed.slice(dot + 1));
+    return signature && (await hmacMatches(secret, value, signature)) ? value : false;
   },
 };
 
 /** HMAC-SHA-256 of `message` under `secret`, base64url. */
 export async function hmacSign(secret: string, message: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(message))));
+  return base64url(await hmac(secret, message));
 }
 
 /**
  * Whether `signature` is the HMAC of `message` under any of `secrets` (newest first: a secret being
- * rotated out still verifies). The comparison is the platform's, in constant time.
+ * rotated out still verifies).
  */
 export async function hmacVerify(secrets: readonly string[], message: string, signature: string): Promise<boolean> {
   const bytes = fromBase64url(signature);
   if (!bytes || bytes.length !== 32) return false;
   for (const secret of secrets) {
-    if (await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), bytes, encoder.encode(message))) return true;
+    if (await hmacMatches(secret, message, bytes)) return true;
   }
   return false;
 }
