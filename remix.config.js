@@ -10,7 +10,9 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
+    // Off: its turbo-stream 2 protocol carries advisories Remix v2 will not fix; turbo-stream is
+    // overridden to 3, with which single fetch fails at the first render (docs/decisions/058-data-protocol.md).
+    v3_singleFetch: false,
     v3_routeConfig: true,
   },
 };

@@ -12,12 +12,6 @@ import { nodeSockets } from "./scripts/lib/node-sockets.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { shellChunk } from "./scripts/shell-chunk";
 
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 /**
  * `vite dev` reads wrangler.toml [vars] and .dev.vars; a variable set in the process environment
  * wins for the run, as with `npm start` (scripts/dev.mjs passes the local provider's issuer so).

@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/lib/alias.mjs";
 
 export default defineConfig({
-  resolve: { alias: aliases() },
+  resolve: {
+    alias: {
+      ...aliases(),
+      // The renderer workerd resolves (its `worker` condition): app/entry.server.tsx rendered in
+      // Node by tests/node/data-protocol.test.ts. Node's own build has no renderToReadableStream.
+      "react-dom/server": "react-dom/server.browser",
+    },
+  },
   test: {
     include: ["tests/node/**/*.test.ts"],
     environment: "node",

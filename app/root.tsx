@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   for (const h of [session.headers, flash.headers]) {
     for (const cookie of h?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   }
-  return data(
+  return json(
     {
       ...publicConfig(env),
       user: session.user,

@@ -38,7 +38,7 @@ const KEYED_COOKIES: Record<string, (header: string | null) => string> = {
 export function htmlCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return null;
+  if (url.searchParams.has("_data")) return null;
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) return null;
   if (acceptsStreamedData(request)) return null;
   const header = request.headers.get("Cookie");

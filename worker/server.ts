@@ -17,6 +17,7 @@ import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server"
 import { withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
+import { manifestRefusal } from "./manifest-request";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -46,7 +47,7 @@ export default {
     // Responses that render no page (refusals, the 500) run no script at all.
     const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
       const out = withSecurityHeaders(response, { scripts, secure, frameOrigins });
-      // Whatever was rendered for a member (documents, `.data`, resource routes) is theirs alone:
+      // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");
       // Time spent in the worker before the response started (the whole render for bots, which
@@ -76,6 +77,9 @@ export default {
     // own origin check answers it with a bare 500.
     const crossSite = crossSiteRefusal(request);
     if (crossSite) return finish(crossSite, "bypass");
+    // A route-discovery request no page of ours sends: refused before Remix's costly matching.
+    const discovery = manifestRefusal(request);
+    if (discovery) return finish(discovery, "bypass");
 
     let requestId: string | undefined;
     try {

@@ -1,4 +1,4 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type MetaFunction } from "@remix-run/cloudflare";
 import { useLocation } from "@remix-run/react";
 import { NotFound } from "~/components/not-found";
 import { SITE } from "~/content/site";
@@ -6,7 +6,7 @@ import { SITE } from "~/content/site";
 // Every unknown path: the not-found page with a 404, returned so this route's own meta and view
 // render it (docs/decisions/030-not-found-answers.md; no response under 500 is logged).
 export function loader() {
-  return data(null, { status: 404 });
+  return json(null, { status: 404 });
 }
 
 export const meta: MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SITE } from "~/content/site";
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lead = id === null ? null : await getLead(env.DB, id);
   if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
   const confirm = new URL(request.url).searchParams.get("confirm");
-  return data({ lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
+  return json({ lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -46,10 +46,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, env);
   const form = await readForm(request, { maxBytes: 1024 });
   const intent = form.get("intent");
-  if (!isIntent(intent)) return data({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
+  if (!isIntent(intent)) return json({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
   const id = leadId(params);
   const lead = id === null ? null : await getLead(env.DB, id);
-  if (!lead) return data({ message: "No such lead" }, { status: 404, headers: PRIVATE });
+  if (!lead) return json({ message: "No such lead" }, { status: 404, headers: PRIVATE });
   if (intent === "unsubscribe") {
     const changed = await adminUnsubscribe(env.DB, lead, admin.email);
     return redirectWithToast(env, request, `/admin/leads/${lead.id}`, {

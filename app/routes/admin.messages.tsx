@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CheckCircle2, CircleDot, Reply, Search } from "~/components/ui/icons.generated";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   const [list, counts] = await Promise.all([listInbox(env.DB, query, PAGE_SIZE), inboxCounts(env.DB)]);
-  return data(
+  return json(
     {
       query: { q: query.q, in: query.in, status: query.status },
       paged: query.cursor !== null,

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ExternalLink, Loader2 } from "~/components/ui/icons.generated";
 import { Suspense, type ReactNode } from "react";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // request gets them in the HTML: browsers without JavaScript cannot reveal streamed content, and
   // the posts are nearly always a cache read away (docs/decisions/007-blog-feed.md).
   const streamed = acceptsStreamedData(request);
-  return data(
+  return defer(
     { posts: streamed ? posts : await posts },
     // A streamed page is never shared: a shared cache would hand its spinner to a navigation.
     { headers: { "Cache-Control": streamed ? PRIVATE_CACHE_CONTROL : cacheControlFor(request), ...(streamed ? STREAMED_HEADERS : {}) } },

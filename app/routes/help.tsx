@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays, ChevronDown, Mail, Phone } from "~/components/ui/icons.generated";
 import { telHref, useContact } from "~/components/content/blocks";
@@ -42,13 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Every post counts, valid or not (no free probing); past the limit the typed message is kept.
   const limit = await limitClient(request, env, "contact", (p) => ctx.waitUntil(p));
   if (!limit.allowed) {
-    return data(
+    return json(
       { result: submission.reply({ formErrors: [limit.message] }), sent: false },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+    return json({ result: submission.reply(), sent: false }, { status: 400 });
   }
   // A filled honeypot gets the same answer as a person and stores nothing.
   if (!honeypotFilled(formData.get(HONEYPOT_FIELD))) {

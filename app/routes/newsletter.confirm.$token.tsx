@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
@@ -12,7 +12,7 @@ const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, 
 /** GET shows the button and confirms nothing: mail scanners open links before people do. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const check = await checkConfirmToken(context.cloudflare.env.DB, params.token ?? "");
-  return data(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
+  return json(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
     status: STATUS[check.state],
     headers: PRIVATE,
   });
@@ -22,7 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 1024 });
   const result = await confirmSubscription(context.cloudflare.env, params.token ?? "");
   if (result.state === "valid") return redirect("/newsletter/confirmed", { status: 303, headers: PRIVATE });
-  return data({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
+  return json({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
 }
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
@@ -10,7 +10,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 /** GET shows one button; nothing changes until it is pressed. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = await readUnsubscribeToken(context.cloudflare.env, params.token ?? "");
-  return data({ valid: id !== null }, { status: id === null ? 404 : 200, headers: PRIVATE });
+  return json({ valid: id !== null }, { status: id === null ? 404 : 200, headers: PRIVATE });
 }
 
 /**
@@ -23,7 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const form = await readForm(request, { maxBytes: 1024 });
   const id = await readUnsubscribeToken(env, params.token ?? "");
-  if (id === null) return data({ valid: false }, { status: 404, headers: PRIVATE });
+  if (id === null) return json({ valid: false }, { status: 404, headers: PRIVATE });
   await followUnsubscribeLink(env, id);
   if (form.get("List-Unsubscribe") === "One-Click") {
     return new Response("Unsubscribed.", { status: 200, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });

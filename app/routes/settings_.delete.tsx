@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -27,7 +27,7 @@ const signInFirst = () => redirect(`/api/login?returnTo=${encodeURIComponent(PAT
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context.cloudflare.env);
   if (!user) return signInFirst();
-  return data(
+  return json(
     { email: user.email, addressCovered: Boolean(user.email && user.emailVerified) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -47,12 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const limit = await limitClient(request, env, "account", (p) => ctx.waitUntil(p));
   if (!limit.allowed) {
-    return data({ result: submission.reply({ formErrors: [limit.message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    return json({ result: submission.reply({ formErrors: [limit.message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const typed = normaliseEmail(submission.value.email);
   if (!user.email || typed !== normaliseEmail(user.email)) {
-    return data({ result: submission.reply({ fieldErrors: { email: [DELETE_MISMATCH] } }) }, { status: 400 });
+    return json({ result: submission.reply({ fieldErrors: { email: [DELETE_MISMATCH] } }) }, { status: 400 });
   }
   // The sessions end first (and the cookie with them), then the data; the erasure deletes any left.
   const cookie = await endSession(request, env, { everywhere: true });

@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ExternalLink, Globe } from "~/components/ui/icons.generated";
 import { useEffect, useState } from "react";
@@ -23,14 +23,14 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const listed = getSubsidiary(id);
-  if (!listed) return data({ subsidiary: null, embed: null }, { status: 404 });
+  if (!listed) return json({ subsidiary: null, embed: null }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
   const [subsidiary] = withDomains([listed], config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
   const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
-  return { subsidiary, embed };
+  return defer({ subsidiary, embed });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>

@@ -161,14 +161,15 @@ describe("not-found page and error screen", () => {
     await page.goto("/");
     await hydrated(page);
     // The server fails the next page's data: the route errors as it would on any uncaught error.
-    await page.route("**/portfolio.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    const portfolioData = (url: URL) => url.pathname === "/portfolio" && url.searchParams.has("_data");
+    await page.route(portfolioData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Portfolio" }).click();
     await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
     await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible()).resolves.toBe(true);
     const reload = page.getByRole("link", { name: "Reload Page" });
     await expect(reload.getAttribute("href")).resolves.toBe("/portfolio");
     await screenshot(page, "shell-error-screen");
-    await page.unroute("**/portfolio.data*");
+    await page.unroute(portfolioData);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("link", { name: "Explore Portfolio" }).waitFor();

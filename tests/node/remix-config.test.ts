@@ -8,7 +8,7 @@ import remixConfig from "../../remix.config.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("remix.config.js", () => {
-  it("holds only options the Vite plugin reads, and every v3 future flag", () => {
+  it("holds only options the Vite plugin reads, and every v3 future flag but single fetch", () => {
     const read = ["appDirectory", "buildDirectory", "basename", "buildEnd", "future", "manifest", "presets", "serverBuildFile", "serverBundles", "serverModuleFormat", "ssr", "prerender"];
     for (const key of Object.keys(remixConfig)) expect(read, key).toContain(key);
     expect(remixConfig.future).toEqual({
@@ -16,7 +16,8 @@ describe("remix.config.js", () => {
       v3_relativeSplatPath: true,
       v3_throwAbortReason: true,
       v3_lazyRouteDiscovery: true,
-      v3_singleFetch: true,
+      // Off: docs/decisions/058-data-protocol.md.
+      v3_singleFetch: false,
       v3_routeConfig: true,
     });
   });

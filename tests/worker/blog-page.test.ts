@@ -99,10 +99,12 @@ describe("/blog", () => {
   });
 
   it("streams the posts to a client-side navigation", async () => {
-    const res = await SELF.fetch(`https://nav${++hostNumber}.afx.test/blog.data?_routes=routes%2Fblog`, {
+    const res = await SELF.fetch(`https://nav${++hostNumber}.afx.test/blog?_data=routes%2Fblog`, {
       headers: { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
     });
     expect(res.status).toBe(200);
+    // Remix's deferred data: the shell's keys first, the posts when the feed answers.
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/remix-deferred/);
     const body = await res.text();
     expect(body).toContain("Fintech & Food: what we learned");
   });

@@ -237,14 +237,14 @@ describe("refusals", () => {
   it("a cross-site POST is refused with 403, even with the admin's cookies, with or without JavaScript", async () => {
     const sent = await sendMessage();
     const { id } = (await row(sent.email))!;
-    // The form as a document POST (no JavaScript), and as Remix's fetch (`.data`, JavaScript on).
-    for (const path of ["/admin/messages", "/admin/messages.data"]) {
+    // The form as a document POST (no JavaScript), and as Remix's fetch (`?_data=`, JavaScript on).
+    for (const path of ["/admin/messages", "/admin/messages?_data=routes%2Fadmin.messages"]) {
       const res = await postStatus(admin, { id: String(id), status: "answered" }, { path, origin: "https://evil.example" });
       expect(res.status).toBe(403);
       expect(await res.text()).toContain("Cross-site request refused.");
     }
     // Without Origin, a browser's Sec-Fetch-Site says where the form was.
-    const res = await get("/admin/messages.data", admin, {
+    const res = await get("/admin/messages?_data=routes%2Fadmin.messages", admin, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
       body: new URLSearchParams({ id: String(id), status: "answered" }).toString(),

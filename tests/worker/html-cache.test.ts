@@ -79,7 +79,15 @@ describe("rendered HTML cache for anonymous visitors", () => {
     await get("/no-such-page");
     expect((await get("/no-such-page")).cache).toBe("miss");
     expect((await get("/no-such-page")).res.status).toBe(404);
-    const data = await get("/portfolio.data", { Accept: "*/*" });
+    // A client navigation's data request (`?_data=<route id>`) is rendered for each visitor.
+    const data = await get("/portfolio?_data=routes%2Fportfolio", { Accept: "*/*" });
     expect(data.cache).toBe("bypass");
+    expect(data.res.headers.get("Content-Type")).toMatch(/^application\/json/);
+  });
+
+  it("answers no single-fetch data URL: `.data` is an unknown page (docs/decisions/058-data-protocol.md)", async () => {
+    const res = await get("/portfolio.data", { Accept: "*/*" });
+    expect(res.res.status).toBe(404);
+    expect(res.res.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 });

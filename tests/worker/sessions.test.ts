@@ -112,7 +112,7 @@ describe("sessions end on the server", () => {
 });
 
 describe("a member's responses are never cached anywhere", () => {
-  it.each(["/", "/portfolio", "/portfolio.data", "/settings", "/blog", "/api/auth/user"])("%s for a member: private, no-store", async (path) => {
+  it.each(["/", "/portfolio", "/portfolio?_data=routes%2Fportfolio", "/settings", "/blog", "/api/auth/user"])("%s for a member: private, no-store", async (path) => {
     const { jar } = await signIn("personal@example.com");
     const res = await get(path, jar, { headers: { Accept: "text/html" } });
     await res.arrayBuffer();
