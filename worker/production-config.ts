@@ -46,8 +46,8 @@ export function productionProblems(env: Env): Problem[] {
   if (secrets.includes(EXAMPLE_SESSION_SECRET)) site("SESSION_SECRET is the example value of .dev.vars.example");
   if (secrets.some((s) => s.length < 32)) site("SESSION_SECRET is shorter than 32 characters");
   // Unsubscribe links and the suppression list would not work at all, or be forgeable.
-  const mailSecrets = config.mailSecrets;
-  if (!mailSecrets.length) site("MAIL_SECRET is not set");
+  const mailSecrets = [...config.mailSecrets, ...config.retiredMailSecrets];
+  if (!config.mailSecrets.length) site("MAIL_SECRET is not set");
   if (mailSecrets.includes(EXAMPLE_MAIL_SECRET)) site("MAIL_SECRET is the example value of .dev.vars.example");
   if (mailSecrets.some((s) => s.length < 32)) site("MAIL_SECRET is shorter than 32 characters");
   if (!config.oauth.issuer.startsWith("https://")) site("OAUTH_ISSUER is not an https: URL");

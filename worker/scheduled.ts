@@ -4,13 +4,19 @@ import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/
 import { sweepExpired } from "../app/features/leads/subscription.server";
 import { log } from "../app/utils/log.server";
 
-/** `mail: false` leaves the outbox as it is (production with a bad mail setting: worker/server.ts). */
-export async function runScheduledJobs(env: Env, now = Date.now(), { mail: send = true } = {}) {
+/**
+ * `mail: false` leaves the outbox as it is (production with a bad mail setting: worker/server.ts).
+ * `now` is for tests that move time forward; the Cron Trigger passes none (not its
+ * `scheduledTime`, which is already past when the run starts and gets older through its 45 s of
+ * sending), so mail delivery reads the real clock at every claim.
+ */
+export async function runScheduledJobs(env: Env, now?: number, { mail: send = true } = {}) {
+  const at = now ?? Date.now();
   const [mail, prunedMail, newsletter] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
-    job("mail pruning", () => pruneMail(env.DB, now)),
-    job("newsletter expiry", () => sweepExpired(env.DB, now)),
+    job("mail pruning", () => pruneMail(env.DB, at)),
+    job("newsletter expiry", () => sweepExpired(env.DB, at)),
   ]);
   return { mail, prunedMail, newsletter };
 }

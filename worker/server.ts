@@ -152,12 +152,13 @@ export default {
 
   // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one
   // with a bad mail setting runs every job but mail delivery.
-  async scheduled(controller, env) {
+  async scheduled(_controller, env) {
     const problems = servingProblems(env);
     if (problems.length) {
       log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
       return;
     }
-    await runScheduledJobs(env, controller.scheduledTime, { mail: mayMail(env) });
+    // The real clock, not `scheduledTime` (worker/scheduled.ts says why).
+    await runScheduledJobs(env, undefined, { mail: mayMail(env) });
   },
 } satisfies ExportedHandler<Env>;

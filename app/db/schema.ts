@@ -72,6 +72,11 @@ export const leads = sqliteTable(
     consentVersion: text("consent_version"),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    /**
+     * When another spelling of this mailbox (the same folded address) was erased or suppressed
+     * (migrations/0013, docs/decisions/060): the CSV and the person export leave the record out.
+     */
+    suppressedAt: integer("suppressed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("leads_email_unique").on(t.email),

@@ -14,6 +14,29 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Marks a MAIL_SECRET value kept for lookups only (docs/decisions/060): it signs and verifies nothing. */
+export const RETIRED_MAIL_KEY = "retired:";
+
+/**
+ * MAIL_SECRET: "NEW,OLD,retired:LEAKED": the values in use, newest first (the first signs, all
+ * verify links), and the retired ones, which only find what was keyed under them (suppression
+ * entries, confirmation counts). The first value must be in use. Issues never quote a value.
+ */
+const mailSecret = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const entries = list(value);
+    const retired = entries.filter((e) => e.startsWith(RETIRED_MAIL_KEY)).map((e) => e.slice(RETIRED_MAIL_KEY.length).trim());
+    const active = entries.filter((e) => !e.startsWith(RETIRED_MAIL_KEY));
+    const issue = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (retired.some((r) => !r)) issue(`has "${RETIRED_MAIL_KEY}" without a value after it`);
+    if (entries.length && !active.length) issue("has only retired values: one in use must come first, to sign");
+    else if (entries[0]?.startsWith(RETIRED_MAIL_KEY)) issue("starts with a retired value: the first value signs, so it must be one in use");
+    if (retired.some((r) => active.includes(r))) issue("lists a value both in use and retired");
+    return { active, retired: retired.filter(Boolean) };
+  });
+
 const httpUrl = z
   .string()
   .trim()
@@ -45,7 +68,7 @@ const schema = z.object({
     .optional()
     .transform((s) => s?.trim() || null),
   SESSION_SECRET: z.string().optional().transform(list),
-  MAIL_SECRET: z.string().optional().transform(list),
+  MAIL_SECRET: mailSecret,
   ADMIN_EMAILS: z
     .string()
     .transform((s) => list(s).map((e) => e.toLowerCase()))
@@ -94,8 +117,10 @@ function shape(v: z.output<typeof schema>) {
     oauth: { issuer: v.OAUTH_ISSUER, clientId: v.OAUTH_CLIENT_ID, clientSecret: v.OAUTH_CLIENT_SECRET },
     /** SESSION_SECRET: newest first; cookies are signed with the first and read with any. */
     sessionSecrets: v.SESSION_SECRET as readonly string[],
-    /** MAIL_SECRET: newest first; the mail's keys (unsubscribe links, address records) derive from it (features/mail/keys.server.ts). */
-    mailSecrets: v.MAIL_SECRET as readonly string[],
+    /** MAIL_SECRET's values in use, newest first: the mail's keys (unsubscribe links, address records) derive from them (features/mail/keys.server.ts). */
+    mailSecrets: v.MAIL_SECRET.active as readonly string[],
+    /** MAIL_SECRET's `retired:` values: their keys find address records only, and verify no link. */
+    retiredMailSecrets: v.MAIL_SECRET.retired as readonly string[],
     /** ADMIN_EMAILS, lower case. */
     adminEmails: v.ADMIN_EMAILS as readonly string[],
     contact: { phone: v.CONTACT_PHONE, email: v.CONTACT_EMAIL, investorEmail: v.INVESTOR_EMAIL },

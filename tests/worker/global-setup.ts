@@ -3,6 +3,7 @@
 // the worker as OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import type { TestProject } from "vitest/node";
 import { startLocalMail, startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
@@ -22,6 +23,10 @@ declare module "vitest" {
     outageSmtpPort: string;
     outageInboxURL: string;
     outageControlURL: string;
+    /** An SMTP server that answers each message SLOW_SMTP_MS late (tests/worker/mail-backlog.test.ts). */
+    slowSmtpPort: string;
+    /** GET: the recipients it accepted, one entry per delivery, as a JSON array. */
+    slowSmtpReceivedURL: string;
   }
 }
 
@@ -41,11 +46,15 @@ export default async function setup(project: TestProject) {
   project.provide("outageSmtpPort", String(outage.smtpPort));
   project.provide("outageInboxURL", outage.inboxUrl);
   project.provide("outageControlURL", outage.controlUrl);
+  const slow = await startSlowMail();
+  project.provide("slowSmtpPort", String(slow.smtpPort));
+  project.provide("slowSmtpReceivedURL", slow.receivedUrl);
   return async () => {
     await provider.stop();
     await stalling.stop();
     await mail.stop();
     await outage.stop();
+    await slow.stop();
   };
 }
 
@@ -107,6 +116,53 @@ async function startOutageMail() {
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     stop: async () => {
       await mail?.stop();
+      await new Promise<void>((r) => control.close(() => r()));
+    },
+  };
+}
+
+/** How late the slow server answers the end of each message: longer than the lease a late Cron run used to hand out. */
+const SLOW_SMTP_MS = 3_000;
+
+/**
+ * A real SMTP server (nodemailer's smtp-server, the one maildev is built on) whose timing and
+ * replies the tests choose, which maildev's are not: it answers each message SLOW_SMTP_MS after
+ * its end, refuses recipients named `refused-…@` for good (550) and `busy-…@` for now (451), and
+ * lists every delivery it accepted (GET {receivedUrl}), so a duplicate shows.
+ */
+async function startSlowMail() {
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+      if (address.address.startsWith("refused-")) return callback(refusal(550, "5.1.1 no such mailbox here"));
+      if (address.address.startsWith("busy-")) return callback(refusal(451, "4.3.0 mailbox busy, try again later"));
+      callback();
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () =>
+        setTimeout(() => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        }, SLOW_SMTP_MS),
+      );
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
+  const control = createServer((_req, res) => {
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(received));
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  return {
+    smtpPort: (smtp.server.address() as AddressInfo).port,
+    receivedUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/received`,
+    stop: async () => {
+      await new Promise<void>((r) => smtp.close(() => r()));
       await new Promise<void>((r) => control.close(() => r()));
     },
   };

@@ -11,7 +11,7 @@ import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmati
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
 import type { PublicLead } from "~/features/leads/lead-list.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
-import { suppressStatement } from "~/features/privacy/suppression.server";
+import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
 import { columnName, getDb, statement } from "~/utils/db.server";
@@ -64,7 +64,7 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
   if (!match) return null;
   const id = Number(match[1]);
   const [, , keyId, signature] = match;
-  if (keyId === undefined) return (await hmacVerify(legacyMailSecrets(env), unsubscribeMessage(id), signature!)) ? id : null;
+  if (keyId === undefined) return (await hmacVerify(legacyMailSecrets(env, "unsubscribe-link"), unsubscribeMessage(id), signature!)) ? id : null;
   const key = (await mailKeys(env, "unsubscribe-link")).find((k) => k.id === keyId);
   return key && sameSignature(await key.sign(unsubscribeMessage(id)), signature!) ? id : null;
 }
@@ -174,7 +174,7 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
     return;
   }
   await db.batch([
-    await suppressStatement(env, row.email, "not-me", now),
+    ...(await suppressStatements(env, row.email, "not-me", now)),
     statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId))),
     statement(db, orm.delete(leads).where(pending)),
     statement(

@@ -9,6 +9,11 @@
  * MAIL_SECRET is a list, newest first: the first signs, all verify. A value is also accepted as
  * it was used before this change (HMAC under the raw secret), so the SESSION_SECRET of that time,
  * kept at the end of MAIL_SECRET, keeps older links and entries working (README "Secrets").
+ *
+ * Two roles (docs/decisions/060): a link proves who may act, a record's key only finds what was
+ * written. A `retired:` value (a leaked one) keeps the second role alone: its keys still find the
+ * suppression entries and counts made under it, so retiring it un-suppresses nobody, and verify
+ * no link, so its holder forges none.
  */
 import { getConfig } from "~/utils/config.server";
 
@@ -35,10 +40,19 @@ async function derive(secret: string, purpose: MailKeyPurpose): Promise<MailKey>
   return { id, sign: async (message) => base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(message))) };
 }
 
-/** The keys of `purpose`, newest first (the first is the one to sign with). */
+/** Links prove something; the other purposes only find records, which a retired value still may. */
+const LOOKUP_ONLY: ReadonlySet<MailKeyPurpose> = new Set(["suppressed-email", "confirmation-count"]);
+
+/** The MAIL_SECRET values whose keys serve `purpose`, newest first: those in use, then for lookups the retired ones. */
+function secretsFor(env: Env, purpose: MailKeyPurpose): readonly string[] {
+  const { mailSecrets, retiredMailSecrets } = getConfig(env);
+  return LOOKUP_ONLY.has(purpose) ? [...mailSecrets, ...retiredMailSecrets] : mailSecrets;
+}
+
+/** The keys of `purpose`, newest first (the first, always one in use, is the one to sign with). */
 export function mailKeys(env: Env, purpose: MailKeyPurpose): Promise<MailKey[]> {
-  const secrets = getConfig(env).mailSecrets;
-  if (!secrets.length) throw new Error("MAIL_SECRET must be set to sign mail links and key address records");
+  if (!getConfig(env).mailSecrets.length) throw new Error("MAIL_SECRET must be set to sign mail links and key address records");
+  const secrets = secretsFor(env, purpose);
   return Promise.all(
     secrets.map((secret) => {
       const name = `${purpose}\u0000${secret}`;
@@ -49,9 +63,9 @@ export function mailKeys(env: Env, purpose: MailKeyPurpose): Promise<MailKey[]> 
   );
 }
 
-/** The MAIL_SECRET values as the raw HMAC keys of before issue 25 (links and entries made then). */
-export function legacyMailSecrets(env: Env): readonly string[] {
-  return getConfig(env).mailSecrets;
+/** The MAIL_SECRET values as the raw HMAC keys of before issue 25 (links and entries made then), by the same roles. */
+export function legacyMailSecrets(env: Env, purpose: MailKeyPurpose): readonly string[] {
+  return secretsFor(env, purpose);
 }
 
 /** Whether two signatures are equal, in time that does not depend on where they differ. */

@@ -5,17 +5,20 @@
 // failing SMTP server never fails or slows a visitor's request and nothing is lost.
 import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
+import { isSuppressed } from "~/features/privacy/suppression.server";
 import { columnName, getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { smtpConfig, type SmtpConfig } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
-import { SEND_TIMEOUT_MS, sendMail } from "./smtp.server";
+import { isPermanentRefusal, SEND_TIMEOUT_MS, sendMail } from "./smtp.server";
 
 const MINUTE = 60_000;
 /**
  * A message being sent is not taken again for this long: one message's delivery (SEND_TIMEOUT_MS
  * and the QUIT) with room to spare. Each message is claimed alone, right before it is sent, so a
- * run that is cut off holds at most its few messages in flight, for at most this long.
+ * run that is cut off holds at most its few messages in flight, for at most this long. The lease
+ * starts at the real clock of the claim (never a run's start or the cron's `scheduledTime`: a
+ * 45 s run would hand out leases already over), so it outlasts the send it covers.
  */
 export const LEASE_MS = 2 * SEND_TIMEOUT_MS;
 /** After this long in the outbox, a message that still fails is given up (status "failed"). */
@@ -116,7 +119,7 @@ export function announceMail(env: Env, ctx: Pick<ExecutionContext, "waitUntil">,
 
 async function deliverNow(env: Env, ids: number[]): Promise<void> {
   const config = smtpConfig(env);
-  await inPool(ids, (id) => deliverOne(env, config, { id }, Date.now()));
+  await inPool(ids, (id) => deliverOne(env, config, { id }, Date.now));
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
@@ -141,6 +144,7 @@ const CLAIMED = {
   headers: mailOutbox.headers,
   replyTo: mailOutbox.replyTo,
   attempts: mailOutbox.attempts,
+  leasedUntil: mailOutbox.leasedUntil,
   createdAt: mailOutbox.createdAt,
 };
 
@@ -148,6 +152,14 @@ type OutboxRow = Pick<typeof mailOutbox.$inferSelect, keyof typeof CLAIMED>;
 
 /** A claim: the lease until `until`, and one more attempt. */
 const claim = (until: number) => ({ leasedUntil: until, attempts: sql`${mailOutbox.attempts} + 1` });
+
+/**
+ * The row while `row`'s claim still holds it: its attempt count and lease end are that claim's
+ * token (every claim raises the count), so a run whose lease ran out and was claimed again by
+ * another writes nothing over the other's.
+ */
+const stillOurs = (row: OutboxRow) =>
+  and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "queued"), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.leasedUntil, row.leasedUntil));
 
 export interface DeliveryResult {
   sent: number;
@@ -157,20 +169,26 @@ export interface DeliveryResult {
 
 /**
  * What became of one message: sent; to be tried again `retryInMs` later; given up; not ours to
- * send (already sent, given up or deleted); or being sent by another run right now.
+ * send (already sent, given up or deleted); being sent by another run right now; or its result
+ * not written because another run claimed it meanwhile (that run's result counts).
  */
-type Outcome = { is: "sent" | "gave-up" | "gone" } | { is: "retry" | "busy"; retryInMs: number };
+type Outcome = { is: "sent" | "gave-up" | "gone" | "lost" } | { is: "retry" | "busy"; retryInMs: number };
+
+/** The mail's clock: read at every claim and result, so a long run never works from a stale time. */
+type Clock = () => number;
 
 /**
  * Sends one outbox message: claims it (a lease of LEASE_MS, unless another run holds it), sends
- * it, then marks it sent, schedules its retry, or gives it up once it is a day old. `row` is
+ * it, then, while its claim still holds it, marks it sent, schedules its retry, or gives it up
+ * (a permanent refusal of the message at once, any other failure once it is a day old). `row` is
  * the claimed row when the caller claimed it already.
  */
-async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow, now: number): Promise<Outcome> {
+async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow, clock: Clock): Promise<Outcome> {
   const db = getDb(env);
   let row: OutboxRow | null = "kind" in job ? job : null;
   if (!row) {
     const queued = and(eq(mailOutbox.id, job.id), eq(mailOutbox.status, "queued"));
+    const now = clock();
     [row = null] = await db
       .update(mailOutbox)
       .set(claim(now + LEASE_MS))
@@ -181,8 +199,22 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
       return held ? { is: "busy", retryInMs: Math.max(1_000, held.leasedUntil - now) } : { is: "gone" };
     }
   }
-  const thisRow = eq(mailOutbox.id, row.id);
+  const claimed = row;
   const fields = { mailId: row.id, kind: row.kind, to: maskAddress(row.recipient), attempt: row.attempts };
+  /** Writes the result while the claim holds; "lost" when another run has claimed the message since. */
+  const settle = async (result: Partial<typeof mailOutbox.$inferInsert>, outcome: Outcome): Promise<Outcome> => {
+    const [kept] = await db.update(mailOutbox).set(result).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
+    if (kept) return outcome;
+    log("warn", "[mail] lease lost before the result was written; the run that claimed it since decides", { ...fields, result: outcome.is });
+    return { is: "lost" };
+  };
+  // The list is read again right before sending: an address erased or suppressed (any spelling of
+  // its mailbox) since the message was queued gets nothing, and no record of it is kept.
+  if (await isSuppressed(env, row.recipient)) {
+    const [dropped] = await db.delete(mailOutbox).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
+    if (dropped) log("info", "[mail] not sent: the address is suppressed", fields);
+    return { is: dropped ? "gone" : "lost" };
+  }
   try {
     await sendMail(config, {
       kind: row.kind,
@@ -195,28 +227,22 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
     });
   } catch (error) {
     const reason = maskAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
-    if (now - row.createdAt >= GIVE_UP_AFTER_MS) {
-      await db
-        .update(mailOutbox)
-        .set({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY })
-        .where(thisRow);
-      log("error", "[mail] gave up", { ...fields, reason });
-      return { is: "gave-up" };
+    const now = clock();
+    // A 5xx to the recipient or the message says sending it again cannot succeed: no day of retries.
+    const permanent = isPermanentRefusal(error);
+    if (permanent || now - row.createdAt >= GIVE_UP_AFTER_MS) {
+      const outcome = await settle({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY }, { is: "gave-up" });
+      if (outcome.is === "gave-up") log("error", "[mail] gave up", { ...fields, reason, permanent });
+      return outcome;
     }
     const delay = retryDelayMs(row.attempts);
-    await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: now + delay, leasedUntil: 0, lastError: reason })
-      .where(thisRow);
-    log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
-    return { is: "retry", retryInMs: delay };
+    const outcome = await settle({ nextAttemptAt: now + delay, leasedUntil: 0, lastError: reason }, { is: "retry", retryInMs: delay });
+    if (outcome.is === "retry") log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
+    return outcome;
   }
-  await db
-    .update(mailOutbox)
-    .set({ status: "sent", sentAt: now, leasedUntil: 0, lastError: null, ...FORGET_BODY })
-    .where(thisRow);
-  log("info", "[mail] sent", fields);
-  return { is: "sent" };
+  const outcome = await settle({ status: "sent", sentAt: clock(), leasedUntil: 0, lastError: null, ...FORGET_BODY }, { is: "sent" });
+  if (outcome.is === "sent") log("info", "[mail] sent", fields);
+  return outcome;
 }
 
 /** Runs `work` on every item, CONCURRENCY at a time. */
@@ -255,7 +281,7 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
       message.ack();
       return;
     }
-    const outcome = await deliverOne(env, config, { id }, Date.now()).catch((error: unknown) => {
+    const outcome = await deliverOne(env, config, { id }, Date.now).catch((error: unknown) => {
       log("error", "[mail] delivery failed", { mailId: id, error });
       return { is: "retry", retryInMs: 30_000 } as const;
     });
@@ -267,9 +293,11 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
 /**
  * The Cron Trigger's safety net: sends the messages due at least `olderThanMs` ago (the queue
  * should have sent them), CONCURRENCY at a time, each claimed with its own lease, until none is
- * due or the run's time is up. `now` is the run's clock (the tests pass one).
+ * due or the run's time is up. Every claim, due query and retry reads the real clock; a test
+ * passes `now` to freeze it at a time of its choosing.
  */
-export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs = 0 } = {}): Promise<DeliveryResult> {
+export async function deliverDueMail(env: Env, now?: number, { olderThanMs = 0 } = {}): Promise<DeliveryResult> {
+  const clock: Clock = now === undefined ? Date.now : () => now;
   const result: DeliveryResult = { sent: 0, retried: 0, gaveUp: 0 };
   let config: SmtpConfig;
   try {
@@ -282,6 +310,7 @@ export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs =
   const stopAt = Date.now() + CRON_BUDGET_MS;
   while (Date.now() < stopAt) {
     const db = getDb(env);
+    const now = clock();
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -293,7 +322,7 @@ export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs =
       .set(claim(now + LEASE_MS))
       .where(inArray(mailOutbox.id, due))
       .returning(CLAIMED);
-    const outcomes = await inPool(claimed, (row) => deliverOne(env, config, row, now));
+    const outcomes = await inPool(claimed, (row) => deliverOne(env, config, row, clock));
     for (const o of outcomes) {
       if (o.is === "sent") result.sent++;
       else if (o.is === "retry") result.retried++;

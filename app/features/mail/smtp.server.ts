@@ -96,7 +96,29 @@ async function logIn(session: SmtpSession, methods: string[] | undefined, creden
 
 /** Throws, with the server's code and text, unless the reply's code starts with `code`. */
 function check(reply: SmtpReply, code: string, step: string): void {
-  if (!String(reply.code).startsWith(code)) throw new Error(`SMTP ${step} refused: ${replyText(reply)}`);
+  if (!String(reply.code).startsWith(code)) throw new SmtpRefusal(step, reply);
+}
+
+// The steps whose reply is about this message (its recipient, its content), not about our setup:
+// a 5xx to EHLO, AUTH or MAIL FROM (a wrong password, an unverified sender) holds for every
+// message until an operator fixes the configuration, so those mails wait and retry instead.
+const MESSAGE_STEPS = new Set(["RCPT TO", "DATA", "message"]);
+
+/** The server answered a step with a code other than the one expected. */
+export class SmtpRefusal extends Error {
+  readonly code: number;
+  constructor(
+    readonly step: string,
+    reply: SmtpReply,
+  ) {
+    super(`SMTP ${step} refused: ${replyText(reply)}`);
+    this.code = reply.code;
+  }
+}
+
+/** Whether `error` is a permanent (5xx) refusal of the message itself: sending it again cannot succeed. */
+export function isPermanentRefusal(error: unknown): boolean {
+  return error instanceof SmtpRefusal && error.code >= 500 && MESSAGE_STEPS.has(error.step);
 }
 
 // UTF-8, so that a password outside Latin-1 does not make btoa throw.

@@ -9,7 +9,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { contactMessages, leads, mailOutbox, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
 import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
-import { suppressStatement } from "~/features/privacy/suppression.server";
+import { suppressStatements } from "~/features/privacy/suppression.server";
 import { auditStatement, type AuditInput } from "~/features/admin/audit.server";
 import { getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
@@ -50,7 +50,7 @@ async function erase(env: Env, person: Person, actor: string, now: number, audit
     orm.delete(usersTable).where(inArray(usersTable.id, ids)),
   ].map((query) => statement(db, query));
   // Only an address that is theirs is suppressed: an unverified claim must not block its owner.
-  if (email) statements.push(await suppressStatement(env, email, "erased", now));
+  if (email) statements.push(...(await suppressStatements(env, email, "erased", now)));
   if (audit) {
     // First, so it counts what the deletes after it remove, by their own conditions.
     // Raw SQL (docs/decisions/024-data-layer.md): one row of counts for the entry's INSERT … SELECT.

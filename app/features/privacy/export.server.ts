@@ -4,7 +4,7 @@
  * listed here, and every column left out is named with the reason; tests/worker/privacy.test.ts
  * reads the tables' columns from D1, so a new column fails it until it is listed in one or the other.
  */
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { leads as leadsTable, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
 import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
 import { statement } from "~/utils/db.server";
@@ -53,7 +53,9 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     id: "the SHA-256 of the session cookie's token: a credential, not information about the person",
     user_id: "the member record's id, exported with the member record",
   },
-  leads: {},
+  leads: {
+    suppressed_at: "set only on records the export leaves out: another spelling of the same mailbox was erased or suppressed",
+  },
   newsletter_tokens: {
     token_hash: "the SHA-256 of a confirmation link's token: a credential",
     lead_id: "the newsletter record's id, exported with that record",
@@ -109,7 +111,8 @@ const select = (db: D1Database, table: PersonalTable, condition: SQL, order = ""
 async function collect(db: D1Database, person: Person, now: number, also: D1PreparedStatement[] = []): Promise<PersonalDataExport> {
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
-  const theirLead = hasAddress(leadsTable.email, email);
+  // A record marked suppressed (another spelling of its mailbox was erased) is not exported.
+  const theirLead = and(hasAddress(leadsTable.email, email), isNull(leadsTable.suppressedAt))!;
   // One round trip for the rest; the address conditions match nothing when it is not theirs.
   const [users, sessions, leads, tokens, messages, mail] = await db.batch<Row>([
     select(db, "users", inArray(usersTable.id, ids), " ORDER BY created_at"),

@@ -4,23 +4,33 @@
  * without keeping the address. Each entry is a keyed hash of the folded address (address-key.server.ts:
  * `victim+1@` is `victim@`) under the suppression key of MAIL_SECRET, with that key's id; a plain
  * SHA-256 of an e-mail address would be reversed by trying a list of addresses, the keyed one
- * cannot be without the secret.
+ * cannot be without the secret. An entry holds for every spelling: the list's records of the same
+ * folded mailbox are marked suppressed with it (the CSV and the person export leave them out), and
+ * the mail checks the list again right before it sends (features/mail/outbox.server.ts).
  */
-import { inArray, sql } from "drizzle-orm";
-import { suppressedEmails } from "~/db/schema";
-import { addressHashes } from "~/features/privacy/address-key.server";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { leads, suppressedEmails } from "~/db/schema";
+import { addressHashes, foldEmail, foldEmailSql } from "~/features/privacy/address-key.server";
 import { getDb, statement } from "~/utils/db.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
 const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
 
-/** The INSERT that adds `email` to the list, for the caller's batch; a repeat keeps the first entry. */
-export async function suppressStatement(env: Env, email: string, reason: string, now = Date.now()): Promise<D1PreparedStatement> {
+/** The list's records of `email`'s mailbox, any spelling (jane+afx@ and j.ane@ for jane@gmail.com). */
+const sameMailbox = (email: string) => eq(foldEmailSql(leads.email), foldEmail(email));
+
+/**
+ * The statements that add `email` to the list (a repeat keeps the first entry) and mark the
+ * list's records of its mailbox, for the caller's batch. The marking reads every lead's address
+ * (no index holds the fold): an erasure or a "this wasn't me" is rare, a lead row cheap.
+ */
+export async function suppressStatements(env: Env, email: string, reason: string, now = Date.now()): Promise<D1PreparedStatement[]> {
   const [newest] = await addressHashes(env, "suppressed-email", email);
-  return statement(
-    env.DB,
-    getDb(env).insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing(),
-  );
+  const orm = getDb(env);
+  return [
+    statement(env.DB, orm.insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing()),
+    statement(env.DB, orm.update(leads).set({ suppressedAt: new Date(now) }).where(and(isNull(leads.suppressedAt), sameMailbox(email)))),
+  ];
 }
 
 /** Whether `email` (any spelling of its mailbox) is on the list: no e-mail goes to it and no signup re-adds it. */
@@ -30,8 +40,9 @@ export async function isSuppressed(env: Env, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Takes `email` off the list: only when its verified owner asks to be mailed again. */
+/** Takes `email`'s mailbox off the list, its records' marks too: only when its verified owner asks to be mailed again. */
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);
-  await getDb(env).delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all));
+  const orm = getDb(env);
+  await orm.batch([orm.delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)), orm.update(leads).set({ suppressedAt: null }).where(sameMailbox(email))]);
 }
