@@ -3,7 +3,8 @@
 // wrangler.toml, through wrangler's own `unstable_readConfig`), judged by the worker's own zod
 // schema and production rules (worker/production-config.ts, loaded through Vite's module runner:
 // the same TypeScript, not a copy), plus what only a deploy can get wrong: the database id, the
-// required secrets' list, the workers.dev and preview addresses, the domains. Every problem at once.
+// required secrets' list, the CPU limit, the workers.dev and preview addresses, the domains. Every
+// problem at once.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { runnerImport } from "vite";
@@ -78,6 +79,12 @@ export async function productionProblems({ config = resolve(ROOT, "wrangler.toml
   const db = wrangler.d1_databases.find((d) => d.binding === "DB");
   if (!db) problems.push("[[env.production.d1_databases]] has no DB binding");
   else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id)) problems.push("the DB binding's database_id is the placeholder (`wrangler d1 create`, README \"First deploy\")");
+
+  // Without it every invocation may use the plan's default of 30 s of CPU time (decision 061).
+  const cpuMs = wrangler.limits?.cpu_ms;
+  if (!Number.isInteger(cpuMs) || cpuMs < 1 || cpuMs > 300_000) {
+    problems.push("[env.production.limits] cpu_ms is not set to a whole number of ms up to 300000 (the CPU time one request may use; README \"Deploy\")");
+  }
 
   if (wrangler.workers_dev !== false) problems.push("workers_dev is not false (production would also answer on *.workers.dev)");
   if (wrangler.preview_urls !== false) problems.push("preview_urls is not false (every version would answer on a preview URL)");

@@ -75,6 +75,18 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
       "routes has no Custom Domain for www.afxholdinggroup.com (redirected to the apex)",
     ]);
   });
+  it("refuses a production configuration without a CPU limit per request", () => {
+    const good = goodProductionConfig(ROOT);
+    const text = readFileSync(good, "utf8");
+    expect(text).toMatch(/^\[env\.production\.limits\]\ncpu_ms = \d+\n/m);
+    writeFileSync(good, text.replace(/^\[env\.production\.limits\]\ncpu_ms = \d+\n/m, ""));
+    const run = check("--config", good);
+    expect(run.status).toBe(1);
+    expect(listed(run.stderr)).toEqual([expect.stringMatching(/^\[env\.production\.limits\] cpu_ms is not set/)]);
+    // Nor one above the platform's 5 minutes.
+    writeFileSync(good, text.replace(/^cpu_ms = \d+$/m, "cpu_ms = 900000"));
+    expect(listed(check("--config", good).stderr)).toEqual([expect.stringMatching(/^\[env\.production\.limits\] cpu_ms/)]);
+  });
 });
 
 describe("scripts/lib/production-check.mjs in a deploy's own process", () => {

@@ -18,6 +18,23 @@ async function workflowErrors(name: string, content: string): Promise<string[]> 
   return parsed.context.errors.getErrors().map((e) => e.message);
 }
 
+/** A step or job as GitHub's parser resolves it (its tokens as JSON: expressions as `{ expr }`). */
+type Step = { name?: string; uses?: string; run?: string; env?: unknown };
+type Job = { id: string; container?: string | { image?: string }; env?: unknown; steps: Step[] };
+/** ci.yml as GitHub reads it: the workflow's jobs with their resolved steps. */
+async function ciWorkflow(content = read(".github/workflows/ci.yml")): Promise<{ env?: unknown; jobs: Job[] }> {
+  const parsed = parseWorkflow({ name: "ci.yml", content }, new NoOperationTraceWriter());
+  return JSON.parse(JSON.stringify(await convertWorkflowTemplate(parsed.context, parsed.value!)));
+}
+/** Every place below `node` (a JSON path) whose value names `needle`. */
+function pathsNaming(node: unknown, needle: string, path = ""): string[] {
+  if (typeof node === "string") return node.includes(needle) ? [path] : [];
+  if (!node || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([key, value]) => pathsNaming(value, needle, `${path}/${key}`));
+}
+/** The oldest major of each action that runs on Node 24 (`runs.using: node24` in its action.yml). */
+const NODE24_FROM: Record<string, number> = { "actions/checkout": 5, "actions/upload-artifact": 6 };
+
 function renovateValidator() {
   const schema = JSON.parse(read("tests/fixtures/schemas/renovate-schema.json"));
   // `allowComments` is Renovate's own annotation; "regex" is the one format it declares.
@@ -51,10 +68,59 @@ describe("GitHub Actions workflows", () => {
     // The CI image's Node is the project's (.nvmrc).
     expect(ci).toContain(`container: node:${read(".nvmrc").trim()}-`);
   });
+
+  it("shows the deploy token and account id to the `npm run deploy` step alone", async () => {
+    const ci = read(".github/workflows/ci.yml");
+    const workflow = await ciWorkflow(ci);
+    const deploy = workflow.jobs.findIndex((j) => j.id === "deploy");
+    const step = workflow.jobs[deploy]!.steps.findIndex((s) => /^npm run deploy\b/.test(s.run ?? ""));
+    expect(step).toBeGreaterThan(-1);
+    for (const secret of ["CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"]) {
+      // Once in the file, and that once is the deploy step's env: no job or workflow env, no
+      // other step (an install, the build), no action input.
+      expect(ci.split(`secrets.${secret}`).length - 1, secret).toBe(1);
+      expect(pathsNaming(workflow, `secrets.${secret}`), secret).toEqual([expect.stringMatching(new RegExp(`^/jobs/${deploy}/steps/${step}/env/`))]);
+    }
+  });
+
+  it("installs the deploy job's dependencies without running their install scripts", async () => {
+    const { jobs } = await ciWorkflow();
+    const runs = jobs.find((j) => j.id === "deploy")!.steps.flatMap((s) => (s.run ? [s.run] : []));
+    const installs = runs.filter((r) => /\bnpm (ci|install|i|rebuild)\b/.test(r));
+    expect(installs).not.toEqual([]);
+    for (const install of installs) expect(install).toMatch(/^npm (ci|install) .*--ignore-scripts/);
+  });
+
+  it("pins every action by commit (its release in a comment, one that runs on Node 24) and the image by digest", async () => {
+    const ci = read(".github/workflows/ci.yml");
+    const { jobs } = await ciWorkflow(ci);
+    const uses = jobs.flatMap((j) => j.steps.flatMap((s) => (s.uses ? [s.uses] : [])));
+    expect(uses).not.toEqual([]);
+    for (const ref of uses) {
+      expect(ref).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+      const [action] = ref.split("@") as [string];
+      const comment = ci.match(new RegExp(`uses: ${ref.replace(/[.]/g, "\\.")} # v(\\d+)\\.\\d+\\.\\d+\\n`));
+      expect(comment, `${ref}: "# vX.Y.Z" after it`).not.toBeNull();
+      expect(action in NODE24_FROM, `${action}: its first Node 24 major is known`).toBe(true);
+      expect(Number(comment![1]), action).toBeGreaterThanOrEqual(NODE24_FROM[action]!);
+    }
+    for (const job of jobs) {
+      const image = typeof job.container === "string" ? job.container : job.container?.image;
+      expect(image, job.id).toMatch(/^node:\d+-[a-z]+@sha256:[0-9a-f]{64}$/);
+    }
+  });
+
+  it("fails on a known High advisory in a production dependency, before anything deploys", async () => {
+    const { jobs } = await ciWorkflow();
+    const test = jobs.find((j) => j.id === "test")!;
+    expect(test.steps.map((s) => s.run)).toContain("npm audit --omit=dev --audit-level=high");
+    expect(read(".github/workflows/ci.yml")).not.toContain("continue-on-error");
+  });
 });
 
 describe("renovate.json", () => {
-  it("is valid against Renovate's schema, and the validator catches a wrong option", () => {
+  // Compiling Renovate's schema (1 MB) takes seconds on a loaded machine.
+  it("is valid against Renovate's schema, and the validator catches a wrong option", { timeout: 30_000 }, () => {
     const { schema, validate } = renovateValidator();
     expect(schema.title).toMatch(/^JSON schema for Renovate \d+\.\d+\.\d+ config files/);
     const config = JSON.parse(read("renovate.json"));
@@ -69,5 +135,15 @@ describe("renovate.json", () => {
     const group = (name: string) => rules.find((r) => r.groupName === name)?.matchPackageNames;
     expect(group("Cloudflare toolchain")).toEqual(expect.arrayContaining(["wrangler", "workerd", "miniflare", "@cloudflare/**"]));
     expect(group("Remix")).toEqual(["@remix-run/**"]);
+  });
+
+  it("waits at least 3 days after a release, and keeps action commits and image digests current", () => {
+    const config = JSON.parse(read("renovate.json"));
+    const age = /^(\d+) (day|days|week|weeks)$/.exec(config.minimumReleaseAge ?? "");
+    expect(age, `minimumReleaseAge ${config.minimumReleaseAge}`).not.toBeNull();
+    expect(Number(age![1]) * (age![2].startsWith("week") ? 7 : 1)).toBeGreaterThanOrEqual(3);
+    // No rule shortens it for some packages.
+    expect(config.packageRules.filter((rule: object) => "minimumReleaseAge" in rule)).toEqual([]);
+    expect(config.extends).toEqual(expect.arrayContaining(["helpers:pinGitHubActionDigests", "docker:pinDigests"]));
   });
 });
