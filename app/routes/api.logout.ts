@@ -8,7 +8,7 @@ import { endSession } from "~/features/auth/session.server";
 /**
  * `GET /api/logout` (the sidebar's Log Out link, a full navigation): ends this session on the
  * server and goes home. A navigation from another site (`Sec-Fetch-Site: cross-site`) ends nothing
- * and goes home too (docs/decisions/059-limits-and-side-effects.md): the member is still signed in,
+ * and goes home too (docs/decisions/059-limits-gets-and-revocation.md): the member is still signed in,
  * one click from the sidebar's own Log Out link.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-// No side effects from another site's GET (docs/decisions/059-limits-and-side-effects.md): a
+// No side effects from another site's GET (docs/decisions/059-limits-gets-and-revocation.md): a
 // top-level navigation from another site carries SameSite=Lax cookies, so a link or redirect on
 // any site could sign a member out or make an admin export the leads (an audit entry in their
 // name, a file of personal data in their downloads). The cross-site cases failed before (issue 33).

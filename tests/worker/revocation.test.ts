@@ -1,4 +1,4 @@
-// Revocation at once (docs/decisions/059-limits-and-side-effects.md): a request that carries a
+// Revocation at once (docs/decisions/059-limits-gets-and-revocation.md): a request that carries a
 // session cookie reads its session at the D1 primary, so a session ended on one device ("Sign out
 // everywhere", a deleted account) is refused on every other at its next request, even a GET without
 // a bookmark that reads everything else from a replica. Locally there is no replica, so a second

@@ -71,7 +71,7 @@ async function readSessionNow(request: Request, env: Env): Promise<SessionRead> 
   if (typeof token !== "string" || !token) return { user: null, setCookies: [] };
 
   // At the primary, even in a GET: a session ended on another device ("sign out everywhere",
-  // erasure) is refused at once, not after a replica's lag (docs/decisions/059-limits-and-side-effects.md).
+  // erasure) is refused at once, not after a replica's lag (docs/decisions/059-limits-gets-and-revocation.md).
   // One query per request (the read is shared by its loaders); the rest of the request may read a replica.
   const db = getDb(atPrimary(env));
   const id = await sha256Hex(token);
