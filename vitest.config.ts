@@ -31,6 +31,8 @@ export default defineConfig({
           EMBED_CHECK: "off",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
+        // A second database to play a read replica that lags the primary (tests/worker/revocation.test.ts).
+        d1Databases: { REPLICA: "replica-of-db" },
       },
     })),
   ],

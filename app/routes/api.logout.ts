@@ -2,13 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { readForm } from "~/features/forms/body.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { limitClient } from "~/features/forms/rate-limit.server";
-import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { isCrossSite, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { endSession } from "~/features/auth/session.server";
-import { getUser } from "~/features/auth/users.server";
 
-/** `GET /api/logout`: ends this session on the server and goes home (a full navigation). */
+/**
+ * `GET /api/logout` (the sidebar's Log Out link, a full navigation): ends this session on the
+ * server and goes home. A navigation from another site (`Sec-Fetch-Site: cross-site`) ends nothing
+ * and goes home too (docs/decisions/059-limits-gets-and-revocation.md): the member is still signed in,
+ * one click from the sidebar's own Log Out link.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (isCrossSite(request)) return redirect("/", { headers: { "Cache-Control": "no-store" } });
   return redirect("/", {
     headers: { "Set-Cookie": await endSession(request, context.cloudflare.env), "Cache-Control": "no-store" },
   });
@@ -17,18 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * `POST /api/logout` with `everywhere=on` (Settings' "Sign out everywhere"): ends every session of
  * the member, on every device, then lands on `/` with a toast. A plain POST ends this one only.
- * Another site's form is refused (403) like every other POST. Only a member's request counts
- * against the account limit: a visitor without a session has nothing to end, and must not use up
- * the members' shared ceiling.
+ * Another site's form is refused (403) like every other POST. No rate limit: ending a session is
+ * never refused, and each one needs a live session, which only a sign-in makes.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
   const form = await readForm(request, { maxBytes: 1024 });
-  if (await getUser(request, env)) {
-    const limit = await limitClient(request, env, "account", (p) => context.cloudflare.ctx.waitUntil(p));
-    if (!limit.allowed) throw new Response(limit.message, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  }
   const everywhere = form.get("everywhere") === "on";
   const cookie = await endSession(request, env, { everywhere });
   return redirectWithToast(

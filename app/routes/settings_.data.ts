@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request, env);
   if (!user) return plain("Sign in to download your data.", 401);
   await readForm(request, { maxBytes: 1024 });
-  const limit = await limitClient(request, env, "account", (p) => ctx.waitUntil(p));
+  const limit = await limitClient(request, env, { account: user.id }, (p) => ctx.waitUntil(p));
   if (!limit.allowed) return plain(limit.message, 429, { "Retry-After": String(limit.retryAfter) });
   return exportResponse(await exportMember(env.DB, user), "afx-my-data");
 }

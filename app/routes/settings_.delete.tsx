@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!user) throw new Response("Sign in to delete your account.", { status: 401, headers: { "Cache-Control": "no-store" } });
   const formData = await readForm(request, { maxBytes: 2048 });
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
-  const limit = await limitClient(request, env, "account", (p) => ctx.waitUntil(p));
+  const limit = await limitClient(request, env, { account: user.id }, (p) => ctx.waitUntil(p));
   if (!limit.allowed) {
     return json({ result: submission.reply({ formErrors: [limit.message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }

@@ -67,6 +67,14 @@ export class RequestDb implements D1Database {
     return Promise.reject(new Error("dump() is not available on a request's D1 session"));
   }
 
+  /**
+   * A session of its own that starts at the primary, for a read that must be current even in a GET
+   * (the session lookup). Its writes are not the request's: they set no bookmark cookie.
+   */
+  atPrimary(): RequestDb {
+    return new RequestDb(this.#binding, "first-primary");
+  }
+
   /** Whether the request prepared a statement that writes. */
   get wrote(): boolean {
     return this.#wrote;
@@ -76,6 +84,17 @@ export class RequestDb implements D1Database {
   bookmark(): D1SessionBookmark | null {
     return this.#session.getBookmark();
   }
+}
+
+/**
+ * D1 as a read that must be current sees it: in a request, a session that starts at the primary
+ * (the request's own may read a replica); elsewhere (the Cron Trigger, `vite dev`) the plain
+ * binding, which always queries the primary.
+ */
+export function atPrimary(env: Pick<Env, "DB">): Pick<Env, "DB"> {
+  // Asked, not `instanceof`: the worker and the app's server build each bundle a copy of this class.
+  const db = env.DB as D1Database & Partial<Pick<RequestDb, "atPrimary">>;
+  return db.atPrimary ? { DB: db.atPrimary() } : env;
 }
 
 function bookmarkCookie(request: Request, env: Env) {

@@ -4,9 +4,9 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/server";
-import { clientNetwork, limitClient, parseRateLimit, type FormScope } from "~/features/forms/rate-limit.server";
+import { clientBlock, clientNetwork, limitClient, parseRateLimit, type FormScope } from "~/features/forms/rate-limit.server";
 import { handleSignup } from "~/features/leads/signup.server";
-import { get, ORIGIN, signIn } from "./auth-helpers";
+import { get, type Jar, ORIGIN, signIn } from "./auth-helpers";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -65,8 +65,9 @@ describe("one client's flood locks out nobody else", () => {
       const innocent: number[] = [];
       for (let i = 0; i < 300; i++) {
         flood.push((await fetchWith(LIMIT, signupRequest("192.0.2.66", `flood-${i}@example.com`))).status);
-        // Ten signups, spread over the flood: the innocent client's own limit.
-        if (i % 30 === 29) innocent.push((await fetchWith(LIMIT, signupRequest("192.0.2.77", `innocent-${i}@example.com`))).status);
+        // Ten signups, spread over the flood: the innocent client's own limit, from another network
+        // block (at this size a /24's share of the ceiling is one client's limit: decision 059).
+        if (i % 30 === 29) innocent.push((await fetchWith(LIMIT, signupRequest("198.51.100.77", `innocent-${i}@example.com`))).status);
       }
       const share = innocent.filter((s) => s === 201).length / innocent.length;
       console.info(`[flood] one address sent 300 signups; the other client's 201 share: ${(share * 100).toFixed(0)}% (${innocent.join(" ")})`);
@@ -76,13 +77,15 @@ describe("one client's flood locks out nobody else", () => {
     });
   }, 60_000);
 
-  it.each(["signup", "contact", "account", "clientError"] satisfies FormScope[])("%s: a client over its limit adds nothing to the form's ceiling", async (scope) => {
+  // The account forms have no ceiling: they count per member ("members are counted by account").
+  it.each(["signup", "contact", "clientError"] satisfies Exclude<FormScope, "account">[])("%s: a client over its limit adds nothing to the form's ceiling", async (scope) => {
     const limited = { ...env, ...LIMIT } as Env;
     const request = (ip: string) => new Request(`${ORIGIN}/`, { method: "POST", headers: { "CF-Connecting-IP": ip } });
     await inOneWindow(600_000, async () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       for (let i = 0; i < 150; i++) await limitClient(request("192.0.2.10"), limited, scope);
-      expect((await limitClient(request("192.0.2.11"), limited, scope)).allowed).toBe(true);
+      // Another client, of another block (at this size a /24's share is one client's limit).
+      expect((await limitClient(request("198.51.100.11"), limited, scope)).allowed).toBe(true);
       const global = (await limiterRows()).find((r) => r.key === `*${scope}`);
       expect(global?.count).toBe(11);
     });
@@ -98,7 +101,7 @@ describe("one client's flood locks out nobody else", () => {
       expect(res.status).toBe(302);
     }
     expect(await limiterRows()).toEqual([]);
-    // A member's logout is counted.
+    // Nor does a member's: ending a session is never limited (decision 059).
     const { jar } = await signIn("counted@example.com");
     const res = await get("/api/logout", jar, {
       method: "POST",
@@ -106,7 +109,63 @@ describe("one client's flood locks out nobody else", () => {
       body: "",
     });
     expect(res.status).toBe(302);
-    expect((await limiterRows()).map((r) => r.count)).toEqual([1, 1]);
+    expect(await limiterRows()).toEqual([]);
+  });
+});
+
+// Issue 33: one member rotating addresses filled the account forms' global ceiling, and logout
+// counted against it, so every member's "Sign out everywhere" answered 429. Both failed before.
+describe("members are counted by account, and ending a session is never limited", () => {
+  const LIMIT = { LEADS_RATE_LIMIT: "2/600/3" };
+  const save = (jar: Jar, ip: string) =>
+    fetchWith(
+      LIMIT,
+      new Request(`${ORIGIN}/settings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), "CF-Connecting-IP": ip },
+        body: new URLSearchParams({ newsletter: "on" }).toString(),
+      }),
+    );
+  /** A member at their account limit: three saves, each from another /64 of one /48, the last refused. */
+  async function atLimit(email: string) {
+    const { jar } = await signIn(email);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await save(jar, `2001:db8:66:${i}::1`)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    return jar;
+  }
+
+  it("a member at their limit, from any networks, locks out no other member, not even on their network", async () => {
+    await inOneWindow(600_000, async () => {
+      await env.DB.prepare("DELETE FROM rate_limits").run();
+      await atLimit(`rotating-${crypto.randomUUID()}@example.com`);
+      const other = (await signIn(`other-${crypto.randomUUID()}@example.com`)).jar;
+      expect((await save(other, "2001:db8:66:0::1")).status).toBe(200);
+      expect((await save(other, "192.0.2.50")).status).toBe(200);
+    });
+  });
+
+  it("a member at their limit still signs out, here and everywhere (no 429 from logout)", async () => {
+    await inOneWindow(600_000, async () => {
+      await env.DB.prepare("DELETE FROM rate_limits").run();
+      const email = `leaving-${crypto.randomUUID()}@example.com`;
+      const laptop = await atLimit(email);
+      const phone = (await signIn(email)).jar;
+      const tablet = (await signIn(email)).jar;
+      const logout = (jar: Jar, body: string) =>
+        fetchWith(
+          LIMIT,
+          new Request(`${ORIGIN}/api/logout`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), "CF-Connecting-IP": "2001:db8:66:0::1", Origin: ORIGIN, Host: HOST },
+            body,
+          }),
+        );
+      expect((await logout(tablet, "")).status).toBe(302);
+      expect((await get("/api/auth/user", tablet)).status).toBe(401);
+      expect((await logout(laptop, "everywhere=on")).status).toBe(302);
+      expect((await get("/api/auth/user", phone)).status).toBe(401);
+    });
   });
 });
 
@@ -143,7 +202,8 @@ describe("cheap checks come before any write of the limiter", () => {
       expect(statuses).toEqual([...Array(10).fill(204), ...Array(5).fill(429)]);
       const rows = await limiterRows();
       expect(rows.find((r) => r.key === "*clientError")?.count).toBe(10);
-      expect(rows.filter((r) => !r.key.startsWith("*")).map((r) => r.count)).toEqual([11]);
+      // The client's counter stops one past its limit; its block's counted only the ten within it.
+      expect(rows.filter((r) => !r.key.startsWith("*")).map((r) => r.count).sort((a, b) => a - b)).toEqual([10, 11]);
     });
   });
 });
@@ -188,6 +248,17 @@ describe("client networks and the global ceiling", () => {
     ["::ffff:192.0.2.1", "192.0.2.1"],
   ])("the limit counts %s as %s", (address, network) => {
     expect(clientNetwork(address)).toBe(network);
+  });
+
+  it.each([
+    ["198.51.100.7", "198.51.100.0/24"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1::/48"],
+    ["2001:0DB8:0001:ffff::1", "2001:db8:1::/48"],
+    ["2001:db8::1", "2001:db8:0::/48"],
+    ["::ffff:192.0.2.1", "192.0.2.0/24"],
+    [null, "unknown"],
+  ])("a network's share of the ceiling counts %s in the block %s", (address, block) => {
+    expect(clientBlock(address)).toBe(block);
   });
 
   it("two addresses of one IPv6 /64 share one limit", async () => {

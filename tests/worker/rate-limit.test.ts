@@ -1,5 +1,5 @@
 // The limiter is one call for its caller: it counts, runs the caller's write under the limit in
-// the same D1 batch, and settles (prunes, answers).
+// the same D1 batch, and settles (prunes, answers); and whom it counts (docs/decisions/059).
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -35,7 +35,8 @@ describe("limitClient with a write", () => {
 
   it("writes nothing once the form's ceiling is reached, whoever asks", async () => {
     const allowed = [];
-    for (const [i, ip] of ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"].entries()) {
+    // Four networks of four blocks (one block may fill only its share of the ceiling).
+    for (const [i, ip] of ["192.0.2.1", "198.51.100.2", "203.0.113.3", "2001:db8:4::4"].entries()) {
       allowed.push((await limitClient(request(ip), limited, "contact", undefined, probe(`b${i}`), NOW)).allowed);
     }
     expect(allowed).toEqual([true, true, true, false]);
@@ -43,8 +44,53 @@ describe("limitClient with a write", () => {
   });
 
   it("without a write, counts and answers as before, with no results", async () => {
-    const outcome = await limitClient(request("192.0.2.9"), limited, "account", undefined, undefined, NOW);
+    const outcome = await limitClient(request("192.0.2.9"), limited, { account: "member-9" }, undefined, undefined, NOW);
     expect(outcome).toMatchObject({ allowed: true, results: [] });
     expect(outcome.retryAfter).toBe(600);
+  });
+});
+
+// Issue 33: a network's share of the ceiling is counted per block (IPv6 /48, IPv4 /24), and a
+// member's account changes per member. Each test failed on the limiter before: 100 /64s of one /48
+// (or 100 addresses of one /24) filled the ceiling for everyone, and a member rotating addresses
+// filled the account forms' ceiling for every other member.
+describe("address rotation fills no one else's limit", () => {
+  // 1 per network, a ceiling of 100: 100 networks' worth, the default's ratio; a block's share is 10.
+  const rotating = { ...env, LEADS_RATE_LIMIT: "1/600/100" } as Env;
+  const attempt = (ip: string, counted: Parameters<typeof limitClient>[2] = "signup") => limitClient(request(ip), rotating, counted, undefined, undefined, NOW);
+  const globalCount = async () => (await env.DB.prepare("SELECT count FROM rate_limits WHERE key = '*signup'").first<{ count: number }>())?.count;
+
+  it.each([
+    ["110 /64s of one IPv6 /48", (i: number) => `2001:db8:66:${i.toString(16)}::1`, "2001:db8:77::1"],
+    ["110 addresses of one IPv4 /24", (i: number) => `192.0.2.${i + 1}`, "198.51.100.1"],
+  ])("%s, each within its own limit, fill only the block's share; another network gets through", async (_, address, other) => {
+    const outcomes = [];
+    for (let i = 0; i < 110; i++) outcomes.push(await attempt(address(i)));
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
+    expect(outcomes.at(-1)!.message).toMatch(/^Too many signup attempts from your network\. Please try again in 10 minutes\.$/);
+    expect(await globalCount()).toBe(10);
+    expect((await attempt(other)).allowed).toBe(true);
+    expect((await attempt("2001:db8:88::1")).allowed).toBe(true);
+  }, 30_000);
+
+  it("many blocks together still reach the ceiling (a flood from everywhere stops there)", async () => {
+    const allowed = [];
+    for (let block = 0; block < 11; block++) {
+      for (let i = 0; i < 10; i++) allowed.push((await attempt(`2001:db8:${block + 1}:${i}::1`)).allowed);
+    }
+    expect(allowed.filter(Boolean)).toHaveLength(100);
+    const refused = await attempt("203.0.113.9");
+    expect(refused).toMatchObject({ allowed: false, message: expect.stringMatching(/^We are receiving too many signup attempts right now\./) });
+  }, 30_000);
+
+  it("a member at their account limit, from any number of networks, limits no other member; nothing global is counted", async () => {
+    const member = [];
+    for (let i = 0; i < 6; i++) member.push((await attempt(`2001:db8:66:${i}::1`, { account: "member-a" })).allowed);
+    expect(member).toEqual([true, false, false, false, false, false]);
+    expect((await attempt("2001:db8:66:0::1", { account: "member-a" })).message).toMatch(/^Too many account changes\. Please try again in 10 minutes\.$/);
+    expect((await attempt("2001:db8:66:0::1", { account: "member-b" })).allowed).toBe(true);
+    const rows = (await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY count").all<{ key: string; count: number }>()).results;
+    expect(rows.map((r) => r.count)).toEqual([1, 2]);
+    expect(rows.some((r) => r.key.startsWith("*"))).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ export async function saveSettings(request: Request, env: Env, waitUntil: (p: Pr
   if (!user) {
     return { status: 200, message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
   }
-  const limit = await limitClient(request, env, "account", waitUntil);
+  const limit = await limitClient(request, env, { account: user.id }, waitUntil);
   if (!limit.allowed) return { status: 429, message: limit.message, retryAfter: limit.retryAfter };
   if (!user.emailVerified) return { status: 403, message: copy.newsletterUnverified };
   const on = form.get("newsletter") === "on";

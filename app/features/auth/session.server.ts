@@ -4,6 +4,7 @@ import { sessions, users, type User } from "~/db/schema";
 import { getConfig, isRequestEnv } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
 import { getDb } from "~/utils/db.server";
+import { atPrimary } from "~/utils/d1-session.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
 /**
@@ -69,7 +70,10 @@ async function readSessionNow(request: Request, env: Env): Promise<SessionRead> 
   const token = session.get("token");
   if (typeof token !== "string" || !token) return { user: null, setCookies: [] };
 
-  const db = getDb(env);
+  // At the primary, even in a GET: a session ended on another device ("sign out everywhere",
+  // erasure) is refused at once, not after a replica's lag (docs/decisions/059-limits-gets-and-revocation.md).
+  // One query per request (the read is shared by its loaders); the rest of the request may read a replica.
+  const db = getDb(atPrimary(env));
   const id = await sha256Hex(token);
   const row = await db
     .select({ user: users, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })

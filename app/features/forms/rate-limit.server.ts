@@ -1,12 +1,13 @@
 /**
- * The one rate limiter of the site's forms (docs/decisions/005-newsletter-and-leads.md): a
- * fixed-window counter in D1, one atomic upsert per attempt, per form ("scope") and per client
- * network, under a global ceiling per form that only attempts within their client's limit reach
- * (docs/decisions/013-security-hardening.md). Its callers make one call (limitClient), with the
- * write the form makes when the attempt is allowed, if any. Callers make their cheap checks (method, origin,
- * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers Rate Limiting binding
- * because its counts are exact (the binding is per location and eventually consistent), it is
- * testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
+ * The one rate limiter of the site's forms (docs/decisions/034-rate-limiter.md, 059): fixed-window
+ * counters in D1, one atomic upsert per counter and attempt. A public form counts per client
+ * network, per block of networks (IPv6 /48, IPv4 /24) and under a global ceiling that only attempts
+ * within both reach; the account forms count per member and nothing else. Its callers make one call
+ * (limitClient), with the write the form makes when the attempt is allowed, if any. Callers make
+ * their cheap checks (method, origin, content type, size, syntax) first: the limiter writes, they
+ * do not. D1 rather than the Workers Rate Limiting binding because its counts are exact (the
+ * binding is per location and eventually consistent), it is testable in workerd and the limit is
+ * configuration (`LEADS_RATE_LIMIT`).
  */
 import { lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
@@ -39,34 +40,61 @@ export function parseRateLimit(value: string): RateLimit {
   return rateLimitOf(spec);
 }
 
+/** An address as the limiter reads it: IPv4 as is, IPv6 as its eight groups (an IPv4-mapped one as its IPv4). */
+function parseAddress(address: string): { v4: string } | { v6: string[] } {
+  const ip = address.trim().toLowerCase();
+  if (!ip.includes(":")) return { v4: ip };
+  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+  if (mapped) return { v4: mapped[1] };
+  const [head, tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return { v6: groups.map((g) => g.replace(/^0+(?=.)/, "") || "0") };
+}
+
 /**
  * The client's network as the limit counts it: an IPv4 address, or the /64 of an IPv6 address
  * (one subscriber line gets a whole /64, so single addresses would let one client rotate freely).
  */
 export function clientNetwork(address: string | null): string {
   if (!address) return "unknown";
-  const ip = address.trim().toLowerCase();
-  if (!ip.includes(":")) return ip;
-  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return mapped[1];
-  const [head, tail = ""] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = ip.includes("::") && tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (g.replace(/^0+(?=.)/, "") || "0"))
-    .join(":")}::/64`;
+  const parsed = parseAddress(address);
+  return "v4" in parsed ? parsed.v4 : `${parsed.v6.slice(0, 4).join(":")}::/64`;
+}
+
+/**
+ * The block a client's network belongs to: an IPv6 /48 (one site's allocation: 65,536 /64s, free
+ * from a tunnel broker) or an IPv4 /24. A block may fill only its share of a form's global ceiling.
+ */
+export function clientBlock(address: string | null): string {
+  if (!address) return "unknown";
+  const parsed = parseAddress(address);
+  if ("v6" in parsed) return `${parsed.v6.slice(0, 3).join(":")}::/48`;
+  const octets = parsed.v4.split(".");
+  return octets.length === 4 ? `${octets.slice(0, 3).join(".")}.0/24` : parsed.v4;
 }
 
 /** The forms that are limited, each with its own counters, and what the visitor is told they sent. */
 const SCOPES = { signup: "signup attempts", contact: "messages", account: "account changes", clientError: "error reports" } as const;
 export type FormScope = keyof typeof SCOPES;
 
-/** A keyed hash of (form, client network): the address itself is never stored. */
-async function clientKey(request: Request, env: Env, scope: FormScope): Promise<string> {
-  const network = clientNetwork(request.headers.get("CF-Connecting-IP"));
-  const bytes = new TextEncoder().encode(`${getConfig(env).sessionSecrets[0] ?? ""}\u0000${scope}\u0000${network}`);
+/**
+ * Who an attempt is counted for: the public forms count the visitor's network (and its block, and
+ * everyone); the account forms count the signed-in member, by user id, and no one else, so no
+ * address rotation, however cheap, moves another member's count.
+ */
+export type Counted = Exclude<FormScope, "account"> | { account: string };
+
+/**
+ * A block's share of the global ceiling, at least one client's limit: with the default 10/600
+ * (ceiling 1,000) one /48 or /24 gets 100 attempts a window, so filling the ceiling takes ten blocks.
+ */
+const BLOCK_SHARE = 10;
+
+/** A keyed hash of (form, level, who): no address or user id is stored. */
+async function counterKey(env: Env, scope: FormScope, level: string, who: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`${getConfig(env).sessionSecrets[0] ?? ""}\u0000${scope}\u0000${level}\u0000${who}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -79,59 +107,66 @@ export interface RateLimitOutcome {
   message: string;
 }
 
-/** One attempt of one client at one form, in the current window (the limiter's own bookkeeping). */
+/** One counter an attempt moves, with its limit and what the visitor is told past it. */
+interface Counter {
+  key: string;
+  max: number;
+  over: (what: string) => string;
+}
+
+/** One attempt at one form, in the current window (the limiter's own bookkeeping). */
 interface Attempt {
   scope: FormScope;
-  key: string;
-  /** The form's counter over every client. */
-  globalKey: string;
+  /** Narrowest first: each counts the attempt only while every one before it is within its limit. */
+  counters: Counter[];
   windowStart: number;
-  max: number;
-  globalMax: number;
   retryAfter: number;
 }
 
-async function attemptFor(request: Request, env: Env, scope: FormScope, now: number): Promise<Attempt> {
+const fromNetwork = (what: string) => `Too many ${what} from your network.`;
+
+async function attemptFor(request: Request, env: Env, counted: Counted, now: number): Promise<Attempt> {
   const limit = rateLimitOf(getConfig(env).leadsRateLimit);
   const windowStart = now - (now % limit.windowMs);
-  return {
-    scope,
-    key: await clientKey(request, env, scope),
-    globalKey: `*${scope}`,
-    windowStart,
-    max: limit.max,
-    globalMax: limit.globalMax,
-    retryAfter: Math.ceil((windowStart + limit.windowMs - now) / 1000),
-  };
+  const retryAfter = Math.ceil((windowStart + limit.windowMs - now) / 1000);
+  if (typeof counted === "object") {
+    const member = { key: await counterKey(env, "account", "member", counted.account), max: limit.max, over: (what: string) => `Too many ${what}.` };
+    return { scope: "account", counters: [member], windowStart, retryAfter };
+  }
+  const address = request.headers.get("CF-Connecting-IP");
+  const counters = [
+    { key: await counterKey(env, counted, "network", clientNetwork(address)), max: limit.max, over: fromNetwork },
+    { key: await counterKey(env, counted, "block", clientBlock(address)), max: Math.max(limit.max, Math.floor(limit.globalMax / BLOCK_SHARE)), over: fromNetwork },
+    { key: `*${counted}`, max: limit.globalMax, over: (what: string) => `We are receiving too many ${what} right now.` },
+  ];
+  return { scope: counted, counters, windowStart, retryAfter };
 }
 
 const COUNT = columnName(rateLimits.count);
 const KEY = sql`(${columnName(rateLimits.key)}, ${columnName(rateLimits.windowStart)})`;
 const COLUMNS = sql`(${columnName(rateLimits.key)}, ${columnName(rateLimits.windowStart)}, ${COUNT})`;
 
-// Raw SQL (docs/decisions/024-data-layer.md): an upsert that stops counting past the limit and an
-// INSERT … SELECT guarded by another row, which Drizzle's insert builder cannot say.
-// The client's counter stops one past its limit: once refused, a client's further attempts update
-// no row (D1 writes nothing when the upsert's WHERE is false) until its window ends.
-const countClient = (a: Attempt) =>
-  sql`INSERT INTO ${rateLimits} ${COLUMNS} VALUES (${a.key}, ${a.windowStart}, 1)
-    ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${a.max}
-    RETURNING ${COUNT}`;
-
 /** The counter of `key` in the attempt's window, as a scalar subquery. */
 const counter = (key: string, a: Attempt) =>
   sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.key} = ${key} AND ${rateLimits.windowStart} = ${a.windowStart})`;
 
-// The form's counter counts only attempts within their client's limit, so one client moves it by
-// at most `max` a window and only many clients together can fill it; it too stops one past its ceiling.
-const countForm = (a: Attempt) =>
-  sql`INSERT INTO ${rateLimits} ${COLUMNS}
-    SELECT ${a.globalKey}, ${a.windowStart}, 1 WHERE ${counter(a.key, a)} <= ${a.max}
-    ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${a.globalMax}
-    RETURNING ${COUNT}`;
+/** True while the attempt is within the limits of `counters`, read after it was counted. */
+const within = (counters: Counter[], a: Attempt) => sql.join(counters.map((c) => sql`${counter(c.key, a)} <= ${c.max}`), sql` AND `);
 
-/** True while the attempt is within both limits, read after it was counted. */
-const withinLimit = (a: Attempt) => sql`${counter(a.key, a)} <= ${a.max} AND ${counter(a.globalKey, a)} <= ${a.globalMax}`;
+// Raw SQL (docs/decisions/024-data-layer.md): an upsert that stops counting past the limit and an
+// INSERT … SELECT guarded by other rows, which Drizzle's insert builder cannot say.
+// Each counter stops one past its limit: once refused, further attempts update no row (D1 writes
+// nothing when the upsert's WHERE is false) until the window ends. The first counts every attempt;
+// each later one only attempts within the limits before it, so one network adds at most its own
+// limit to its block, one block at most its share to the ceiling, and only many blocks fill it.
+const count = (a: Attempt, i: number) => {
+  const c = a.counters[i]!;
+  const insert =
+    i === 0
+      ? sql`INSERT INTO ${rateLimits} ${COLUMNS} VALUES (${c.key}, ${a.windowStart}, 1)`
+      : sql`INSERT INTO ${rateLimits} ${COLUMNS} SELECT ${c.key}, ${a.windowStart}, 1 WHERE ${within(a.counters.slice(0, i), a)}`;
+  return sql`${insert} ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${c.max} RETURNING ${COUNT}`;
+};
 
 /**
  * A write that a form makes only while its attempt is within the limit: statements for the
@@ -147,40 +182,37 @@ export type LimitedAttempt = RateLimitOutcome & { results: D1Result[] };
 const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
 
 /**
- * The limiter, in one call, for a form post of `scope`: counts the attempt (for the client, then
- * for the form; a counter that did not move is past its limit), runs `write` in the same batch
- * under the limit, prunes old windows when this attempt opened the form's window (once per form
- * and window; through `waitUntil` when given, so the answer does not wait), and says whether the
- * attempt is allowed. Callers validate first: nothing is written for a request the form refuses.
+ * The limiter, in one call, for a form post: counts the attempt (a public form's for the client's
+ * network, its block and the form; an account form's for the member; a counter that did not move
+ * is past its limit), runs `write` in the same batch under the limit, prunes old windows when this
+ * attempt opened the widest counter's window (through `waitUntil` when given, so the answer does
+ * not wait), and says whether the attempt is allowed. Callers validate first: nothing is written
+ * for a request the form refuses. Ending a session is never limited (it needs a live session,
+ * which only a sign-in makes).
  */
 export async function limitClient(
   request: Request,
   env: Env,
-  scope: FormScope,
+  counted: Counted,
   waitUntil?: (p: Promise<unknown>) => void,
   write?: GuardedWrite,
   now = Date.now(),
 ): Promise<LimitedAttempt> {
   const db = env.DB;
-  const a = await attemptFor(request, env, scope, now);
-  const [client, global, ...results] = await db.batch([
-    statement(db, countClient(a)),
-    statement(db, countForm(a)),
-    ...(write?.(withinLimit(a)) ?? []),
-  ]);
-  const counts = { client: countOf(client), global: countOf(global) };
-  if (counts.global === 1) {
+  const a = await attemptFor(request, env, counted, now);
+  const all = await db.batch([...a.counters.map((_, i) => statement(db, count(a, i))), ...(write?.(within(a.counters, a)) ?? [])]);
+  const counts = all.slice(0, a.counters.length).map(countOf);
+  if (counts.at(-1) === 1) {
     const prune = getDb(env).delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
     if (waitUntil) waitUntil(prune.catch(() => undefined));
     else await prune;
   }
   const minutes = Math.max(1, Math.ceil(a.retryAfter / 60));
-  const wait = `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-  const clientOver = counts.client > a.max;
+  const refused = a.counters.find((c, i) => counts[i]! > c.max);
   return {
-    allowed: !clientOver && counts.global <= a.globalMax,
+    allowed: !refused,
     retryAfter: a.retryAfter,
-    message: clientOver ? `Too many ${SCOPES[a.scope]} from your network. ${wait}` : `We are receiving too many ${SCOPES[a.scope]} right now. ${wait}`,
-    results: results as D1Result[],
+    message: `${(refused ?? a.counters.at(-1)!).over(SCOPES[a.scope])} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    results: all.slice(a.counters.length) as D1Result[],
   };
 }

@@ -1,8 +1,12 @@
 /**
- * The cross-site check every state-changing admin or member action makes on top of SameSite
- * cookies: a browser names the page that sent a POST in `Origin` (and `Sec-Fetch-Site`); a form on
- * another site is refused with a 403 before anything is read or changed. A request without either
- * header does not come from a browser page, so no visitor's cookies can have been borrowed.
+ * The one cross-site judge, on top of SameSite cookies, for every request that changes something
+ * (docs/decisions/054-same-origin-posts.md, 059): a browser names the page that sent a POST in
+ * `Origin` (and `Sec-Fetch-Site`); a form on another site is refused with a 403 before anything is
+ * read or changed. A GET with a side effect (logout, the leads CSV) asks it too: a top-level
+ * navigation from another site carries Lax cookies and `Sec-Fetch-Site: cross-site` (or
+ * `same-site`); the site's own links say `same-origin`, a typed URL or bookmark `none`. A request
+ * without either header does not come from a current browser's page (every current browser sends
+ * `Sec-Fetch-Site`), so it is not refused.
  */
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("Origin");
