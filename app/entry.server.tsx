@@ -2,12 +2,15 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { StylesheetProvider } from "~/components/shell/inline-stylesheet";
-import stylesheet from "~/tailwind.css?inline";
+import { stylesheet } from "~/components/shell/stylesheet.server";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { wantsCompleteDocument } from "~/utils/render-mode.server";
 
 export const streamTimeout = 5_000;
+
+// For the worker: the CSP lists this text's hash (worker/server.ts).
+export { stylesheet };
 
 export default async function handleRequest(
   request: Request,

@@ -7,6 +7,7 @@
 import { readSidebarCookie, SIDEBAR_COOKIE } from "~/components/shell/sidebar-state";
 import { parseCookieHeader } from "~/utils/cookie-header";
 import { acceptsStreamedData, wantsCompleteDocument } from "~/utils/render-mode.server";
+import { hashSource } from "./security-headers";
 
 /** Seconds a rendered page is reused. Content pages are static; the blog's feed has its own cache. */
 export const HTML_CACHE_TTL = 60;
@@ -111,7 +112,7 @@ export async function toCacheEntry(rendered: Response): Promise<Response | null>
     .transform(new Response(rendered.body, rendered));
   const body = await stripped.arrayBuffer();
   if (!hashable) return null;
-  const hashes = await Promise.all(scripts.map(scriptHash));
+  const hashes = await Promise.all(scripts.map(hashSource));
   const headers = new Headers(rendered.headers);
   for (const name of TRANSFER_HEADERS) headers.delete(name);
   const pageCacheControl = rendered.headers.get("Cache-Control");
@@ -119,12 +120,6 @@ export async function toCacheEntry(rendered: Response): Promise<Response | null>
   headers.set(SCRIPT_HASHES, [...new Set(hashes)].join(" "));
   headers.set("Cache-Control", `public, max-age=${HTML_CACHE_TTL}`);
   return new Response(body, { status: rendered.status, headers });
-}
-
-/** A CSP hash source (without its quotes) for an inline script's text, as the browser hashes it. */
-export async function scriptHash(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
 /** A stored page as it leaves: its own headers back, and the hashes its CSP must list. */

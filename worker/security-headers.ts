@@ -12,30 +12,41 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
 };
 
+/** A CSP hash source (without its quotes) for an inline script's or style's text, as the browser hashes it. */
+export async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
 /** What lets a response's inline scripts run: a fresh render's nonce, or a stored page's hashes. */
 export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
 
 /**
- * The response's CSP. `frameOrigins` are the ventures' sites the detail page may frame, from
- * configuration (embeddableOrigins): a venture without a configured domain is never framed.
+ * The response's CSP. Nothing is allowed unless named (`default-src 'none'`); each fetch the site
+ * makes has its directive. `stylesheet` is the hash source of the inlined stylesheet, the page's
+ * only style (no style attributes, no linked stylesheet: docs/decisions/062-styles-by-hash.md).
+ * `frameOrigins` are the ventures' sites the detail page may frame, from configuration
+ * (embeddableOrigins): a venture without a configured domain is never framed.
  */
-export function contentSecurityPolicy(scripts: ScriptSources, secure: boolean, frameOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  scripts: ScriptSources,
+  stylesheet: string,
+  secure: boolean,
+  frameOrigins: readonly string[] = [],
+): string {
   const sources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`);
   const directives = [
-    "default-src 'self'",
-    // Only the page's own inline scripts run (by nonce or hash); what they load is trusted
-    // transitively. No host allowlist, no 'unsafe-inline'.
+    "default-src 'none'",
+    // Only the page's own inline scripts run (by nonce or hash); what they load (the modules, their
+    // modulepreload links) is trusted transitively. No host allowlist, no 'unsafe-inline'.
     // A response that renders no page (a refusal, the 500) has no script to allow.
     `script-src ${(sources.length ? [...sources, "'strict-dynamic'"] : ["'none'"]).join(" ")}`,
-    // Inline style attributes come from React and Radix positioning.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
+    `style-src '${stylesheet}'`,
+    // Blog covers come from the feed's hosts (http(s) only: parse-feed.server.ts).
+    "img-src 'self' https:",
+    // The app's data requests and the client error reports.
     "connect-src 'self'",
     `frame-src ${["https://www.youtube-nocookie.com", ...frameOrigins].join(" ")}`,
-    "media-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -48,9 +59,14 @@ export function contentSecurityPolicy(scripts: ScriptSources, secure: boolean, f
 /** Returns the response with the security headers set (a copy when its headers are immutable). */
 export function withSecurityHeaders(
   response: Response,
-  { scripts, secure, frameOrigins = [] }: { scripts: ScriptSources; secure: boolean; frameOrigins?: readonly string[] },
+  {
+    scripts,
+    stylesheet,
+    secure,
+    frameOrigins = [],
+  }: { scripts: ScriptSources; stylesheet: string; secure: boolean; frameOrigins?: readonly string[] },
 ): Response {
-  const csp = contentSecurityPolicy(scripts, secure, frameOrigins);
+  const csp = contentSecurityPolicy(scripts, stylesheet, secure, frameOrigins);
   let out = response;
   try {
     out.headers.set("Content-Security-Policy", csp);

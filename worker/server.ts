@@ -14,13 +14,20 @@ import { mailProblems, servingProblems } from "./production-config";
 import { wwwRedirect } from "./www-redirect";
 import { runScheduledJobs } from "./scheduled";
 import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
-import { withSecurityHeaders, type ScriptSources } from "./security-headers";
+import { hashSource, withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
+/**
+ * The hash of the inlined stylesheet (entry.server.tsx exports its text), which every page of this
+ * build carries unchanged: computed at the isolate's first request, then reused (a rendered page
+ * and a stored one alike need no nonce for it; docs/decisions/062-styles-by-hash.md).
+ */
+const { stylesheet } = serverBuild.entry.module as unknown as { stylesheet: string };
+let stylesheetHash: Promise<string> | undefined;
 let configLogged = false;
 let mailLogged = false;
 
@@ -45,8 +52,9 @@ export default {
     // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
     const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
     // Responses that render no page (refusals, the 500) run no script at all.
+    const styles = await (stylesheetHash ??= hashSource(stylesheet));
     const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
-      const out = withSecurityHeaders(response, { scripts, secure, frameOrigins });
+      const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");

@@ -1,5 +1,6 @@
 import { subsidiaries as all, withDomains, withVideos, type Subsidiary } from "~/content/subsidiaries";
 import { useRootData } from "~/root-data";
+import { cardEnterClass } from "./card-enter";
 import { SubsidiaryCard } from "./subsidiary-card";
 
 /**
@@ -17,7 +18,7 @@ export function SubsidiaryGrid({
   return (
     <ul className="card-grid grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {withDomains(withVideos(subsidiaries, root?.videos), root?.domains).map((s, i) => (
-        <li key={s.id} className="motion-safe:animate-[card-enter_0.5s_ease-out_both]" style={{ animationDelay: `${i * 0.1}s` }}>
+        <li key={s.id} className={cardEnterClass(i)}>
           <SubsidiaryCard subsidiary={s} headingLevel={headingLevel} />
         </li>
       ))}

@@ -14,6 +14,7 @@ import {
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import type { Subsidiary, SubsidiaryIconName } from "~/content/subsidiaries";
+import { ventureBackgroundClass } from "./venture-colour";
 
 const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
   DollarSign,
@@ -34,12 +35,11 @@ export function SubsidiaryIcon({ name, className }: { name: string; className?: 
 }
 
 /** A coloured tile with the first letter of the name: when a logo fails, and in the detail header. */
-export function LetterTile({ subsidiary, className }: { subsidiary: Pick<Subsidiary, "name" | "primaryColor">; className?: string }) {
+export function LetterTile({ subsidiary, className }: { subsidiary: Pick<Subsidiary, "id" | "name">; className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={clsx("flex shrink-0 items-center justify-center rounded-lg font-bold text-white", className)}
-      style={{ backgroundColor: subsidiary.primaryColor }}
+      className={clsx("flex shrink-0 items-center justify-center rounded-lg font-bold text-white", ventureBackgroundClass(subsidiary.id), className)}
     >
       {subsidiary.name.charAt(0).toUpperCase()}
     </span>
@@ -62,8 +62,7 @@ export function SubsidiaryMark({ subsidiary, className = "size-12" }: { subsidia
     return (
       <span
         aria-hidden="true"
-        className={clsx("flex shrink-0 items-center justify-center rounded-lg text-white", className)}
-        style={{ backgroundColor: subsidiary.primaryColor }}
+        className={clsx("flex shrink-0 items-center justify-center rounded-lg text-white", ventureBackgroundClass(subsidiary.id), className)}
       >
         <SubsidiaryIcon name={subsidiary.icon} className="size-1/2" />
       </span>

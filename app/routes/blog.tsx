@@ -4,6 +4,8 @@ import { ExternalLink, Loader2 } from "~/components/ui/icons.generated";
 import { Suspense, type ReactNode } from "react";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
+import { cardEnterClass } from "~/components/card-enter";
+import { cn } from "~/components/ui/cn";
 import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/features/blog/blog-posts.server";
 import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/features/blog/page-cache.server";
@@ -46,9 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
     <article
-      className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm motion-safe:animate-[card-enter_0.5s_ease-out_both]"
-      // The cards enter 0.1 s apart.
-      style={{ animationDelay: `${index * 0.1}s` }}
+      className={cn("flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm", cardEnterClass(index))}
     >
       {post.coverImage ? (
         <img

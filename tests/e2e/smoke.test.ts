@@ -36,6 +36,9 @@ describe("smoke: every route in Chromium", () => {
     const csp = await response!.headerValue("content-security-policy");
     // A fresh render's nonce, or a cached page's script hashes (another test may have been first).
     expect(csp).toMatch(/script-src (?:'nonce-[^']+' |(?:'sha256-[^']+' )+)'strict-dynamic';/);
+    // Nothing unless named, no inline style but the stylesheet's hash (a refused style is a console error below).
+    expect(csp).toMatch(/^default-src 'none'; .*; style-src 'sha256-[^']+';/);
+    expect(csp).not.toContain("'unsafe-");
     // The page hydrated: React attached and the client router is live.
     await hydrated(page);
     // Chromium reports the 404 document itself as a failed resource; nothing else may fail.
@@ -43,5 +46,37 @@ describe("smoke: every route in Chromium", () => {
     expect(unexpected).toEqual([]);
     if (path === "/" || path === "/any/other/path") await screenshot(page, `smoke${path.replaceAll("/", "-")}`);
     await context.close();
+  });
+});
+
+describe("styles under a CSP without 'unsafe-inline'", () => {
+  it("no violation with a dialog, a tooltip and a toast open, in both themes; the venture colours and the page lock apply", async () => {
+    for (const theme of ["dark", "light"]) {
+      const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+      await page.addInitScript((light) => {
+        if (light) localStorage.setItem("theme", "light");
+        document.addEventListener("securitypolicyviolation", (e) => ((window as any).__violations ??= []).push(`${e.violatedDirective}: ${e.sample}`));
+      }, theme === "light");
+      await page.goto("/portfolio");
+      await hydrated(page);
+      // The sidebar's FiscalMe tile: its colour class from the catalogue (hsl(142 71% 36%)).
+      const tile = page.getByTestId("desktop-sidebar").getByRole("link", { name: "FiscalMe" }).locator("span[aria-hidden='true']");
+      await expect(tile.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe("rgb(27, 157, 74)");
+      // The shortcuts dialog (Radix): the page behind holds still while it is open.
+      await page.keyboard.press("Space");
+      await page.getByRole("dialog").waitFor();
+      await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe("hidden");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
+      // A toast and a tooltip (both position themselves through style properties set from script).
+      await page.keyboard.press("Control+Shift+D");
+      await expect.poll(() => page.getByRole("region", { name: "Notifications (F8)" }).locator("li").count()).toBe(1);
+      await page.getByTestId("sidebar-trigger").hover();
+      await expect.poll(() => page.getByRole("tooltip").count()).toBe(1);
+      await expect(page.evaluate(() => (window as any).__violations ?? [])).resolves.toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { scriptHash, toCacheEntry } from "../../worker/html-cache";
+import { toCacheEntry } from "../../worker/html-cache";
+import { hashSource } from "../../worker/security-headers";
 
 const ORIGIN = "https://afx.test";
 const HTML = { Accept: "text/html,application/xhtml+xml" };
@@ -40,9 +41,13 @@ describe("rendered HTML cache for anonymous visitors", () => {
       .filter(([, attrs]) => !attrs.includes("application/ld+json"))
       .map(([, , text]) => text);
     expect(inline.length).toBeGreaterThan(2);
-    expect(new Set(listed)).toEqual(new Set(await Promise.all(inline.map(scriptHash))));
+    expect(new Set(listed)).toEqual(new Set(await Promise.all(inline.map(hashSource))));
     // Hashes and 'strict-dynamic' only: no nonce, no host, no 'unsafe-inline'.
     expect(csp).toMatch(/script-src ('sha256-[A-Za-z0-9+/=]{44}' )+'strict-dynamic';/);
+    // The stored page's stylesheet is allowed by the same hash as a fresh render's: no nonce needed.
+    const stylesheet = hit.body.match(/<style id="stylesheet">([\s\S]*?)<\/style>/)![1];
+    expect(csp).toContain(`style-src '${await hashSource(stylesheet)}';`);
+    expect(first.res.headers.get("content-security-policy")).toContain(`style-src '${await hashSource(stylesheet)}';`);
     // Same page otherwise, and the entry's own bookkeeping headers stay inside.
     expect(hit.body).toBe(first.body.replaceAll(` nonce="${first.nonce}"`, ""));
     expect(hit.res.headers.get("x-page-cache-control")).toBeNull();

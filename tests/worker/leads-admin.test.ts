@@ -156,6 +156,9 @@ describe("/admin/leads", () => {
     expect(html).toMatch(/data-testid="stat-top-source"[^>]*>blog</);
     expect(html).toContain("50.0%");
     expect(html).toContain("25.0%");
+    // The source bars' widths are SVG attributes: a style attribute would be refused by the CSP.
+    expect(html).toContain('<rect width="50%"');
+    expect(html).not.toMatch(/<[a-zA-Z][^<>]*\sstyle=/);
     expect(html).toContain('data-testid="growth-chart"');
     expect(html.match(/data-testid="growth-row"/g)).toHaveLength(3);
     expect(html.match(/data-testid="subscriber-row"/g)).toHaveLength(4);

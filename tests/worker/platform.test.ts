@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
+import { hashSource, STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import headersFile from "../../public/_headers?raw";
 
 const ORIGIN = "https://afx.test";
@@ -12,8 +12,9 @@ function h1(html: string) {
   return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
 }
 
+const publicPages = Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p));
+
 describe("route table", () => {
-  const publicPages = Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p));
 
   it.each(publicPages.map((p) => [p.path, p.heading] as const))("%s answers 200 with its heading", async (path, heading) => {
     const res = await get(path);
@@ -121,6 +122,22 @@ describe("security headers", () => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
       expect(res.headers.get(name)).toBe(value);
     }
+  });
+
+  // Every page the sitemap lists, the 404 page and a venture's detail page (its header tile).
+  const documents = [...publicPages.map((p) => p.path), ...subsidiaries.map((s) => `/subsidiary/${s.id}`), "/nope"];
+  it.each(documents)("%s: default-src 'none', nothing unsafe, its one <style> allowed by hash, no style attribute", async (path) => {
+    const res = await get(path, { headers: { Accept: "text/html" } });
+    const html = await res.text();
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp.split("; ")[0]).toBe("default-src 'none'");
+    expect(csp).not.toContain("'unsafe-");
+    // The inlined stylesheet is the page's only style, and the CSP names exactly its hash.
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toHaveLength(1);
+    expect(csp).toContain(`; style-src '${await hashSource(styles[0])}';`);
+    // No style attribute in the markup (the CSP would refuse it): colours and delays are classes.
+    expect(html).not.toMatch(/<[a-zA-Z][^<>]*\sstyle=/);
   });
 
   it("a response that renders no page (a cross-site refusal) allows no script at all", async () => {

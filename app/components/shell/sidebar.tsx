@@ -3,6 +3,7 @@ import { LogIn, LogOut, Search } from "~/components/ui/icons.generated";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
+import { ventureBackgroundClass } from "~/components/venture-colour";
 import { isAdmin, useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
 import {
   COMPANY_LINKS,
@@ -170,8 +171,7 @@ function SubsidiaryGroup({ collapsed, pathname, onNavigate }: { collapsed: boole
               >
                 <span
                   aria-hidden="true"
-                  className="flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white"
-                  style={{ backgroundColor: s.primaryColor }}
+                  className={cn("flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white", ventureBackgroundClass(s.id))}
                 >
                   {s.name[0]}
                 </span>

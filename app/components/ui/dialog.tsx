@@ -8,11 +8,15 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
-export const DialogOverlay = forwardRef<
-  ElementRef<typeof DialogPrimitive.Overlay>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Overlay>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Overlay ref={ref} className={cn("fixed inset-0 z-50 bg-black/60 animate-fade-in", className)} {...props} />
+/**
+ * The dim layer behind a modal dialog or sheet, mounted by the Portal while it is open. Not Radix's
+ * Overlay: its scroll lock writes a <style> element, which the CSP refuses (no 'unsafe-inline',
+ * docs/decisions/062-styles-by-hash.md); tailwind.css holds the page still while a `.dialog-overlay`
+ * is in it. Radix turns pointer events off on <body> while a modal is open: this layer takes them
+ * back, so a click on it is a click outside the dialog, which closes it.
+ */
+export const DialogOverlay = forwardRef<HTMLDivElement, { className?: string }>(({ className }, ref) => (
+  <div ref={ref} className={cn("dialog-overlay pointer-events-auto fixed inset-0 z-50 bg-black/60 animate-fade-in", className)} />
 ));
 DialogOverlay.displayName = "DialogOverlay";
 
