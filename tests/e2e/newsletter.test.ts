@@ -172,8 +172,9 @@ describe("after a signup with JavaScript, only data that shows leads reloads", (
     await fill(page, "footer", { email: uniqueEmail("no-reload") });
     await submit(page, "footer");
     await block(page, "footer").getByText(T.success).waitFor();
-    // A client navigation afterwards: any reload the signup caused would have been requested first.
-    await page.getByRole("link", { name: "Investors", exact: true }).first().click();
+    // A client navigation afterwards, to a page with a loader (one data request per loader): any
+    // reload the signup caused would have been requested first.
+    await page.getByRole("link", { name: "Documents", exact: true }).first().click();
     await page.waitForURL((url) => url.pathname !== "/portfolio");
     await expect.poll(() => seen.length).toBeGreaterThan(0);
     expect(seen[0]).not.toMatch(/^\/portfolio /);
