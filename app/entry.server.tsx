@@ -21,6 +21,10 @@ export default async function handleRequest(
 ) {
   const { nonce, requestId } = loadContext;
   let status = responseStatusCode;
+  // Ends a render still streaming a second after Remix's own deadline. Cleared once the render is
+  // done: React keeps listening to the signal, and an abort after the stream closed throws.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error("render deadline")), streamTimeout + 1_000);
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <StylesheetProvider value={stylesheet}>
@@ -29,7 +33,7 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      signal: deadline.signal,
       onError(error: unknown) {
         // Errors after the shell is sent are logged once; the shell itself has already decided
         // the status.
@@ -39,6 +43,11 @@ export default async function handleRequest(
         status = 500;
       },
     },
+  );
+
+  body.allReady.then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
   );
 
   // Crawlers and non-JS tools get the whole document at once; browsers get it streamed.
