@@ -31,6 +31,12 @@ export default defineConfig({
           EMBED_CHECK: "off",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
+        // The Email Service's binding (MAIL_TRANSPORT = "email-service"), replaced by a recording
+        // fake that answers as it does: the tests read what it received (tests/worker/fixtures).
+        // wrangler.toml's simulated binding of the same name is left out.
+        email: { send_email: [] },
+        serviceBindings: { EMAIL: { name: "email-fake", entrypoint: "RecordingEmail" } },
+        workers: [{ name: "email-fake", modules: true, scriptPath: "./tests/worker/fixtures/email-fake.mjs", compatibilityDate: "2026-11-01" }],
       },
     })),
   ],

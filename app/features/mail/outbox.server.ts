@@ -7,9 +7,10 @@ import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } f
 import { mailOutbox } from "~/db/schema";
 import { columnName, getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
-import { smtpConfig, type SmtpConfig } from "./config.server";
+import { mailTransport } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
-import { SEND_TIMEOUT_MS, sendMail } from "./smtp.server";
+import { SEND_TIMEOUT_MS } from "./smtp.server";
+import type { MailTransport } from "./transport.server";
 
 const MINUTE = 60_000;
 /**
@@ -115,8 +116,8 @@ export function announceMail(env: Env, ctx: Pick<ExecutionContext, "waitUntil">,
 }
 
 async function deliverNow(env: Env, ids: number[]): Promise<void> {
-  const config = smtpConfig(env);
-  await inPool(ids, (id) => deliverOne(env, config, { id }, Date.now()));
+  const transport = mailTransport(env);
+  await inPool(ids, (id) => deliverOne(env, transport, { id }, Date.now()));
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
@@ -166,7 +167,7 @@ type Outcome = { is: "sent" | "gave-up" | "gone" } | { is: "retry" | "busy"; ret
  * it, then marks it sent, schedules its retry, or gives it up once it is a day old. `row` is
  * the claimed row when the caller claimed it already.
  */
-async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow, now: number): Promise<Outcome> {
+async function deliverOne(env: Env, transport: MailTransport, job: MailJob | OutboxRow, now: number): Promise<Outcome> {
   const db = getDb(env);
   let row: OutboxRow | null = "kind" in job ? job : null;
   if (!row) {
@@ -183,24 +184,26 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
   }
   const thisRow = eq(mailOutbox.id, row.id);
   const fields = { mailId: row.id, kind: row.kind, to: maskAddress(row.recipient), attempt: row.attempts };
-  try {
-    await sendMail(config, {
-      kind: row.kind,
-      to: row.recipient,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-      headers: JSON.parse(row.headers) as Record<string, string>,
-    });
-  } catch (error) {
-    const reason = maskAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
-    if (now - row.createdAt >= GIVE_UP_AFTER_MS) {
+  // The transport's step (transport.server.ts): the only part that differs between SMTP and the Email Service.
+  const result = await transport.send({
+    kind: row.kind,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+  });
+  if (result.is !== "sent") {
+    const reason = maskAddresses(result.reason).slice(0, 500);
+    // Refused for good (a suppressed recipient, a malformed message): no day of retries.
+    const permanent = result.is === "permanent";
+    if (permanent || now - row.createdAt >= GIVE_UP_AFTER_MS) {
       await db
         .update(mailOutbox)
         .set({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY })
         .where(thisRow);
-      log("error", "[mail] gave up", { ...fields, reason });
+      log("error", "[mail] gave up", { ...fields, reason, permanent });
       return { is: "gave-up" };
     }
     const delay = retryDelayMs(row.attempts);
@@ -213,9 +216,9 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
   }
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: now, leasedUntil: 0, lastError: null, ...FORGET_BODY })
+    .set({ status: "sent", sentAt: now, leasedUntil: 0, lastError: null, messageId: result.messageId, ...FORGET_BODY })
     .where(thisRow);
-  log("info", "[mail] sent", fields);
+  log("info", "[mail] sent", { ...fields, transport: transport.name });
   return { is: "sent" };
 }
 
@@ -240,11 +243,11 @@ async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
  * Trigger keeps trying after that, until the give-up).
  */
 export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Promise<void> {
-  let config: SmtpConfig;
+  let transport: MailTransport;
   try {
-    config = smtpConfig(env);
+    transport = mailTransport(env);
   } catch (error) {
-    log("error", "[mail] SMTP is not configured", { error });
+    log("error", "[mail] the mail transport is not configured", { error });
     batch.retryAll({ delaySeconds: 300 });
     return;
   }
@@ -255,7 +258,7 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
       message.ack();
       return;
     }
-    const outcome = await deliverOne(env, config, { id }, Date.now()).catch((error: unknown) => {
+    const outcome = await deliverOne(env, transport, { id }, Date.now()).catch((error: unknown) => {
       log("error", "[mail] delivery failed", { mailId: id, error });
       return { is: "retry", retryInMs: 30_000 } as const;
     });
@@ -271,12 +274,12 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
  */
 export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs = 0 } = {}): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, gaveUp: 0 };
-  let config: SmtpConfig;
+  let transport: MailTransport;
   try {
-    config = smtpConfig(env);
+    transport = mailTransport(env);
   } catch (error) {
     // Nothing is claimed: the messages wait for a configuration that works.
-    log("error", "[mail] SMTP is not configured", { error });
+    log("error", "[mail] the mail transport is not configured", { error });
     return result;
   }
   const stopAt = Date.now() + CRON_BUDGET_MS;
@@ -293,7 +296,7 @@ export async function deliverDueMail(env: Env, now = Date.now(), { olderThanMs =
       .set(claim(now + LEASE_MS))
       .where(inArray(mailOutbox.id, due))
       .returning(CLAIMED);
-    const outcomes = await inPool(claimed, (row) => deliverOne(env, config, row, now));
+    const outcomes = await inPool(claimed, (row) => deliverOne(env, transport, row, now));
     for (const o of outcomes) {
       if (o.is === "sent") result.sent++;
       else if (o.is === "retry") result.retried++;
