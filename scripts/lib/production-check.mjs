@@ -52,6 +52,7 @@ const PLACEHOLDER_ID = /^00000000-0000-4000-8000-0000000000\d\d$/;
  * the same rules; without one, the secrets' values are not this check's to see (they live on the
  * worker) and only their declaration is checked: wrangler then refuses the upload itself while
  * one is not set.
+ * @param {{ config?: string, secrets?: Record<string, string> }} [options]
  */
 export async function productionProblems({ config = resolve(ROOT, "wrangler.toml"), secrets } = {}) {
   let wrangler;
