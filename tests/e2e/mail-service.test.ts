@@ -69,11 +69,16 @@ describe("a signup with the Email Service transport", () => {
     await form.getByRole("button", { name: T.submit }).click();
     await form.getByText(T.success).waitFor();
 
-    const listed = await sentTo(email);
-    console.log("[explorer]", JSON.stringify(listed).slice(0, 3000));
-    const text = JSON.stringify(listed);
-    expect(text).toContain(CONFIRMATION_SUBJECT);
-    expect(text).toContain("newsletter@example.com");
+    const listed = (await sentTo(email)) as { result: { from: string; to: string[]; subject: string; messageId: string; headers: Record<string, string> }[] };
+    const mails = listed.result.filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    console.log("[explorer]", JSON.stringify(mails[0]));
+    expect(mails[0]).toMatchObject({ from: '"AFX Holding Group" <newsletter@example.com>', subject: CONFIRMATION_SUBJECT, messageId: expect.stringMatching(/^<.+@example\.com>$/) });
+    // The same one-click unsubscribe headers as over SMTP; the Message-ID is the platform's.
+    expect(mails[0]!.headers).toEqual({
+      "List-Unsubscribe": expect.stringMatching(new RegExp(`^<${worker.url}/newsletter/unsubscribe/[A-Za-z0-9_.-]+>$`)),
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     await context.close();
   });
 });
