@@ -33,6 +33,12 @@ export default defineConfig({
         },
         // A second database to play a read replica that lags the primary (tests/worker/revocation.test.ts).
         d1Databases: { REPLICA: "replica-of-db" },
+        // The Email Service's binding (MAIL_TRANSPORT = "email-service"), replaced by a recording
+        // fake that answers as it does: the tests read what it received (tests/worker/fixtures).
+        // wrangler.toml's simulated binding of the same name is left out.
+        email: { send_email: [] },
+        serviceBindings: { EMAIL: { name: "email-fake", entrypoint: "RecordingEmail" } },
+        workers: [{ name: "email-fake", modules: true, scriptPath: "./tests/worker/fixtures/email-fake.mjs", compatibilityDate: "2026-11-01" }],
       },
     })),
   ],

@@ -10,7 +10,14 @@ export const EXAMPLE_MAIL_SECRET = "local-development-mail-secret-change-me";
  * `[env.production.secrets] required` must list exactly these (scripts/check-production.mjs), so
  * `wrangler deploy` itself refuses to upload a version while one is not set.
  */
-export const REQUIRED_SECRETS = ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET", "SMTP_PASSWORD"] as const;
+export const REQUIRED_SECRETS = ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET"] as const;
+/** The secret the "smtp" transport needs too (the Email Service needs none: its binding is the credential). */
+export const SMTP_SECRET = "SMTP_PASSWORD";
+
+/** The secrets production needs with this MAIL_TRANSPORT ("smtp" when unset, as the configuration reads it). */
+export function requiredSecrets(transport: string | undefined): string[] {
+  return (transport ?? "smtp").trim() === "email-service" ? [...REQUIRED_SECRETS] : [...REQUIRED_SECRETS, SMTP_SECRET];
+}
 /** The local administrator of `wrangler.toml`'s development vars. */
 const EXAMPLE_ADMIN = "admin@example.com";
 /** The local provider's client of `wrangler.toml`'s development vars. */
@@ -63,10 +70,14 @@ export function productionProblems(env: Env): Problem[] {
   // provider, and receivers reject a sender whose domain the group does not control. The outbox
   // keeps it until the setting is fixed; the pages do not depend on it.
   const { smtp } = config;
-  if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host)) mail("SMTP_HOST is empty, loopback or an example host");
-  if (smtp.security === "off") mail('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
-  if (smtp.credentials && PLACEHOLDER.test(smtp.credentials.username)) mail("SMTP_USER is the placeholder of wrangler.toml");
-  if (isExampleDomain(domainOf(smtp.from.email))) mail("MAIL_FROM is not a sender address on the group's own domain");
+  if (smtp) {
+    if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host)) mail("SMTP_HOST is empty, loopback or an example host");
+    if (smtp.security === "off") mail('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
+    if (smtp.credentials && PLACEHOLDER.test(smtp.credentials.username)) mail("SMTP_USER is the placeholder of wrangler.toml");
+  } else if (!(env as { EMAIL?: unknown }).EMAIL) {
+    mail('MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding ([[env.production.send_email]])');
+  }
+  if (isExampleDomain(domainOf(config.mail.from.email))) mail("MAIL_FROM is not a sender address on the group's own domain");
   // Shown on every page; harmless to serve, wrong to publish.
   const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).hostname : "");
   if (isExampleDomain(hostOf(config.storeUrl))) listing("STORE_URL is an example address");

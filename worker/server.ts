@@ -14,6 +14,7 @@ import { mailProblems, servingProblems } from "./production-config";
 import { wwwRedirect } from "./www-redirect";
 import { runScheduledJobs } from "./scheduled";
 import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
+import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
 import { hashSource, withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
@@ -139,6 +140,7 @@ export default {
 
   // The mail queue's consumer, and its dead-letter queue's: a message that exhausted the queue's
   // retries is only logged, its outbox row stays queued and the Cron Trigger's safety net goes on.
+  // The events queue carries the Email Service's delivery events (bounces, complaints…).
   async queue(batch, env) {
     if (batch.queue.endsWith("-dlq")) {
       log("warn", "[mail] dead-lettered; the Cron Trigger keeps trying", { count: batch.messages.length });
@@ -147,6 +149,10 @@ export default {
     }
     if (servingProblems(env).length) {
       batch.retryAll({ delaySeconds: 300 });
+      return;
+    }
+    if (isMailEventsQueue(batch.queue)) {
+      await consumeMailEvents(batch, env);
       return;
     }
     // Acknowledged, not retried: the rows stay queued in the outbox and the Cron Trigger's safety

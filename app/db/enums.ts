@@ -1,7 +1,10 @@
 /** Column value lists, free of drizzle so the browser may import them. */
 
-/** Where a lead stands (docs/decisions/016-newsletter-double-opt-in.md). */
-export const LEAD_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+/**
+ * Where a lead stands (docs/decisions/016-newsletter-double-opt-in.md); "undeliverable": its
+ * address bounced for good (a hard bounce: docs/decisions/015-mail-delivery.md), no more mail.
+ */
+export const LEAD_STATUSES = ["pending", "confirmed", "unsubscribed", "undeliverable"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** How the lead's consent was given. */
 export const CONSENT_METHODS = ["double-opt-in", "verified-member", "before-double-opt-in"] as const;

@@ -207,12 +207,33 @@ export const mailOutbox = sqliteTable(
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** The id the transport gave it when sent (migrations/0014): what its delivery events name. */
+    messageId: text("message_id"),
   },
   (t) => [
     index("mail_outbox_status_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_created_at_idx").on(t.createdAt),
     index("mail_outbox_contact_message_id_idx").on(t.contactMessageId),
+    index("mail_outbox_message_id_idx").on(t.messageId),
   ],
+);
+
+/** What a delivery event reports (app/features/mail/events.server.ts). */
+export const MAIL_EVENT_KINDS = ["delivered", "deferred", "bounced", "complained", "rejected", "failed"] as const;
+export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
+
+/**
+ * Delivery events received (migrations/0014): the event's id (a redelivery counts once), its kind
+ * and time, never the address; the dashboard counts the last 30 days.
+ */
+export const mailEvents = sqliteTable(
+  "mail_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    kind: text("kind", { enum: MAIL_EVENT_KINDS }).notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("mail_events_at_idx").on(t.at, t.kind)],
 );
 
 /** Admin actions on records (migrations/0006): who, what, when; the target without personal data. */

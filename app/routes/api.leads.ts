@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * GET /api/leads (admins): a JSON array of leads, newest first, `?limit=` (default 100, at most
- * 1000), the workbench's filters (`?status=` confirmed by default, or pending, unsubscribed, all;
+ * 1000), the workbench's filters (`?status=` confirmed by default, or pending, unsubscribed, undeliverable, all;
  * `q`, `source`, `from`, `to`), and
  * `Link: <…>; rel="next"` while more follow.
  */

@@ -45,6 +45,10 @@ const httpUrl = z
     else if (!/^https?:\/\//i.test(u)) ctx.addIssue({ code: "custom", message: "is not an http: or https: URL" });
   });
 
+/** How mail leaves (MAIL_TRANSPORT): Cloudflare's Email Service binding, or an SMTP server. */
+export const MAIL_TRANSPORTS = ["email-service", "smtp"] as const;
+export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+
 const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/;
 
 /** LEADS_RATE_LIMIT: "attempts/seconds" or "attempts/seconds/global" (all positive integers). */
@@ -87,7 +91,21 @@ const schema = z.object({
   SUBSIDIARY_VIDEOS: z.string().optional().transform(parseVideoConfig),
   VENTURE_DOMAINS: z.string().optional().transform(parseDomainConfig),
   EMBED_CHECK: z.enum(["on", "off"], { message: 'is not "on" or "off"' }).transform((v) => v === "on"),
-  // Mail (docs/decisions/015-mail-delivery.md).
+  // Mail (docs/decisions/015-mail-delivery.md): how it leaves; SMTP's settings are read only for "smtp".
+  MAIL_TRANSPORT: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || "smtp")
+    .pipe(z.enum(MAIL_TRANSPORTS, { message: 'is not "email-service" or "smtp"' })),
+  MAIL_FROM: z.string().transform((s, ctx) => {
+    const from = parseMailFrom(s);
+    if (!from) ctx.addIssue({ code: "custom", message: 'is not "Name <address>" or an address' });
+    return from ?? { email: "" };
+  }),
+});
+
+/** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
+const smtpSchema = z.object({
   SMTP_HOST: z.string().trim().regex(/^[^\s/]+$/, "is not a host name"),
   SMTP_PORT: z.coerce
     .number({ message: "is not a port number" })
@@ -101,14 +119,9 @@ const schema = z.object({
     .pipe(z.enum(["starttls", "tls", "off"], { message: 'is not "starttls", "tls" or "off"' })),
   SMTP_USER: z.string().optional().transform((s) => s?.trim() || null),
   SMTP_PASSWORD: z.string().optional(),
-  MAIL_FROM: z.string().transform((s, ctx) => {
-    const from = parseMailFrom(s);
-    if (!from) ctx.addIssue({ code: "custom", message: 'is not "Name <address>" or an address' });
-    return from ?? { email: "" };
-  }),
 });
 
-function shape(v: z.output<typeof schema>) {
+function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null) {
   return {
     environment: v.ENVIRONMENT,
     /** Without a trailing slash. */
@@ -133,12 +146,18 @@ function shape(v: z.output<typeof schema>) {
     domains: v.VENTURE_DOMAINS,
     /** EMBED_CHECK: whether the subsidiary page asks a venture's site if it may be framed. */
     embedCheck: v.EMBED_CHECK,
-    smtp: {
-      host: v.SMTP_HOST,
-      port: v.SMTP_PORT,
-      security: v.SMTP_SECURITY,
+    mail: {
+      /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
+      transport: v.MAIL_TRANSPORT,
+      from: v.MAIL_FROM,
+    },
+    /** SMTP's settings; null unless MAIL_TRANSPORT is "smtp". */
+    smtp: s && {
+      host: s.SMTP_HOST,
+      port: s.SMTP_PORT,
+      security: s.SMTP_SECURITY,
       /** Absent when SMTP_USER is empty (the local server takes no login). */
-      credentials: v.SMTP_USER ? { username: v.SMTP_USER, password: v.SMTP_PASSWORD ?? "" } : undefined,
+      credentials: s.SMTP_USER ? { username: s.SMTP_USER, password: s.SMTP_PASSWORD ?? "" } : undefined,
       from: v.MAIL_FROM,
     },
   };
@@ -183,13 +202,14 @@ export function readConfig(env: Env): Parsed {
   let result = parsed.get(env);
   if (!result) {
     const out = schema.safeParse(env);
-    result = out.success
-      ? { config: shape(out.data) }
-      : {
-          problems: out.error.issues.map((i) =>
-            `${i.path[0] ?? "?"} ${i.code === "invalid_type" && i.received === "undefined" ? "is not set" : i.message}`,
-          ),
-        };
+    const smtp = out.data?.MAIL_TRANSPORT === "smtp" ? smtpSchema.safeParse(env) : null;
+    const issues = [...(out.error?.issues ?? []), ...(smtp?.error?.issues ?? [])];
+    result =
+      out.success && !issues.length
+        ? { config: shape(out.data, smtp?.data ?? null) }
+        : {
+            problems: issues.map((i) => `${i.path[0] ?? "?"} ${i.code === "invalid_type" && i.received === "undefined" ? "is not set" : i.message}`),
+          };
     parsed.set(env, result);
   }
   return result;

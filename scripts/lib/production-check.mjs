@@ -53,6 +53,7 @@ const PLACEHOLDER_ID = /^00000000-0000-4000-8000-0000000000\d\d$/;
  * the same rules; without one, the secrets' values are not this check's to see (they live on the
  * worker) and only their declaration is checked: wrangler then refuses the upload itself while
  * one is not set.
+ * @param {{ config?: string, secrets?: Record<string, string> }} [options]
  */
 export async function productionProblems({ config = resolve(ROOT, "wrangler.toml"), secrets } = {}) {
   let wrangler;
@@ -61,20 +62,40 @@ export async function productionProblems({ config = resolve(ROOT, "wrangler.toml
   } catch (error) {
     return [`${config} cannot be read by wrangler: ${error instanceof Error ? error.message : error}`];
   }
-  const { REQUIRED_SECRETS, predeployProblems } = await productionRules();
+  const { requiredSecrets, SMTP_SECRET, predeployProblems } = await productionRules();
   const problems = [];
+  const vars = wrangler.vars ?? {};
+  const emailService = (vars.MAIL_TRANSPORT ?? "").trim() === "email-service";
+  const required = requiredSecrets(vars.MAIL_TRANSPORT);
+  const email = (wrangler.send_email ?? []).find((b) => b.name === "EMAIL");
 
-  // The worker's own rules over production's vars. A secret not supplied here stands in with a
-  // value its rules accept, so that only the vars (and supplied secrets) are judged.
-  const standIn = Object.fromEntries(REQUIRED_SECRETS.map((name) => [name, `stand-in-for-${name}-`.padEnd(40, "x")]));
-  problems.push(...predeployProblems({ ...standIn, ...wrangler.vars, ...secrets }));
+  // The worker's own rules over production's vars (and its EMAIL binding, as a stand-in). A secret
+  // not supplied here stands in with a value its rules accept, so that only the vars (and supplied
+  // secrets) are judged.
+  const standIn = Object.fromEntries(required.map((name) => [name, `stand-in-for-${name}-`.padEnd(40, "x")]));
+  problems.push(...predeployProblems({ ...standIn, ...vars, ...secrets, ...(email ? { EMAIL: {} } : {}) }));
   if (secrets) {
-    for (const name of REQUIRED_SECRETS) if (!(name in secrets)) problems.push(`${name} is not in the secrets file`);
+    for (const name of required) if (!(name in secrets)) problems.push(`${name} is not in the secrets file`);
   }
 
   const declared = wrangler.secrets?.required ?? [];
-  const undeclared = REQUIRED_SECRETS.filter((name) => !declared.includes(name));
+  const undeclared = required.filter((name) => !declared.includes(name));
   if (undeclared.length) problems.push(`[env.production.secrets] required does not list ${undeclared.join(", ")}`);
+
+  // The Email Service: its binding may send only as MAIL_FROM's address (a leaked binding cannot
+  // write as anyone else), and nothing of SMTP is left to look as if it were used.
+  if (emailService) {
+    const from = /<([^<>\s]+)>\s*$/.exec(vars.MAIL_FROM ?? "")?.[1] ?? (vars.MAIL_FROM ?? "").trim();
+    const allowed = email?.allowed_sender_addresses ?? [];
+    if (email && (allowed.length !== 1 || allowed[0].toLowerCase() !== from.toLowerCase())) {
+      problems.push(`[[env.production.send_email]] EMAIL's allowed_sender_addresses is not exactly MAIL_FROM's address ${from}`);
+    }
+    const smtpVars = Object.keys(vars).filter((name) => name.startsWith("SMTP_"));
+    if (smtpVars.length) problems.push(`${smtpVars.join(", ")} set with MAIL_TRANSPORT = "email-service" (SMTP is not used: remove them)`);
+    if (declared.includes(SMTP_SECRET) || (secrets && SMTP_SECRET in secrets)) problems.push(`${SMTP_SECRET} is declared or supplied with MAIL_TRANSPORT = "email-service" (not used: remove it)`);
+    const consumers = (wrangler.queues?.consumers ?? []).map((c) => c.queue);
+    if (!consumers.some((q) => /^afx-mail-events(-|$)/.test(q))) problems.push("no consumer for the mail events queue (afx-mail-events-production: bounces and complaints would go unread)");
+  }
 
   const db = wrangler.d1_databases.find((d) => d.binding === "DB");
   if (!db) problems.push("[[env.production.d1_databases]] has no DB binding");

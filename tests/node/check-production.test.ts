@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { productionProblems } from "../../scripts/lib/production-check.mjs";
-import { GOOD_SECRETS, goodProductionConfig, withProductionVars } from "../fixtures/production-config";
+import { GOOD_PUBLIC_VARS, GOOD_SECRETS, GOOD_SMTP_VARS, goodProductionConfig, withProductionVars } from "../fixtures/production-config";
 
 const ROOT = resolve(__dirname, "../..");
 const check = (...args: string[]) =>
@@ -17,14 +17,12 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
   it("refuses today's committed placeholders, naming each one", () => {
     const run = check();
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^✘ Production configuration: 11 problem\(s\), nothing uploaded:/m);
+    expect(run.stderr).toMatch(/^✘ Production configuration: 9 problem\(s\), nothing uploaded:/m);
     expect(listed(run.stderr)).toEqual([
       expect.stringMatching(/^ADMIN_EMAILS /),
       expect.stringMatching(/^OAUTH_CLIENT_ID /),
       expect.stringMatching(/^CONTACT_EMAIL /),
       expect.stringMatching(/^INVESTOR_EMAIL /),
-      expect.stringMatching(/^SMTP_HOST /),
-      expect.stringMatching(/^SMTP_USER /),
       expect.stringMatching(/^MAIL_FROM /),
       expect.stringMatching(/^STORE_URL /),
       expect.stringMatching(/^LINKEDIN_URL /),
@@ -53,7 +51,6 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
     expect(listed(run.stderr)).toEqual([
       "SESSION_SECRET is the example value of .dev.vars.example",
       "MAIL_SECRET is shorter than 32 characters",
-      "SMTP_PASSWORD is not in the secrets file",
     ]);
   });
 
@@ -69,7 +66,7 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
     expect(run.status).toBe(1);
     expect(listed(run.stderr)).toEqual([
       expect.stringMatching(/^LEADS_RATE_LIMIT is not "attempts\/seconds"/),
-      "[env.production.secrets] required does not list MAIL_SECRET, OAUTH_CLIENT_SECRET, SMTP_PASSWORD",
+      "[env.production.secrets] required does not list MAIL_SECRET, OAUTH_CLIENT_SECRET",
       expect.stringMatching(/^workers_dev is not false/),
       expect.stringMatching(/^preview_urls is not false/),
       "routes has no Custom Domain for www.afxholdinggroup.com (redirected to the apex)",
@@ -86,6 +83,44 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
     // Nor one above the platform's 5 minutes.
     writeFileSync(good, text.replace(/^cpu_ms = \d+$/m, "cpu_ms = 900000"));
     expect(listed(check("--config", good).stderr)).toEqual([expect.stringMatching(/^\[env\.production\.limits\] cpu_ms/)]);
+  });
+});
+
+describe("npm run check:production and the mail transports", { timeout: 60_000 }, () => {
+  const variant = (vars: Record<string, string>, edit: (text: string) => string = (t) => t) => {
+    const file = goodProductionConfig(ROOT, vars);
+    writeFileSync(file, edit(readFileSync(file, "utf8")));
+    return file;
+  };
+
+  it("the Email Service: the binding allows MAIL_FROM's address alone; no SMTP variable or password; the events queue has a consumer", async () => {
+    const otherSender = variant(GOOD_PUBLIC_VARS, (t) => t.replace('allowed_sender_addresses = ["newsletter@afxholdinggroup.com"]', 'allowed_sender_addresses = ["newsletter@afxholdinggroup.com", "ceo@afxholdinggroup.com"]'));
+    expect(await productionProblems({ config: otherSender })).toEqual([
+      "[[env.production.send_email]] EMAIL's allowed_sender_addresses is not exactly MAIL_FROM's address newsletter@afxholdinggroup.com",
+    ]);
+    const leftovers = variant({ ...GOOD_SMTP_VARS, MAIL_TRANSPORT: "email-service" }, (t) =>
+      t.replace(/(\[env\.production\.secrets\]\nrequired = \[)/, '$1"SMTP_PASSWORD", '),
+    );
+    expect(await productionProblems({ config: leftovers, secrets: { ...GOOD_SECRETS, SMTP_PASSWORD: "x" } })).toEqual([
+      'SMTP_HOST, SMTP_SECURITY, SMTP_PORT, SMTP_USER set with MAIL_TRANSPORT = "email-service" (SMTP is not used: remove them)',
+      'SMTP_PASSWORD is declared or supplied with MAIL_TRANSPORT = "email-service" (not used: remove it)',
+    ]);
+    const noBinding = variant(GOOD_PUBLIC_VARS, (t) => t.replace(/\[\[env\.production\.send_email\]\]\nname = "EMAIL"\n.*\n/, "").replace(/queue = "afx-mail-events-production"/, 'queue = "other-events"'));
+    expect(await productionProblems({ config: noBinding })).toEqual([
+      'MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding ([[env.production.send_email]])',
+      "no consumer for the mail events queue (afx-mail-events-production: bounces and complaints would go unread)",
+    ]);
+  });
+
+  it("SMTP: its settings and SMTP_PASSWORD, as before", async () => {
+    const smtp = variant(GOOD_SMTP_VARS, (t) => t.replace(/(\[env\.production\.secrets\]\nrequired = \[[^\]]*)\]/, '$1, "SMTP_PASSWORD"]'));
+    expect(await productionProblems({ config: smtp, secrets: { ...GOOD_SECRETS, SMTP_PASSWORD: "a-provider-password" } })).toEqual([]);
+    expect(await productionProblems({ config: smtp, secrets: GOOD_SECRETS })).toEqual(["SMTP_PASSWORD is not in the secrets file"]);
+    const undeclared = variant({ ...GOOD_SMTP_VARS, SMTP_HOST: "127.0.0.1" });
+    expect(await productionProblems({ config: undeclared })).toEqual([
+      "SMTP_HOST is empty, loopback or an example host",
+      "[env.production.secrets] required does not list SMTP_PASSWORD",
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { GOOD_PUBLIC_VARS } from "../fixtures/production-config";
+import { GOOD_SMTP_VARS } from "../fixtures/production-config";
 
 const ROOT = resolve(__dirname, "../..");
 const WRANGLER = resolve(ROOT, "node_modules/.bin/wrangler");
@@ -38,7 +38,7 @@ database_name = "afx-deploy-test"
 database_id = "3f2c9a1e-5b7d-4e2f-9c41-0a8b6d2e7f10"
 migrations_dir = "migrations"
 [env.production.vars]
-${Object.entries(GOOD_PUBLIC_VARS)
+${Object.entries(GOOD_SMTP_VARS)
   .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
   .join("\n")}
 `,
@@ -99,8 +99,8 @@ describe("npm run deploy", { timeout: 180_000 }, () => {
     const fresh = join(dir, "untouched");
     const run = spawnSync(process.execPath, [resolve(ROOT, "scripts/deploy.mjs"), "--local", "--persist-to", fresh, "--skip-build"], { cwd: ROOT, encoding: "utf8", env });
     expect(run.status).toBe(1);
-    expect(lastLine(run.stderr)).toBe("✘ Not deployed: the production configuration has 11 problem(s), listed above; nothing was changed.");
-    expect(run.stderr).toContain("  - SMTP_HOST is empty, loopback or an example host");
+    expect(lastLine(run.stderr)).toBe("✘ Not deployed: the production configuration has 9 problem(s), listed above; nothing was changed.");
+    expect(run.stderr).toContain("  - MAIL_FROM is not a sender address on the group's own domain");
     expect(run.stdout).not.toMatch(/Migrating|Deploying/);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { REQUIRED_SECRETS } from "../../worker/production-config";
+import { requiredSecrets } from "../../worker/production-config";
 
 const ROOT = resolve(__dirname, "../..");
 const production = unstable_readConfig({ config: resolve(ROOT, "wrangler.toml"), env: "production" }, { hideWarnings: true });
@@ -35,7 +35,8 @@ describe("wrangler.toml, production", () => {
   });
 
   it("declares the secrets the worker needs, so wrangler refuses an upload without them", () => {
-    expect(production.secrets?.required).toEqual([...REQUIRED_SECRETS]);
+    expect(production.secrets?.required).toEqual(requiredSecrets(production.vars.MAIL_TRANSPORT as string));
+    expect(production.secrets?.required).not.toContain("SMTP_PASSWORD"); // the Email Service needs none
     // Locally they are optional (.dev.vars; the tests bind their own).
     expect(local.secrets).toBeUndefined();
   });
@@ -53,6 +54,7 @@ describe("wrangler.toml, production", () => {
       expect(run.stdout).toContain("--dry-run: exiting now.");
       expect(run.stdout).toMatch(/env\.DB \(afx-holding-group\)\s+D1 Database/);
       expect(run.stdout).toMatch(/env\.MAIL_QUEUE \(afx-mail-production\)\s+Queue/);
+      expect(run.stdout).toMatch(/env\.EMAIL\b.*Send Email/i);
       expect(run.stdout).toMatch(/env\.ENVIRONMENT \("production"\)/);
       expect(readdirSync(outdir).sort()).toEqual(expect.arrayContaining(["server.js", "server.js.map"]));
     } finally {

@@ -10,3 +10,9 @@ declare namespace Cloudflare {
     OAUTH_CLIENT_SECRET: string;
   }
 }
+
+// The SMTP login's password: read only with MAIL_TRANSPORT = "smtp", so `wrangler types` (which
+// takes production's required secrets, the Email Service's) leaves it out; tests set it.
+interface Env {
+  SMTP_PASSWORD?: string;
+}

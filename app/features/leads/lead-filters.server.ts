@@ -21,7 +21,7 @@ export function parseLeadFilter(value: string | null): LeadFilter | null {
   return value === "all" || (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadFilter) : null;
 }
 
-export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed or all";
+export const STATUS_PARAM_ERROR = "status must be one of confirmed, pending, unsubscribed, undeliverable or all";
 
 /** Above every character: `prefix <= x < prefix + TOP` is "x starts with prefix" in SQLite's byte order. */
 const TOP = "\u{10FFFF}";
@@ -43,7 +43,7 @@ const schema = z
         .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "Not a source name.")
         .optional(),
     ),
-    status: z.preprocess(empty, z.enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed or all." }).default(DEFAULT_FILTER)),
+    status: z.preprocess(empty, z.enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed, undeliverable or all." }).default(DEFAULT_FILTER)),
     from: z.preprocess(empty, isoDay.optional()),
     to: z.preprocess(empty, isoDay.optional()),
   })

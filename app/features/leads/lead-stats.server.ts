@@ -100,7 +100,7 @@ export async function countByStatus(db: D1Database, filters: LeadFilters = { sta
         .from(leads)
         .where(filterCondition(filters, { withStatus: false }))
         .groupBy(leads.status);
-  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0, undeliverable: 0 };
   for (const r of results) counts[r.status] = r.count;
   return counts;
 }

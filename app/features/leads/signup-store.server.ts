@@ -40,8 +40,9 @@ const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
 /**
  * The signup's statements for the limiter's batch (features/forms/rate-limit.server.ts), and how
  * to read their results. Under `guard` (the attempt is within its limit): a new address becomes a
- * pending lead; an unsubscribed one starts over as pending with this signup's consent record; a
- * pending or confirmed one is left as it is. The last statement reads where the address stands.
+ * pending lead; an unsubscribed one, or one whose address bounced (undeliverable: its owner may
+ * have fixed the mailbox), starts over as pending with this signup's consent record; a pending or
+ * confirmed one is left as it is. The last statement reads where the address stands.
  *
  * Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT under another table's condition,
  * with an upsert limited to unsubscribed rows, which Drizzle's insert builder cannot say; written
@@ -68,7 +69,7 @@ export function signupWrite(db: D1Database, lead: SignupRecord) {
         SELECT ${list(values.map((v) => sql`${v}`))}, 'pending', 'double-opt-in' WHERE ${guard}
         ON CONFLICT (${columnName(leads.email)}) DO UPDATE SET ${restart}, ${columnName(leads.status)} = 'pending',
           ${columnName(leads.consentMethod)} = 'double-opt-in', ${columnName(leads.confirmedAt)} = NULL, ${columnName(leads.unsubscribedAt)} = NULL
-        WHERE ${leads.status} = 'unsubscribed'
+        WHERE ${leads.status} IN ('unsubscribed', 'undeliverable')
         RETURNING ${columnName(leads.id)}`,
     ),
     statement(

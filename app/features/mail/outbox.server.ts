@@ -8,9 +8,10 @@ import { mailOutbox } from "~/db/schema";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 import { columnName, getDb, statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
-import { smtpConfig, type SmtpConfig } from "./config.server";
+import { mailTransport } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
-import { isPermanentRefusal, SEND_TIMEOUT_MS, sendMail } from "./smtp.server";
+import { SEND_TIMEOUT_MS } from "./smtp.server";
+import type { MailTransport } from "./transport.server";
 
 const MINUTE = 60_000;
 /**
@@ -118,8 +119,8 @@ export function announceMail(env: Env, ctx: Pick<ExecutionContext, "waitUntil">,
 }
 
 async function deliverNow(env: Env, ids: number[]): Promise<void> {
-  const config = smtpConfig(env);
-  await inPool(ids, (id) => deliverOne(env, config, { id }, Date.now));
+  const transport = mailTransport(env);
+  await inPool(ids, (id) => deliverOne(env, transport, { id }, Date.now));
 }
 
 // Once sent or given up, a message's body (which may hold a confirmation or unsubscribe link) is
@@ -183,7 +184,7 @@ type Clock = () => number;
  * (a permanent refusal of the message at once, any other failure once it is a day old). `row` is
  * the claimed row when the caller claimed it already.
  */
-async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow, clock: Clock): Promise<Outcome> {
+async function deliverOne(env: Env, transport: MailTransport, job: MailJob | OutboxRow, clock: Clock): Promise<Outcome> {
   const db = getDb(env);
   let row: OutboxRow | null = "kind" in job ? job : null;
   if (!row) {
@@ -215,21 +216,22 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
     if (dropped) log("info", "[mail] not sent: the address is suppressed", fields);
     return { is: dropped ? "gone" : "lost" };
   }
-  try {
-    await sendMail(config, {
-      kind: row.kind,
-      to: row.recipient,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-      headers: JSON.parse(row.headers) as Record<string, string>,
-    });
-  } catch (error) {
-    const reason = maskAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
+  // The transport's step (transport.server.ts): the only part that differs between SMTP and the Email Service.
+  const result = await transport.send({
+    kind: row.kind,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+  });
+  if (result.is !== "sent") {
+    const reason = maskAddresses(result.reason).slice(0, 500);
     const now = clock();
-    // A 5xx to the recipient or the message says sending it again cannot succeed: no day of retries.
-    const permanent = isPermanentRefusal(error);
+    // Refused for good (an SMTP 5xx to the recipient or the message, a suppressed recipient, a
+    // malformed message): sending it again cannot succeed, so no day of retries.
+    const permanent = result.is === "permanent";
     if (permanent || now - row.createdAt >= GIVE_UP_AFTER_MS) {
       const outcome = await settle({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY }, { is: "gave-up" });
       if (outcome.is === "gave-up") log("error", "[mail] gave up", { ...fields, reason, permanent });
@@ -240,8 +242,11 @@ async function deliverOne(env: Env, config: SmtpConfig, job: MailJob | OutboxRow
     if (outcome.is === "retry") log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
     return outcome;
   }
-  const outcome = await settle({ status: "sent", sentAt: clock(), leasedUntil: 0, lastError: null, ...FORGET_BODY }, { is: "sent" });
-  if (outcome.is === "sent") log("info", "[mail] sent", fields);
+  const outcome = await settle(
+    { status: "sent", sentAt: clock(), leasedUntil: 0, lastError: null, messageId: result.messageId, ...FORGET_BODY },
+    { is: "sent" },
+  );
+  if (outcome.is === "sent") log("info", "[mail] sent", { ...fields, transport: transport.name });
   return outcome;
 }
 
@@ -266,11 +271,11 @@ async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
  * Trigger keeps trying after that, until the give-up).
  */
 export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Promise<void> {
-  let config: SmtpConfig;
+  let transport: MailTransport;
   try {
-    config = smtpConfig(env);
+    transport = mailTransport(env);
   } catch (error) {
-    log("error", "[mail] SMTP is not configured", { error });
+    log("error", "[mail] the mail transport is not configured", { error });
     batch.retryAll({ delaySeconds: 300 });
     return;
   }
@@ -281,7 +286,7 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
       message.ack();
       return;
     }
-    const outcome = await deliverOne(env, config, { id }, Date.now).catch((error: unknown) => {
+    const outcome = await deliverOne(env, transport, { id }, Date.now).catch((error: unknown) => {
       log("error", "[mail] delivery failed", { mailId: id, error });
       return { is: "retry", retryInMs: 30_000 } as const;
     });
@@ -299,12 +304,12 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
 export async function deliverDueMail(env: Env, now?: number, { olderThanMs = 0 } = {}): Promise<DeliveryResult> {
   const clock: Clock = now === undefined ? Date.now : () => now;
   const result: DeliveryResult = { sent: 0, retried: 0, gaveUp: 0 };
-  let config: SmtpConfig;
+  let transport: MailTransport;
   try {
-    config = smtpConfig(env);
+    transport = mailTransport(env);
   } catch (error) {
     // Nothing is claimed: the messages wait for a configuration that works.
-    log("error", "[mail] SMTP is not configured", { error });
+    log("error", "[mail] the mail transport is not configured", { error });
     return result;
   }
   const stopAt = Date.now() + CRON_BUDGET_MS;
@@ -322,7 +327,7 @@ export async function deliverDueMail(env: Env, now?: number, { olderThanMs = 0 }
       .set(claim(now + LEASE_MS))
       .where(inArray(mailOutbox.id, due))
       .returning(CLAIMED);
-    const outcomes = await inPool(claimed, (row) => deliverOne(env, config, row, clock));
+    const outcomes = await inPool(claimed, (row) => deliverOne(env, transport, row, clock));
     for (const o of outcomes) {
       if (o.is === "sent") result.sent++;
       else if (o.is === "retry") result.retried++;

@@ -1,7 +1,11 @@
 import { Email } from "worker-mailer";
-import type { SmtpConfig } from "./config.server";
+import type { Config } from "~/utils/config.server";
 import { messageProblem, type MailMessage } from "./message";
 import { replyText, SmtpSession, type SmtpReply } from "./smtp-session.server";
+import { reasonOf, type MailTransport, type SendOutcome } from "./transport.server";
+
+/** SMTP's settings (MAIL_TRANSPORT = "smtp"). */
+export type SmtpConfig = NonNullable<Config["smtp"]>;
 
 /** How long one delivery (connect, login, send) may take before it counts as failed. */
 export const SEND_TIMEOUT_MS = 15_000;
@@ -135,4 +139,24 @@ async function within<T>(work: Promise<T>, ms: number, message: string): Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The "smtp" transport: `sendMail` over its own connection per message. The Message-ID is ours
+ * (worker-mailer would make one up unseen), so the outcome names it as the Email Service's does.
+ */
+export function smtpTransport(config: SmtpConfig): MailTransport {
+  return {
+    name: "smtp",
+    async send(message: MailMessage): Promise<SendOutcome> {
+      const messageId = `<${crypto.randomUUID()}@${config.from.email.split("@").pop()}>`;
+      try {
+        await sendMail(config, { ...message, headers: { ...message.headers, "Message-ID": messageId } });
+        return { is: "sent", messageId };
+      } catch (error) {
+        // A 5xx to the recipient or the message is final; anything else may pass on a later try.
+        return { is: isPermanentRefusal(error) ? "permanent" : "retry", reason: reasonOf(error) };
+      }
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { Card } from "~/components/ui/card";
+import type { MailEventCounts } from "~/features/mail/events.server";
 import type { FailedDelivery, OutboxQueue } from "~/features/mail/outbox.server";
-import { formatIsoDate } from "~/utils/format";
+import { formatInteger, formatIsoDate } from "~/utils/format";
 
 /** A wait as people say it: "40 s", "12 min", "3 h". */
 function waitedFor(ms: number): string {
@@ -19,7 +20,27 @@ export function MailQueue({ queue, now }: { queue: OutboxQueue; now: number }) {
         <span className="font-medium" data-testid="mail-queue-depth">{queue.waiting}</span> waiting; the oldest was queued{" "}
         <span className="font-medium" data-testid="mail-queue-oldest">{waitedFor(now - queue.oldestQueuedAt)}</span> ago (
         {formatIsoDate(new Date(queue.oldestQueuedAt).toISOString(), "medium")}). Mail normally leaves within seconds; a
-        growing wait means the SMTP server or the mail queue is failing (the retries and their errors are in the log).
+        growing wait means the mail service or the mail queue is failing, or the day's sending quota is reached (the
+        retries and their errors are in the log).
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * What the receiving side reported in the last 30 days (the sending domain's delivery events:
+ * docs/decisions/015-mail-delivery.md). Bounces and complaints are what get a domain blocked.
+ */
+export function MailDelivery({ counts }: { counts: MailEventCounts }) {
+  return (
+    <Card as="section" heading="Mail delivery, last 30 days" className="mt-6">
+      <p className="text-sm" data-testid="mail-events">
+        <span className="font-medium" data-testid="mail-delivered">{formatInteger(counts.delivered)}</span> delivered ·{" "}
+        <span className="font-medium" data-testid="mail-bounced">{formatInteger(counts.bounced)}</span> bounced ·{" "}
+        <span className="font-medium" data-testid="mail-complained">{formatInteger(counts.complained)}</span> marked as spam
+      </p>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A hard bounce marks the subscriber undeliverable; a spam complaint unsubscribes and suppresses the address.
       </p>
     </Card>
   );
@@ -31,7 +52,8 @@ export function UndeliveredMail({ failed }: { failed: readonly FailedDelivery[] 
   return (
     <Card as="section" heading="Undelivered e-mails" className="mt-6">
       <p className="mb-3 text-sm text-muted-foreground">
-        These could not be delivered within a day of retries. Check the SMTP settings and the provider's log.
+        These were given up: refused for good, bounced, or still failing after a day of retries. Check the mail settings
+        and the service's log.
       </p>
       <ul className="grid gap-2 text-sm" aria-label="Undelivered e-mails">
         {failed.map((m) => (

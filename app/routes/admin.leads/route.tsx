@@ -11,6 +11,7 @@ import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.se
 import { decodeCursor, encodeCursor, listLeads } from "~/features/leads/lead-list.server";
 import { countByStatus, getGrowth, getLeadStats } from "~/features/leads/lead-stats.server";
 import { SHOWS_LEADS } from "~/features/leads/newsletter";
+import { mailEventCounts } from "~/features/mail/events.server";
 import { failedDeliveries, outboxQueue } from "~/features/mail/outbox.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -18,7 +19,7 @@ import { AuditLog } from "./audit-log";
 import { FilterForm } from "./filter-form";
 import { GrowthTimeline } from "./growth";
 import { LoadError, SkeletonRows } from "./loading";
-import { MailQueue, UndeliveredMail } from "./mail-health";
+import { MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
 
@@ -56,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       growth: getGrowth(env.DB, now),
       failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
       mailQueue: outboxQueue(env.DB),
+      mailEvents: mailEventCounts(env.DB, now),
       now,
       form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
         values: Record<string, string>;
@@ -84,7 +86,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }];
 
 export default function LeadsDashboard() {
-  const { stats, growth, recent, paged, failedMail, mailQueue, now, form, query, filtered, audit } = useLoaderData<typeof loader>();
+  const { stats, growth, recent, paged, failedMail, mailQueue, mailEvents, now, form, query, filtered, audit } = useLoaderData<typeof loader>();
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
@@ -150,6 +152,12 @@ export default function LeadsDashboard() {
       <Suspense fallback={null}>
         <Await resolve={mailQueue} errorElement={<LoadError />}>
           {(q) => <MailQueue queue={q} now={now} />}
+        </Await>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <Await resolve={mailEvents} errorElement={<LoadError />}>
+          {(counts) => <MailDelivery counts={counts} />}
         </Await>
       </Suspense>
 

@@ -1,0 +1,173 @@
+// What happens to mail after it left (docs/decisions/015-mail-delivery.md): the sending domain's
+// delivery events. The Email Service publishes them to a queue (an event subscription; consumed by
+// worker/server.ts `queue`); `fromEmailService` reads one. An SMTP provider reports the same facts
+// through its own webhook: a receiver for it would map each report to a MailEvent and call
+// `handleMailEvent`, the one place that acts on them. A hard bounce marks the lead undeliverable,
+// a complaint unsubscribes it and suppresses the address, a rejection or failure gives the outbox
+// row up; soft bounces change nothing (the provider retries them itself).
+import { and, count, eq, gte, inArray, lt, ne } from "drizzle-orm";
+import { leads, mailEvents, mailOutbox, MAIL_EVENT_KINDS, type MailEventKind } from "~/db/schema";
+import { unsubscribeLead } from "~/features/leads/subscription.server";
+import { suppressStatements } from "~/features/privacy/suppression.server";
+import { getDb, statement } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
+import { normaliseEmail } from "~/utils/mail-address";
+import { maskAddress, maskAddresses } from "./message";
+
+/** One delivery event, whichever transport reported it. */
+export interface MailEvent {
+  /** The event's own id: a redelivered event is counted once. */
+  id: string;
+  kind: MailEventKind;
+  /** The id the transport gave the message when it was sent (mail_outbox.message_id), if named. */
+  messageId: string | null;
+  recipient: string;
+  /** A bounce the receiver gave as permanent (the mailbox does not exist); false for a soft one. */
+  hard: boolean;
+  /** What the receiver or the service said, for the dashboard and the log. */
+  reason: string | null;
+  /** When it happened (ms). */
+  at: number;
+}
+
+/** The days of events the dashboard counts, and how long their rows are kept. */
+export const EVENT_WINDOW_MS = 30 * 24 * 60 * 60_000;
+
+const PREFIX = "cf.email.sending.message.";
+
+/**
+ * An Email Service event as its queue delivers it (`{ type: "cf.email.sending.message.bounced",
+ * payload: { eventId, messageId, recipient, bounce: { type }, … }, metadata: { eventTimestamp } }`),
+ * or null for anything else.
+ */
+export function fromEmailService(body: unknown): MailEvent | null {
+  const event = body as {
+    type?: unknown;
+    payload?: {
+      eventId?: unknown;
+      messageId?: unknown;
+      recipient?: unknown;
+      bounce?: { type?: unknown; reason?: unknown };
+      rejection?: { reason?: unknown; detail?: unknown };
+      failure?: { reason?: unknown };
+      delivery?: { smtpResponse?: unknown };
+    };
+    metadata?: { eventTimestamp?: unknown };
+  } | null;
+  const kind = typeof event?.type === "string" && event.type.startsWith(PREFIX) ? event.type.slice(PREFIX.length) : "";
+  const p = event?.payload;
+  if (!(MAIL_EVENT_KINDS as readonly string[]).includes(kind) || typeof p?.eventId !== "string" || typeof p.recipient !== "string") return null;
+  const text = (...values: unknown[]) => values.filter((v): v is string => typeof v === "string" && v !== "").join(": ") || null;
+  const at = Date.parse(String(event?.metadata?.eventTimestamp ?? ""));
+  return {
+    id: p.eventId,
+    kind: kind as MailEventKind,
+    messageId: typeof p.messageId === "string" ? p.messageId : null,
+    recipient: p.recipient,
+    hard: p.bounce?.type === "hard",
+    reason: text(p.bounce?.reason, p.rejection?.reason, p.rejection?.detail, p.failure?.reason) ?? text(p.delivery?.smtpResponse),
+    at: Number.isFinite(at) ? at : Date.now(),
+  };
+}
+
+/**
+ * Acts on one event and records it, in one batch (a redelivery changes nothing more). Returns what
+ * it did, for the log and the tests.
+ */
+export async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
+  const db = env.DB;
+  const orm = getDb(env);
+  const email = normaliseEmail(event.recipient);
+  const record = statement(db, orm.insert(mailEvents).values({ eventId: event.id, kind: event.kind, at: event.at }).onConflictDoNothing());
+  const fields = { event: event.kind, hard: event.hard, to: maskAddress(email), messageId: event.messageId };
+  const reason = maskAddresses(`${event.kind}${event.reason ? `: ${event.reason}` : ""}`).slice(0, 500);
+  // The outbox row the event is about is given up, with the reason (the dashboard lists it).
+  const giveUp = () =>
+    event.messageId
+      ? [
+          statement(
+            db,
+            orm
+              .update(mailOutbox)
+              .set({ status: "failed", leasedUntil: 0, lastError: reason })
+              .where(and(eq(mailOutbox.messageId, event.messageId), inArray(mailOutbox.status, ["sent", "queued"]))),
+          ),
+        ]
+      : [];
+
+  if (event.kind === "complained") {
+    // Marked as spam: never mailed again, and no anonymous signup re-adds it.
+    await unsubscribeLead(db, { email }, now, [...(await suppressStatements(env, email, "complaint", now)), record]);
+    log("warn", "[mail] complaint: the lead is unsubscribed and the address suppressed", fields);
+    return "unsubscribed";
+  }
+  if (event.kind === "bounced" && event.hard) {
+    await db.batch([
+      statement(db, orm.update(leads).set({ status: "undeliverable" }).where(and(eq(leads.email, email), ne(leads.status, "unsubscribed")))),
+      ...giveUp(),
+      record,
+    ]);
+    log("warn", "[mail] hard bounce: the lead is undeliverable", { ...fields, reason });
+    return "undeliverable";
+  }
+  if (event.kind === "rejected" || event.kind === "failed") {
+    await db.batch([...giveUp(), record]);
+    log("warn", "[mail] not delivered: given up", { ...fields, reason });
+    return "gave-up";
+  }
+  // Delivered, deferred (the service retries it), or a soft bounce after its retries: counted only.
+  await record.run();
+  if (event.kind !== "delivered") log("info", `[mail] ${event.kind}`, { ...fields, reason });
+  return "counted";
+}
+
+/** The events queue, by the name wrangler.toml gives it: afx-mail-events, afx-mail-events-production. */
+export const isMailEventsQueue = (name: string): boolean => /^afx-mail-events(-|$)/.test(name);
+
+/**
+ * The events queue's consumer: each message is one Email Service event. One that cannot be read
+ * is logged and acknowledged (a retry would not make it readable); one whose handling fails goes
+ * back to the queue.
+ */
+export async function consumeMailEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const event = fromEmailService(message.body);
+    if (!event) {
+      log("warn", "[mail] events queue: not an Email Sending event", { messageId: message.id });
+      message.ack();
+      continue;
+    }
+    try {
+      await handleMailEvent(env, event);
+      message.ack();
+    } catch (error) {
+      log("error", "[mail] events queue: handling failed; retried", { event: event.kind, error });
+      message.retry({ delaySeconds: 60 });
+    }
+  }
+  // Events arrive with the mail, so this keeps the table at about 30 days without a job of its own.
+  await pruneMailEvents(env.DB).catch((error: unknown) => log("error", "[mail] events pruning failed", { error }));
+}
+
+export interface MailEventCounts {
+  delivered: number;
+  bounced: number;
+  complained: number;
+}
+
+/** The last 30 days' delivered, bounced and complained mail, for the dashboard (a range of the events' index). */
+export async function mailEventCounts(db: D1Database, now = Date.now()): Promise<MailEventCounts> {
+  const rows = await getDb({ DB: db })
+    .select({ kind: mailEvents.kind, n: count() })
+    .from(mailEvents)
+    .where(and(gte(mailEvents.at, now - EVENT_WINDOW_MS), inArray(mailEvents.kind, ["delivered", "bounced", "complained"])))
+    .groupBy(mailEvents.kind);
+  const n = (kind: MailEventKind) => rows.find((r) => r.kind === kind)?.n ?? 0;
+  return { delivered: n("delivered"), bounced: n("bounced"), complained: n("complained") };
+}
+
+/** Deletes the events older than the dashboard's window; returns how many. */
+export async function pruneMailEvents(db: D1Database, now = Date.now()): Promise<number> {
+  const { meta } = await getDb({ DB: db }).delete(mailEvents).where(lt(mailEvents.at, now - EVENT_WINDOW_MS));
+  return meta.changes;
+}
