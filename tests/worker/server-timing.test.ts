@@ -4,6 +4,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import wranglerToml from "../../wrangler.toml?raw";
 import { leads } from "~/db/schema";
 import { getDb, statement } from "~/utils/db.server";
 import { RequestDb } from "~/utils/d1-session.server";
@@ -106,5 +107,18 @@ describe("slow statements are logged by name", () => {
     await getDb({ DB: db }).select({ id: leads.id }).from(leads).limit(1);
     expect(warn).not.toHaveBeenCalled();
     expect(timings.header()).toMatch(/^d1;dur=[\d.]+;desc="select leads"$/);
+  });
+});
+
+describe("Workers traces and Issues", () => {
+  it("both configurations trace a sample of invocations and report Issues, query strings still redacted", () => {
+    const section = (name: string) => wranglerToml.split(/^\[/m).find((s) => s.startsWith(`${name}]`)) ?? "";
+    for (const prefix of ["", "env.production."]) {
+      expect(section(`${prefix}observability`)).toMatch(/^redact_query_string = true$/m);
+      expect(section(`${prefix}observability.traces`)).toMatch(/^enabled = true$/m);
+      const rate = Number(/^head_sampling_rate = ([\d.]+)$/m.exec(section(`${prefix}observability.traces`))?.[1]);
+      expect(rate > 0 && rate <= 1, `${prefix}observability.traces head_sampling_rate`).toBe(true);
+      expect(section(`${prefix}observability.issues`)).toMatch(/^enabled = true$/m);
+    }
   });
 });
