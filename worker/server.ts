@@ -9,7 +9,9 @@ import { embeddableOrigins } from "../app/content/subsidiaries";
 import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb } from "../app/utils/d1-session.server";
 import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
-import { log } from "../app/utils/log.server";
+import { log, requestIdOf } from "../app/utils/log.server";
+import { serverTiming, Timings } from "../app/utils/timing.server";
+import { timedBuild } from "./timed-build";
 import { mailProblems, servingProblems } from "./production-config";
 import { wwwRedirect } from "./www-redirect";
 import { runScheduledJobs } from "./scheduled";
@@ -21,7 +23,7 @@ import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
 
 const serverBuild = build as unknown as ServerBuild;
-const handleRemixRequest = createRequestHandler(serverBuild);
+const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
 /**
  * The hash of the inlined stylesheet (entry.server.tsx exports its text), which every page of this
  * build carries unchanged: computed at the isolate's first request, then reused (a rendered page
@@ -54,14 +56,19 @@ export default {
     const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
     // Responses that render no page (refusals, the 500) run no script at all.
     const styles = await (stylesheetHash ??= hashSource(stylesheet));
+    // A render's loaders, actions and D1 statements (a hit has none: its stored copy keeps no
+    // Server-Timing, so a visitor never sees another's render as theirs).
+    const timings = new Timings(requestIdOf(request));
     const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
       const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");
       // Time spent in the worker before the response started (the whole render for bots, which
-      // get the complete document); read by `npm run bench`.
-      out.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(2)};desc="${cache}"`);
+      // get the complete document), first: `npm run bench` reads it. Then the render's phases.
+      const phases = timings.header();
+      const worker = serverTiming("worker", performance.now() - started, cache);
+      out.headers.set("Server-Timing", phases ? `${worker}, ${phases}` : worker);
       return out;
     };
 
@@ -104,9 +111,10 @@ export default {
       // Only a render needs these (a hit is served as stored): the request's own D1 session, which
       // every query of the app goes through as `env.DB` (docs/decisions/020-d1-read-replicas.md),
       // and a fresh nonce.
-      const db = await openRequestDb(request, env);
+      const db = await openRequestDb(request, env, timings);
       const context = getLoadContext({
         request,
+        timings,
         context: {
           cloudflare: {
             env: withBindings(env, { DB: db }),

@@ -4,10 +4,13 @@
  * A visitor whose request wrote gets the session's bookmark in a short-lived cookie: their next
  * requests start from it and read what they just wrote, wherever the replica. worker/server.ts
  * opens the session and gives it to the app as the load context's `env.DB`; `vite dev` keeps the
- * plain binding (one local database, nothing to lag).
+ * plain binding (one local database, nothing to lag). Every statement it runs is timed into the
+ * request's `Server-Timing`, and one slower than `SLOW_QUERY_MS` is logged by its name.
  */
 import { readConfig } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
+import { log } from "~/utils/log.server";
+import { statementName, Timings } from "~/utils/timing.server";
 
 /**
  * Seconds a bookmark cookie lives: far longer than a replica usually lags (well under a second),
@@ -17,6 +20,25 @@ export const BOOKMARK_MAX_AGE_S = 60;
 
 /** A bookmark as D1 writes them (`00000001-00000002-00004e2f-0a83…`); the cookie is signed anyway. */
 const BOOKMARK = /^[0-9a-f]{8}(?:-[0-9a-f]{8}){2}-[0-9a-f]{16,64}$/i;
+
+/**
+ * A statement slower than this is logged (by its name, never its text or values): far above a
+ * D1 query's usual few milliseconds, so a line means a missing index or a table scan to look at.
+ */
+export const SLOW_QUERY_MS = 100;
+
+/** The methods that run a prepared statement, each timed. */
+const RUNS = ["first", "all", "run", "raw"] as const;
+
+/** A prepared statement's name, for the batch that runs it. */
+const NAMES = new WeakMap<D1PreparedStatement, string>();
+
+export interface RequestDbTiming {
+  /** Where the request's timings go (a fresh list when none is given). */
+  timings?: Timings;
+  /** Overrides SLOW_QUERY_MS (tests). */
+  slowQueryMs?: number;
+}
 
 /** Statements that only read. Anything else (INSERT, UPDATE, DELETE, a CTE, a pragma) counts as a write. */
 const READ_ONLY = /^\s*select\b/i;
@@ -30,6 +52,8 @@ const READ_ONLY = /^\s*select\b/i;
 export class RequestDb implements D1Database {
   readonly #binding: D1Database;
   readonly #session: D1DatabaseSession;
+  readonly #timings: Timings;
+  readonly #slowQueryMs: number;
   #wrote = false;
 
   constructor(
@@ -38,18 +62,44 @@ export class RequestDb implements D1Database {
     readonly start: D1SessionBookmark | D1SessionConstraint,
     /** The request carried a bookmark cookie that did not verify: the response removes it. */
     readonly refusedCookie = false,
+    { timings = new Timings(), slowQueryMs = SLOW_QUERY_MS }: RequestDbTiming = {},
   ) {
     this.#binding = binding;
     this.#session = binding.withSession(start);
+    this.#timings = timings;
+    this.#slowQueryMs = slowQueryMs;
   }
 
   prepare(query: string): D1PreparedStatement {
     if (!READ_ONLY.test(query)) this.#wrote = true;
-    return this.#session.prepare(query);
+    return this.#timed(this.#session.prepare(query), statementName(query));
   }
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-    return this.#session.batch<T>(statements);
+    const names = [...new Set(statements.map((s) => NAMES.get(s) ?? "sql"))];
+    return this.#measure(`batch: ${names.join(" + ")}`, () => this.#session.batch<T>(statements));
+  }
+
+  /**
+   * The statement itself (D1's batch takes only its own statements), its run methods timed, and
+   * `bind` handing back a timed statement too (Drizzle and `statement()` bind before they run).
+   */
+  #timed(statement: D1PreparedStatement, name: string): D1PreparedStatement {
+    NAMES.set(statement, name);
+    const methods = statement as unknown as Record<(typeof RUNS)[number] | "bind", (...args: unknown[]) => unknown>;
+    const bind = methods.bind;
+    methods.bind = (...values) => this.#timed(bind.apply(statement, values) as D1PreparedStatement, name);
+    for (const method of RUNS) {
+      const run = methods[method];
+      methods[method] = (...args) => this.#measure(name, () => run.apply(statement, args) as Promise<unknown>);
+    }
+    return statement;
+  }
+
+  #measure<T>(name: string, run: () => Promise<T>): Promise<T> {
+    return this.#timings.time("d1", name, run, (ms) => {
+      if (ms >= this.#slowQueryMs) log("warn", "[d1] slow query", { requestId: this.#timings.requestId, statement: name, ms: Math.round(ms) });
+    });
   }
 
   /** A session has no `exec`: run outside it, a write would escape the bookmark. The app never uses it. */
@@ -72,7 +122,7 @@ export class RequestDb implements D1Database {
    * (the session lookup). Its writes are not the request's: they set no bookmark cookie.
    */
   atPrimary(): RequestDb {
-    return new RequestDb(this.#binding, "first-primary");
+    return new RequestDb(this.#binding, "first-primary", false, { timings: this.#timings, slowQueryMs: this.#slowQueryMs });
   }
 
   /** Whether the request prepared a statement that writes. */
@@ -107,13 +157,13 @@ function bookmarkCookie(request: Request, env: Env) {
  * a signup) must be current. A read carrying a verified bookmark starts there (the visitor reads
  * what they wrote); any other read starts at the nearest instance, replica or primary.
  */
-export async function openRequestDb(request: Request, env: Env): Promise<RequestDb> {
+export async function openRequestDb(request: Request, env: Env, timings?: Timings): Promise<RequestDb> {
   const reads = request.method === "GET" || request.method === "HEAD";
-  if (!carriesCookie(request, COOKIES.d1Bookmark)) return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary");
+  if (!carriesCookie(request, COOKIES.d1Bookmark)) return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary", false, { timings });
   // A deploy that refuses to serve (configuration problems) has no secret to verify it with.
   const value: unknown = readConfig(env).config ? await bookmarkCookie(request, env).parse(request.headers.get("Cookie")) : null;
   const bookmark = typeof value === "string" && BOOKMARK.test(value) ? value : null;
-  return new RequestDb(env.DB, !reads ? "first-primary" : (bookmark ?? "first-unconstrained"), !bookmark);
+  return new RequestDb(env.DB, !reads ? "first-primary" : (bookmark ?? "first-unconstrained"), !bookmark, { timings });
 }
 
 /**
