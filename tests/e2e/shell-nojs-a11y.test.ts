@@ -160,23 +160,25 @@ describe("not-found page and error screen", () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
-    // The server fails the next page's data: the route errors as it would on any uncaught error.
-    const portfolioData = (url: URL) => url.pathname === "/portfolio" && url.searchParams.has("_data");
-    await page.route(portfolioData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Portfolio" }).click();
+    // The server fails the next page's data (its loader's `?_data=` request): the route errors as
+    // it would on any uncaught error.
+    const documentsData = (url: URL) => url.pathname === "/documents" && url.searchParams.has("_data");
+    const sidebarLink = () => page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Documents", exact: true });
+    await page.route(documentsData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await sidebarLink().click();
     await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
     await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible()).resolves.toBe(true);
     const reload = page.getByRole("link", { name: "Reload Page" });
-    await expect(reload.getAttribute("href")).resolves.toBe("/portfolio");
+    await expect(reload.getAttribute("href")).resolves.toBe("/documents");
     await screenshot(page, "shell-error-screen");
-    await page.unroute(portfolioData);
+    await page.unroute(documentsData);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("link", { name: "Explore Portfolio" }).waitFor();
     await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
     // Cleared for good: the page that failed now opens.
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Portfolio" }).click();
-    await page.waitForURL("**/portfolio");
+    await sidebarLink().click();
+    await page.waitForURL("**/documents");
     await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
     await context.close();
   });
