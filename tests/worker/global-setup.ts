@@ -1,8 +1,12 @@
 // Runs in Node before the workerd pool starts: the local OpenID provider and the local SMTP server
 // with its inbox (the ones `npm start` uses) on free loopback ports. vitest.config.ts hands them to
 // the worker as OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import type { TestProject } from "vitest/node";
 import { startLocalMail, startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
@@ -27,6 +31,14 @@ declare module "vitest" {
     slowSmtpPort: string;
     /** GET: the recipients it accepted, one entry per delivery, as a JSON array. */
     slowSmtpReceivedURL: string;
+    /** Implicit TLS (as on port 465) with smtp-server's self-signed certificate, which workerd does not trust. */
+    tlsSmtpPort: string;
+    /** STARTTLS offered (as on port 587), the same certificate. */
+    startTlsSmtpPort: string;
+    /** AUTH required (offered in clear), every login refused with 535. */
+    authSmtpPort: string;
+    /** GET: how many sessions the AUTH server ended with a QUIT, as JSON. */
+    authSmtpQuitsURL: string;
   }
 }
 
@@ -49,12 +61,18 @@ export default async function setup(project: TestProject) {
   const slow = await startSlowMail();
   project.provide("slowSmtpPort", String(slow.smtpPort));
   project.provide("slowSmtpReceivedURL", slow.receivedUrl);
+  const misfits = await startMisfitMail();
+  project.provide("tlsSmtpPort", String(misfits.tlsPort));
+  project.provide("startTlsSmtpPort", String(misfits.startTlsPort));
+  project.provide("authSmtpPort", String(misfits.authPort));
+  project.provide("authSmtpQuitsURL", misfits.quitsUrl);
   return async () => {
     await provider.stop();
     await stalling.stop();
     await mail.stop();
     await outage.stop();
     await slow.stop();
+    await misfits.stop();
   };
 }
 
@@ -163,6 +181,69 @@ async function startSlowMail() {
     receivedUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/received`,
     stop: async () => {
       await new Promise<void>((r) => smtp.close(() => r()));
+      await new Promise<void>((r) => control.close(() => r()));
+    },
+  };
+}
+
+/**
+ * Real SMTP servers (nodemailer's smtp-server) set up the ways an operator's settings go wrong
+ * (tests/worker/smtp-diagnosis.test.ts): implicit TLS and STARTTLS with a self-signed certificate
+ * (which workerd does not trust), and one that refuses every login.
+ */
+async function startMisfitMail() {
+  const dir = mkdtempSync(join(tmpdir(), "afx-smtp-tls-"));
+  // prettier-ignore
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-addext", "basicConstraints=critical,CA:FALSE", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+  const tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+  const sink = (stream: NodeJS.ReadableStream, _session: unknown, callback: () => void) => {
+    stream.resume();
+    stream.on("end", callback);
+  };
+  let quits = 0;
+  const quiet = () => {};
+  // Counts the server's 221 (its answer to QUIT): whether our error paths end the session politely.
+  const logger = {
+    trace: quiet,
+    info: quiet,
+    warn: quiet,
+    error: quiet,
+    fatal: quiet,
+    debug: (...args: unknown[]) => {
+      if (/S:.*\b221\b/.test(args.map(String).join(" "))) quits++;
+    },
+  };
+  const servers = [
+    new SMTPServer({ ...tls, secure: true, authOptional: true, disabledCommands: ["AUTH"], logger: false, onData: sink }),
+    new SMTPServer({ ...tls, authOptional: true, disabledCommands: ["AUTH"], logger: false, onData: sink }),
+    new SMTPServer({
+      allowInsecureAuth: true,
+      disabledCommands: ["STARTTLS"],
+      logger: logger as never,
+      onAuth: (_auth, _session, callback) => callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 })),
+      onData: sink,
+    }),
+  ];
+  for (const smtp of servers) {
+    // A client that drops a handshake (as workerd does on a certificate it refuses) is an 'error'
+    // event, which would end this process.
+    smtp.on("error", () => {});
+    await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
+  }
+  const control = createServer((_req, res) => {
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(quits));
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  const [tlsPort, startTlsPort, authPort] = servers.map((smtp) => (smtp.server.address() as AddressInfo).port);
+  return {
+    tlsPort: tlsPort!,
+    startTlsPort: startTlsPort!,
+    authPort: authPort!,
+    quitsUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/quits`,
+    stop: async () => {
+      for (const smtp of servers) await new Promise<void>((r) => smtp.close(() => r()));
       await new Promise<void>((r) => control.close(() => r()));
     },
   };

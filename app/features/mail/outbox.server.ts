@@ -246,7 +246,9 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
     { status: "sent", sentAt: clock(), leasedUntil: 0, lastError: null, messageId: result.messageId, ...FORGET_BODY },
     { is: "sent" },
   );
-  if (outcome.is === "sent") log("info", "[mail] sent", { ...fields, transport: transport.name });
+  if (outcome.is === "sent") {
+    log("info", "[mail] sent", { ...fields, transport: transport.name, ...(result.reply ? { reply: maskAddresses(result.reply) } : {}) });
+  }
   return outcome;
 }
 

@@ -8,7 +8,10 @@ import type { MailMessage } from "./message";
  * delivery events name); worth trying again later (the server is down, a quota is reached, a
  * setting is wrong); or refused for good (this recipient or this message can never be sent).
  */
-export type SendOutcome = { is: "sent"; messageId: string } | { is: "retry" | "permanent"; reason: string };
+export type SendOutcome =
+  /** `reply`: the server's words on acceptance (an SMTP provider's queue id there traces a bounce). */
+  | { is: "sent"; messageId: string; reply?: string }
+  | { is: "retry" | "permanent"; reason: string };
 
 export interface MailTransport {
   readonly name: "email-service" | "smtp";
