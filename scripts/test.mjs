@@ -1,6 +1,7 @@
-// npm test: every test. Builds the production bundle (the worker tests import it and the browser
-// tests serve it), then runs the Node suite beside the workerd suite, then the Chromium suite, and
-// prints one total line.
+// npm test: every test. First the unit suite (pure modules in plain Node, no build), then builds the
+// production bundle (the worker tests import it and the browser tests serve it), runs the Node suite
+// beside the workerd suite, then the Chromium suite, and prints each stage's time and one total line.
+// `npm run test:<suite>` runs one suite, and builds only for a suite that needs the build.
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -13,21 +14,18 @@ const vitest = resolve(ROOT, "node_modules/.bin/vitest");
 // starts (deploy.test.ts) and the workerd suite on workerd starting each file's isolate, so
 // together they keep both cores busy; the browser suite keeps them busy alone and runs after.
 const stages = [
+  [{ name: "unit", config: "vitest.unit.config.ts", build: false }],
   [
-    { name: "worker", config: "vitest.config.ts" },
-    { name: "node", config: "vitest.node.config.ts" },
+    { name: "worker", config: "vitest.config.ts", build: true },
+    { name: "node", config: "vitest.node.config.ts", build: true },
   ],
-  [{ name: "e2e", config: "vitest.e2e.config.ts" }],
+  [{ name: "e2e", config: "vitest.e2e.config.ts", build: true }],
 ];
 const only = process.argv[2];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 const times = [];
-if (process.env.SKIP_BUILD !== "1") {
-  const started = performance.now();
-  build();
-  times.push(["build", seconds(started)]);
-}
+let built = process.env.SKIP_BUILD === "1";
 mkdirSync(resolve(ROOT, "test-results"), { recursive: true });
 
 let passed = 0;
@@ -57,6 +55,12 @@ function run(suite, live) {
 
 for (const stage of stages) {
   const suites = stage.filter((s) => !only || s.name === only);
+  if (!built && suites.some((s) => s.build)) {
+    const started = performance.now();
+    build();
+    times.push(["build", seconds(started)]);
+    built = true;
+  }
   // In stage order, so the times line reads like the suites' order in the output.
   for (const { suite, report, status, held, seconds: took } of await Promise.all(suites.map((s, i) => run(s, i === 0)))) {
     if (held.length) process.stdout.write(Buffer.concat(held));

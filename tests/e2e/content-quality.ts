@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { DESKTOP, MOBILE } from "./shell-helpers";
 
 // The content pages as served, for accessibility (axe-core, one file per theme so that the two
-// run side by side) and HTML validity (html-checker.test.ts).
+// run side by side; the shell's open states too) and HTML validity (html-checker.test.ts).
 export const PATHS = [
   ...Object.values(pages)
     .filter((p) => !ADMIN_PAGES.includes(p))
@@ -18,7 +19,7 @@ export const PATHS = [
   "/subsidiary/unknown-venture",
 ];
 
-/** axe-core over every content page in `theme`: no violation of WCAG 2.2 AA or best practice. */
+/** axe-core over every content page and the shell's open states in `theme`: no violation of WCAG 2.2 AA or best practice. */
 export function describeAxe(theme: "dark" | "light") {
   let browser: Browser;
   beforeAll(async () => {
@@ -45,5 +46,40 @@ export function describeAxe(theme: "dark" | "light") {
       expect(summary).toEqual([]);
       await context.close();
     });
+  });
+
+  describe("axe-core finds no violations in the shell", () => {
+    const scan = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
+
+    it(`${theme} theme: desktop expanded and icon, shortcuts dialog, mobile sheet`, async () => {
+      const { page, context } = await newPage(browser, { viewport: DESKTOP });
+      await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await page.goto("/investors");
+      await hydrated(page);
+      expect(await scan(page)).toEqual([]);
+      await page.getByTestId("sidebar-trigger").click();
+      await page.getByTestId("sidebar-trigger").click(); // icon
+      await settled(page);
+      expect(await scan(page)).toEqual([]);
+      await page.locator("h1").first().click();
+      await page.keyboard.press("Space");
+      await page.getByRole("dialog", { name: "Keyboard Shortcuts" }).waitFor();
+      await settled(page);
+      expect(await scan(page)).toEqual([]);
+      await context.close();
+
+      const mobile = await newPage(browser, { viewport: MOBILE });
+      await mobile.context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await mobile.page.goto("/");
+      await hydrated(mobile.page);
+      expect(await scan(mobile.page)).toEqual([]);
+      await mobile.page.getByRole("button", { name: "Open menu" }).click();
+      await mobile.page.getByRole("dialog", { name: "Menu" }).waitFor();
+      await settled(mobile.page);
+      expect(await scan(mobile.page)).toEqual([]);
+      await screenshot(mobile.page, `shell-mobile-sheet-${theme}`);
+      await mobile.context.close();
+      // Five full axe scans: about 50 s on a busy 2-core machine, so twice the suite's default.
+    }, 120_000);
   });
 }

@@ -1,17 +1,14 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { helpCopy, investorsCopy, legalCopy, partnersCopy, portfolioCopy } from "~/content/copy";
 import { documents, formatBytes } from "~/content/documents";
-import { notifications } from "~/content/notifications";
-import { pages } from "~/content/pages";
-import { formatPrice, storeCategories, storeProducts } from "~/content/store";
-import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
+import { getSubsidiary } from "~/content/subsidiaries";
 import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
+import { openPage } from "./content-pages";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
-// The content pages in Chromium, checked against the catalogues (app/content), with and without
-// JavaScript.
+// The content pages' parts in Chromium: card flips, the detail frame, downloads. Each page against
+// the catalogues, with JavaScript on and off: content-js.test.ts and content-nojs.test.ts.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -20,182 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, { js = true } = {}) {
-  const { page, context, consoleErrors } = await newPage(browser, { javaScriptEnabled: js });
-  const response = await page.goto(path);
-  if (js) await hydrated(page);
-  return { page, context, consoleErrors, response };
-}
-
-const visibleText = (page: Page) => page.locator("main").innerText();
-
-describe.each([true, false])("content with JavaScript %s", (js) => {
-  const suffix = js ? "js" : "nojs";
-
-  it("landing: hero, a card per venture with its links, About, 'Ready to Connect?'", async () => {
-    const { page, context } = await open("/", { js });
-    const main = page.locator("main");
-    await expect(main.getByText("Browse our ventures and consider funding us!").isVisible()).resolves.toBe(true);
-    await expect(main.getByRole("link", { name: "Explore Portfolio" }).getAttribute("href")).resolves.toBe("/portfolio");
-    const cards = page.locator("#portfolio article");
-    await expect(cards.count()).resolves.toBe(subsidiaries.length);
-    for (const [i, s] of subsidiaries.entries()) {
-      const card = cards.nth(i);
-      await expect(card.getByRole("heading").innerText()).resolves.toBe(s.name);
-      await expect(card.innerText()).resolves.toContain(s.tagline);
-      await expect(card.innerText()).resolves.toContain(STAGES[s.status]);
-      const domain = TEST_DOMAINS[s.id];
-      if (domain) {
-        const site = card.getByRole("link", { name: `${domain} (opens in a new tab)` });
-        await expect(site.getAttribute("target")).resolves.toBe("_blank");
-        await expect(site.getAttribute("rel")).resolves.toContain("noopener");
-      } else {
-        await expect(card.locator('a[target="_blank"]').count()).resolves.toBe(0);
-      }
-      await expect(card.getByRole("link", { name: /^Docs/ }).getAttribute("href")).resolves.toBe(`/documents?subsidiary=${s.id}`);
-      await expect(card.getByRole("link", { name: /^Learn more/ }).getAttribute("href")).resolves.toBe(`/subsidiary/${s.id}`);
-    }
-    await expect(main.getByRole("heading", { name: "Ready to Connect?" }).isVisible()).resolves.toBe(true);
-    await expect(main.getByRole("link", { name: "Get Started" }).getAttribute("href")).resolves.toBe("/api/login");
-    await screenshot(page, `content-landing-${suffix}`);
-    await context.close();
-  });
-
-  it("portfolio: every venture and the 9 / 8 / 1 tiles; cards are 380px tall (420px wide screens)", async () => {
-    const { page, context } = await open("/portfolio", { js });
-    const text = await visibleText(page);
-    // Each tile is a <dt> label then its <dd> number (drawn number-first).
-    for (const t of portfolioCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
-    for (const s of subsidiaries) expect(text).toContain(s.name);
-    const height = () => page.locator("article").first().evaluate((el) => (el as HTMLElement).offsetHeight);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    expect(await height()).toBe(420);
-    await page.setViewportSize({ width: 800, height: 900 });
-    expect(await height()).toBe(380);
-    await context.close();
-  });
-
-  it("investors, partners, store and legal show the catalogue's words and numbers", async () => {
-    const { page, context } = await open("/investors", { js });
-    let text = await visibleText(page);
-    for (const t of investorsCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
-    expect(text).toContain("Why Invest With Us");
-    await page.goto("/partners");
-    text = await visibleText(page);
-    for (const t of partnersCopy.types) expect(text).toContain(t.title);
-    await page.goto("/store");
-    text = await visibleText(page);
-    for (const c of storeCategories) expect(text).toContain(c.name);
-    for (const p of storeProducts) expect(text).toContain(formatPrice(p));
-    expect(text).toContain("100+");
-    await page.goto("/legal");
-    text = await visibleText(page);
-    expect(text).toContain(`Last updated ${legalCopy.lastUpdated}`);
-    await context.close();
-  });
-
-  it("sitemap: every venture links to its page, and to its domain where one is configured", async () => {
-    const { page, context } = await open("/sitemap", { js });
-    for (const s of subsidiaries) {
-      await expect(page.locator(`main a[href="/subsidiary/${s.id}"]`).innerText()).resolves.toBe(s.name);
-      const domain = TEST_DOMAINS[s.id];
-      if (domain) await expect(page.locator(`main a[href="https://${domain}"]`).innerText()).resolves.toContain(domain);
-    }
-    await expect(page.locator('main a[href$=".example"]').count()).resolves.toBe(Object.keys(TEST_DOMAINS).length);
-    await context.close();
-  });
-
-  it("notifications: three samples, 'Mark all as read', then the empty state", async () => {
-    const { page, context } = await open("/notifications", { js });
-    const items = page.locator("main li[data-read]");
-    await expect(items.count()).resolves.toBe(notifications.length);
-    await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(notifications.filter((n) => !n.read).length);
-    await page.getByRole("button", { name: "Mark all as read" }).click();
-    await page.locator('main li[data-read="false"]').first().waitFor({ state: "detached" });
-    await expect(page.locator("main li[data-read]").count()).resolves.toBe(notifications.length);
-    await page.getByRole("button", { name: "Clear all" }).click();
-    await page.getByRole("heading", { name: "No notifications" }).waitFor();
-    await expect(visibleText(page)).resolves.toContain("You're all caught up!");
-    await context.close();
-  });
-
-  it("documents: grouped, filtered by the card's 'Docs' link, unknown id handled", async () => {
-    const { page, context } = await open("/", { js });
-    const gaas = getSubsidiary("gaas")!;
-    await page.locator("#portfolio article").filter({ hasText: gaas.name }).getByRole("link", { name: /^Docs/ }).click();
-    await page.getByRole("heading", { level: 1, name: `${gaas.name} Documents` }).waitFor();
-    expect(new URL(page.url()).search).toBe("?subsidiary=gaas");
-    await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(1);
-    await page.getByRole("link", { name: "Show all documents" }).click();
-    await page.getByRole("heading", { level: 1, name: pages.documents.heading, exact: true }).waitFor();
-    const headings = await page.locator("main h2").allInnerTexts();
-    expect(headings).toEqual(["Corporate", "Pitch Decks"]);
-    await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
-    await page.goto("/documents?subsidiary=unknown-venture");
-    await expect(page.getByRole("main").getByRole("status").innerText()).resolves.toContain("unknown-venture");
-    await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
-    await screenshot(page, `content-documents-unknown-${suffix}`);
-    await context.close();
-  });
-
-  it("help: the FAQ opens one answer at a time and the contact form sends", async () => {
-    const { page, context } = await open("/help", { js });
-    const faq = page.locator("main details");
-    await expect(faq.count()).resolves.toBe(4);
-    await faq.nth(0).locator("summary").click();
-    await faq.nth(1).locator("summary").click();
-    await expect(faq.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).resolves.toEqual([false, true, false, false]);
-    await faq.nth(1).locator("summary").click();
-    await expect(faq.evaluateAll((els) => els.some((e) => (e as HTMLDetailsElement).open))).resolves.toBe(false);
-
-    await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
-    await page.getByLabel("Email", { exact: true }).fill(`grace-${suffix}@example.com`);
-    await page.getByLabel("Subject", { exact: true }).fill("Investing");
-    await page.getByLabel("Message", { exact: true }).fill("How do I invest in VCTR?");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.getByText(helpCopy.success).waitFor();
-    // The sent form is emptied (conform resets it right after the answer renders).
-    await page.waitForFunction(() => (document.querySelector('textarea[name="message"]') as HTMLTextAreaElement).value === "");
-    await context.close();
-  });
-
-  it("help: a bad e-mail is explained under the field and the input is kept", async () => {
-    const { page, context } = await open("/help", { js });
-    await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
-    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
-    await page.getByLabel("Subject", { exact: true }).fill("Hi");
-    await page.getByLabel("Message", { exact: true }).fill("Hello");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.getByText("Please enter a valid email address.").waitFor();
-    await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("Grace Hopper");
-    await expect(page.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
-    await context.close();
-  });
-
-  it("the old ids redirect to the venture's page", async () => {
-    const { page, context } = await open("/", { js });
-    for (const [alias, id] of Object.entries(SUBSIDIARY_ALIASES)) {
-      await page.goto(`/subsidiary/${alias}`);
-      expect(new URL(page.url()).pathname).toBe(`/subsidiary/${id}`);
-      await expect(page.locator("h1").innerText()).resolves.toBe(getSubsidiary(id)!.name);
-    }
-    await context.close();
-  });
-
-  it("a card's 'Learn more' leads to the detail page, whose Back returns to the portfolio", async () => {
-    const { page, context } = await open("/portfolio", { js });
-    const s = subsidiaries[3];
-    await page.getByRole("link", { name: `Learn more about ${s.name}` }).click();
-    await page.getByRole("heading", { level: 1, name: s.name }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/subsidiary/${s.id}`);
-    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).resolves.toContain("Portfolio");
-    const newTab = page.getByRole("link", { name: "Open in New Tab" });
-    await expect(newTab.getAttribute("href")).resolves.toBe(`https://${TEST_DOMAINS[s.id]}`);
-    await page.getByRole("link", { name: "Back to Portfolio" }).click();
-    await page.getByRole("heading", { level: 1, name: pages.portfolio.heading }).waitFor();
-    await context.close();
-  });
-});
+const open = (path: string, options: { js?: boolean } = {}) => openPage(browser, path, options);
 
 describe("card flip (JavaScript)", () => {
   it("flips to a youtube-nocookie player loaded only then, sends 'card_flip', and comes back", async () => {

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { hydrated, launch, newPage, screenshot } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
 
 let browser: Browser;
@@ -182,39 +181,4 @@ describe("not-found page and error screen", () => {
     await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
     await context.close();
   });
-});
-
-describe("axe-core finds no violations in the shell", () => {
-  const scan = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
-
-  it.each(["dark", "light"])("%s theme: desktop expanded and icon, shortcuts dialog, mobile sheet", async (theme) => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
-    await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
-    await page.goto("/investors");
-    await hydrated(page);
-    expect(await scan(page)).toEqual([]);
-    await page.getByTestId("sidebar-trigger").click();
-    await page.getByTestId("sidebar-trigger").click(); // icon
-    await settled(page);
-    expect(await scan(page)).toEqual([]);
-    await page.locator("h1").first().click();
-    await page.keyboard.press("Space");
-    await page.getByRole("dialog", { name: "Keyboard Shortcuts" }).waitFor();
-    await settled(page);
-    expect(await scan(page)).toEqual([]);
-    await context.close();
-
-    const mobile = await newPage(browser, { viewport: MOBILE });
-    await mobile.context.addInitScript((t) => localStorage.setItem("theme", t), theme);
-    await mobile.page.goto("/");
-    await hydrated(mobile.page);
-    expect(await scan(mobile.page)).toEqual([]);
-    await mobile.page.getByRole("button", { name: "Open menu" }).click();
-    await mobile.page.getByRole("dialog", { name: "Menu" }).waitFor();
-    await settled(mobile.page);
-    expect(await scan(mobile.page)).toEqual([]);
-    await screenshot(mobile.page, `shell-mobile-sheet-${theme}`);
-    await mobile.context.close();
-    // Five full axe scans: about 50 s on a busy 2-core machine, so twice the suite's default.
-  }, 120_000);
 });

@@ -19,7 +19,7 @@ describe("the ~ alias", () => {
   });
 
   it("every Vite and vitest config resolves ~ to app/", async () => {
-    for (const file of ["vitest.config.ts", "vitest.e2e.config.ts", "vitest.node.config.ts"]) {
+    for (const file of ["vitest.config.ts", "vitest.e2e.config.ts", "vitest.node.config.ts", "vitest.unit.config.ts"]) {
       const loaded = await loadConfigFromFile({ command: "serve", mode: "test" }, `${ROOT}${file}`, ROOT, "silent");
       expect(loaded?.config.resolve?.alias, file).toEqual(aliases());
     }

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { getFlashToast } from "~/utils/flash.server";
+import { ORIGIN } from "../fixtures/origin";
 
-export const ORIGIN = "https://afx.test";
+export { ORIGIN };
 
 /** A browser's cookie jar, enough for one origin. */
 export class Jar {

@@ -25,6 +25,15 @@ async function untilHit(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("rendered HTML cache for anonymous visitors", () => {
+  it("a stored page keeps no transfer headers", async () => {
+    const rendered = new Response("<html></html>", {
+      headers: { "Content-Type": "text/html", "Content-Encoding": "identity", "Content-Length": "13", "Server-Timing": "x;dur=1" },
+    });
+    const entry = (await toCacheEntry(rendered))!;
+    expect(entry.headers.get("content-type")).toBe("text/html");
+    for (const name of ["content-encoding", "server-timing"]) expect(entry.headers.has(name), name).toBe(false);
+  });
+
   it("serves a repeat visit from the cache as stored: its CSP lists the hashes of the page's inline scripts", async () => {
     const first = await get("/portfolio");
     expect(first.cache).toBe("miss");

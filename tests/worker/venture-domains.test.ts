@@ -3,7 +3,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/server";
-import { embeddableOrigins, parseDomainConfig, subsidiaries } from "~/content/subsidiaries";
+import { subsidiaries } from "~/content/subsidiaries";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 
 const ORIGIN = "https://afx.test";
@@ -28,41 +28,6 @@ const frameSrc = (res: Response) =>
     .slice(1);
 
 describe("VENTURE_DOMAINS", () => {
-  it("keeps only known ids with a bare host name; the rest is ignored", () => {
-    expect(parseDomainConfig(undefined)).toEqual({});
-    expect(parseDomainConfig("")).toEqual({});
-    expect(
-      parseDomainConfig(
-        [
-          " fiscal-me = FiscalMe.Example ", // trimmed, lower-cased
-          "gaas=https://gaas.example", // a URL, not a host
-          "gastrotech=gastro.example/path",
-          "how-to-raise=localhost", // one label
-          "park-your-pup=127.0.0.1", // an address
-          "snews=snews.example:8443", // a port
-          "vctr=-vctr.example", // a label may not start with a hyphen
-          "your-sign-is-out=sign_out.example", // no underscore in host names
-          "fiscalme=alias.example", // aliases are not ids
-          "nope=nope.example", // unknown venture
-          "youtopia=a.example=b", // two '='
-          "youtopia", // no value
-          "snews=old.example",
-          "snews=www.snews.example", // the last entry for an id wins
-          "vctr=xn--vctr-9ra.example",
-        ].join(","),
-      ),
-    ).toEqual({ "fiscal-me": "fiscalme.example", snews: "www.snews.example", vctr: "xn--vctr-9ra.example" });
-  });
-
-  it("frames each configured site and its www. host, no other", () => {
-    expect(embeddableOrigins({})).toEqual([]);
-    expect(embeddableOrigins({ gaas: "gaas.example", snews: "www.snews.example" })).toEqual([
-      "https://gaas.example",
-      "https://www.gaas.example",
-      "https://www.snews.example",
-    ]);
-  });
-
   it("the CSP of every response frames the configured sites only", async () => {
     const res = await SELF.fetch(`${ORIGIN}/robots.txt`);
     const sources = frameSrc(res);

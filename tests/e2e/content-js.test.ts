@@ -1,0 +1,3 @@
+import { describeContentPages } from "./content-pages";
+
+describeContentPages(true);
