@@ -25,6 +25,10 @@ const SUSPECTS = {
   shadows: rule("*{box-shadow:none!important;text-shadow:none!important}"),
   "no-cv": rule("*{content-visibility:visible!important}"),
   "cv-sections": rule("main section~section,footer{content-visibility:auto;contain-intrinsic-size:auto 600px}"),
+  // The stylesheet's :has() rules (the no-JS menu, the dialog's scroll lock) made never to match.
+  has: (html) => html.replace(/html:not\(\.js\):has\(\[data-nojs-menu\]\[open\]\)/g, "html.x-never").replace(/html:has\(\.dialog-overlay\)/g, "html.x-never"),
+  // Tailwind's fallback for browsers without @property: every element's --tw-* initial values.
+  "tw-props": (html) => html.replace(/@layer properties\{@supports[^{]*\{\*,:before,:after,::backdrop\{[^}]*\}\}\}/, ""),
   floor: stylesheetFloor,
 };
 

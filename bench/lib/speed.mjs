@@ -45,7 +45,17 @@ export function analyse(events, url) {
  * One traced load of `url` in a fresh tab of `context` (a phone's viewport), the trace analysed;
  * `settleMs` after the load event lets hydration and what mounts after it finish.
  */
-export async function tracedLoad(browser, context, url, { settleMs }) {
+export async function tracedLoad(browser, context, url, { settleMs }, attempt = 1) {
+  try {
+    return await tracedLoadOnce(browser, context, url, settleMs);
+  } catch (error) {
+    // On a loaded machine a trace now and then lacks the document's events: load it again.
+    if (attempt >= 3) throw error;
+    return tracedLoad(browser, context, url, { settleMs }, attempt + 1);
+  }
+}
+
+async function tracedLoadOnce(browser, context, url, settleMs) {
   const page = await context.newPage();
   try {
     await browser.startTracing(page, { categories: CATEGORIES });
