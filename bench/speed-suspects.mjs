@@ -3,7 +3,7 @@
 // head, or its markup changed), loaded alternately in one run; blocking, layout and style time at
 // CPU × 4 (bench/lib/speed.mjs). Not part of `npm run bench` (it judges nothing):
 // `node bench/speed-suspects.mjs [/path …]` after `npm run build`; SUSPECTS=icons,3d for a few.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -22,6 +22,10 @@ const SUSPECTS = {
   blur: rule("*{backdrop-filter:none!important;filter:none!important}"),
   clamp: rule("*{-webkit-line-clamp:none!important}"),
   transitions: rule("*,*::before,*::after{transition:none!important;animation:none!important}"),
+  // The cards' entrance (card-enter-*, a transform animation of the venture and blog cards).
+  "enter-off": rule('[class*="card-enter"]{animation:none!important}'),
+  "enter-inner": rule('.card-grid>li{animation:none!important}.card-grid>li>article{animation:card-enter .5s ease-out both}'),
+  "enter-will": rule('[class*="card-enter"]{will-change:transform}'),
   shadows: rule("*{box-shadow:none!important;text-shadow:none!important}"),
   "no-cv": rule("*{content-visibility:visible!important}"),
   "cv-sections": rule("main section~section,footer{content-visibility:auto;contain-intrinsic-size:auto 600px}"),
@@ -33,10 +37,14 @@ const SUSPECTS = {
 };
 
 const only = process.env.SUSPECTS?.split(",");
+// BEFORE_HTML=dir: each page's document as another build rendered it (dir/<path>.html, the path's
+// non-word runs as "_"), served beside today's: a change's before and after in one run.
+const before = process.env.BEFORE_HTML;
+if (before) SUSPECTS.before = (html, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8");
 const variants = [
   { name: "JS off", js: false },
   ...Object.entries(SUSPECTS)
-    .filter(([name]) => !only || only.includes(name) || name === "served")
+    .filter(([name]) => !only || only.includes(name) || name === "served" || name === "before")
     .map(([name, html]) => ({ name, js: false, html })),
 ];
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : SPEED_PATHS;

@@ -26,7 +26,7 @@ const ms = (x) => `${Math.round(x)} ms`;
 
 /**
  * Loads every variant of every path LOADS times, alternating (the order rotates each round), and
- * returns path → variant → loads. `variants`: [{ name, js, html?: (pageHtml) => html }]; a variant
+ * returns path → variant → loads. `variants`: [{ name, js, html?: (pageHtml, path) => html }]; a variant
  * with `html` is served from that text at the page's URL with a query naming it.
  */
 export async function alternate(browser, base, paths, variants, { loads = LOADS, log = () => {} } = {}) {
@@ -38,7 +38,7 @@ export async function alternate(browser, base, paths, variants, { loads = LOADS,
       let url = `${base}${path}`;
       if (v.html) {
         url += `${path.includes("?") ? "&" : "?"}speed-variant=${encodeURIComponent(v.name)}`;
-        await serveDocument(contexts[v.js], url, v.html(html));
+        await serveDocument(contexts[v.js], url, v.html(html, path));
       }
       urls.set(`${path} ${v.name}`, url);
     }
