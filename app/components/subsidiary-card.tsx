@@ -36,7 +36,15 @@ const actionClass =
  * (0.4 s) to a youtube-nocookie player that is only loaded on flip. Without JavaScript the 'Video'
  * button is a plain link to the video on YouTube.
  */
-export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary: Subsidiary; headingLevel?: 2 | 3 }) {
+export function SubsidiaryCard({
+  subsidiary: s,
+  headingLevel = 3,
+  className,
+}: {
+  subsidiary: Subsidiary;
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
   const [flipped, setFlipped] = useState(false);
   const backButton = useRef<HTMLButtonElement>(null);
   const videoButton = useRef<HTMLAnchorElement>(null);
@@ -62,7 +70,7 @@ export function SubsidiaryCard({ subsidiary: s, headingLevel = 3 }: { subsidiary
     <article
       aria-labelledby={`card-${s.id}`}
       data-flipped={flipped ? "true" : "false"}
-      className="h-[380px] [perspective:1200px] lg:h-[420px]"
+      className={clsx("h-[380px] [perspective:1200px] lg:h-[420px]", className)}
     >
       <div
         className={clsx(
