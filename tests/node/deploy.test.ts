@@ -30,6 +30,8 @@ compatibility_date = "2026-11-01"
 workers_dev = false
 preview_urls = false
 routes = [{ pattern = "afxholdinggroup.com", custom_domain = true }, { pattern = "www.afxholdinggroup.com", custom_domain = true }]
+[env.production.limits]
+cpu_ms = 5000
 [env.production.secrets]
 required = ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET", "SMTP_PASSWORD"]
 [[env.production.d1_databases]]
