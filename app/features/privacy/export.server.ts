@@ -69,6 +69,7 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     reply_to: "the address a notification's reply goes to (the person's own, exported with their messages)",
     last_error: "our mail server's diagnostic about a delivery attempt, not about the person",
     leased_until: "when a delivery run's claim on the message ends: our scheduling, not about the person",
+    message_id: "the id the mail service gave a sent message, to match its delivery events: our bookkeeping, not about the person",
   },
 };
 
