@@ -30,9 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A client-side navigation gets the posts streamed (the spinner shows meanwhile). A document
   // request gets them in the HTML: browsers without JavaScript cannot reveal streamed content, and
   // the posts are nearly always a cache read away (docs/decisions/007-blog-feed.md).
-  // Only a client navigation's data request (`?_data=`) is streamed: into a document, Remix v2
-  // would write the late posts as inline `<script async>`, which is not valid HTML (decision 058).
-  const streamed = acceptsStreamedData(request) && new URL(request.url).searchParams.has("_data");
+  const streamed = acceptsStreamedData(request);
   return defer(
     { posts: streamed ? posts : await posts },
     // A streamed page is never shared: a shared cache would hand its spinner to a navigation.
