@@ -32,11 +32,18 @@ export default async function setup(project: TestProject) {
   const logFile = join(dir, "wrangler.log");
   migrate(persistTo);
   const provider = await startLocalProviderIfNeeded();
-  const port = await freePort();
+  // The worker's port is taken last, right before wrangler binds it: a server started after
+  // freePort() may be handed the same port (the feed's and maildev's listen on port 0), and
+  // wrangler then exits while the tests talk to that server.
+  let port = 0;
   // The blog reads a local feed whose cover images live on the site itself (CSP img-src 'self').
   const feed = await startFeedServer({
     respond: () => ({ body: sampleFeedXml({ imageUrl: `http://localhost:${port}/favicon.svg` }) }),
   });
+  // Free ports: other checkouts' runs and `npm start` may hold the defaults.
+  const mail = await startLocalMailIfNeeded({ smtpPort: 0, webPort: 0 });
+  if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the browser tests");
+  port = await freePort();
   // Every browser is 127.0.0.1: the per-client signup limit is for the worker tests to prove.
   const vars: Record<string, string> = {
     SITE_URL: `http://localhost:${port}`,
@@ -48,9 +55,6 @@ export default async function setup(project: TestProject) {
     ADMIN_EMAILS: "admin@example.com,ada.admin@example.com",
   };
   if (provider) vars.OAUTH_ISSUER = provider.issuer;
-  // Free ports: other checkouts' runs and `npm start` may hold the defaults.
-  const mail = await startLocalMailIfNeeded({ smtpPort: 0, webPort: 0 });
-  if (!mail) throw new Error("SMTP_HOST/SMTP_PORT name a real server: unset them for the browser tests");
   vars.SMTP_HOST = mail.smtpHost;
   vars.SMTP_PORT = String(mail.smtpPort);
   const worker = await startWorker({
