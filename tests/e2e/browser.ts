@@ -44,8 +44,16 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   page.on("pageerror", (err) => consoleErrors.push(String(err)));
   openPages.set(page, consoleErrors);
   page.on("close", () => openPages.delete(page));
+  let inFlight = 0;
+  page.on("request", () => inFlight++);
+  page.on("requestfinished", () => inFlight--);
+  page.on("requestfailed", () => inFlight--);
+  requestsInFlight.set(page, () => inFlight);
   return { context, page, consoleErrors };
 }
+
+/** Each page's count of requests sent and not yet answered (newPage counts them). */
+const requestsInFlight = new WeakMap<Page, () => number>();
 
 export async function screenshot(page: Page, name: string) {
   const dir = join(process.cwd(), "test-results", "screenshots");
@@ -67,10 +75,14 @@ export const isHydrated = () =>
 export async function hydrated(page: Page) {
   await page.waitForFunction(isHydrated);
   // And the lazily loaded chunks have arrived, so a test acts on the finished page (what happens
-  // when they arrive last is late-hydration.test.ts's subject).
-  await page.waitForLoadState("networkidle");
-  // React attaches handlers in the same tick it commits; one frame later everything is wired.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  // when they arrive last is late-hydration.test.ts's subject): no request of the page's is open
+  // across a frame. Playwright's networkidle says the same after 500 ms of quiet, on every call.
+  const inFlight = requestsInFlight.get(page);
+  for (let quiet = 0; quiet < 2; ) {
+    // React attaches handlers in the same tick it commits; one frame later everything is wired.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    quiet = inFlight && inFlight() > 0 ? 0 : quiet + 1;
+  }
 }
 
 /** After a full navigation: hydrated() when the page runs scripts (its inline Remix context ran), else nothing to wait for. */

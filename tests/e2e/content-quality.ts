@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
+import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
 
@@ -40,8 +40,7 @@ export function describeAxe(theme: "dark" | "light") {
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       // Cards fade in; judge contrast on the settled page.
       await settled(page);
-      const { violations } = await new AxeBuilder({ page: page as any }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-      const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const summary = await axeViolations(page, WCAG_AA);
       if (summary.length) await screenshot(page, `axe-${theme}${path.replace(/[^a-z0-9]+/gi, "-")}`);
       expect(summary).toEqual([]);
       await context.close();
@@ -49,7 +48,7 @@ export function describeAxe(theme: "dark" | "light") {
   });
 
   describe("axe-core finds no violations in the shell", () => {
-    const scan = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
+    const scan = (page: Page) => axeViolations(page);
 
     it(`${theme} theme: desktop expanded and icon, shortcuts dialog, mobile sheet`, async () => {
       const { page, context } = await newPage(browser, { viewport: DESKTOP });
@@ -79,7 +78,7 @@ export function describeAxe(theme: "dark" | "light") {
       expect(await scan(mobile.page)).toEqual([]);
       await screenshot(mobile.page, `shell-mobile-sheet-${theme}`);
       await mobile.context.close();
-      // Five full axe scans: about 50 s on a busy 2-core machine, so twice the suite's default.
+      // Five axe scans and three page loads: up to a minute on a busy 2-core machine.
     }, 120_000);
   });
 }
