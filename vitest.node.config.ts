@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     include: ["tests/node/**/*.test.ts"],
     environment: "node",
+    // Two files at a time (vitest's default on 2 cores is one): deploy.test.ts spends its ~100 s
+    // waiting on wrangler processes, and the other files fit beside it.
+    maxWorkers: 2,
     // Imports its schema as JSON without an import attribute, which only a bundler accepts.
     server: { deps: { inline: ["@actions/workflow-parser"] } },
   },

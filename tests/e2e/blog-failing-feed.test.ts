@@ -1,16 +1,13 @@
 // /blog in Chromium when the feed fails: a worker of its own, reading a feed server this test
 // controls. While a client-side navigation waits for the feed the spinner shows; then the single
 // placeholder post, never the error state.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { PLACEHOLDER_POST } from "~/features/blog/post";
-import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { hydrated, launch, screenshot } from "./browser";
+import { startOwnWorker, type OwnWorker } from "./own-worker";
 
 type Held = { release: () => void };
 const held: Held[] = [];
@@ -19,8 +16,7 @@ let hold = true;
 
 let browser: Browser;
 let feed: Awaited<ReturnType<typeof startFeedServer>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let dir: string;
+let worker: OwnWorker;
 
 beforeAll(async () => {
   feed = await startFeedServer({
@@ -32,18 +28,7 @@ beforeAll(async () => {
         onRequest?.();
       }),
   });
-  dir = mkdtempSync(join(tmpdir(), "afx-e2e-blog-"));
-  const persistTo = join(dir, "d1");
-  mkdirSync(persistTo);
-  migrate(persistTo);
-  const port = await freePort();
-  worker = await startWorker({
-    port,
-    persistTo,
-    vars: { SITE_URL: `http://localhost:${port}`, BLOG_FEED_URL: feed.url },
-    logFile: join(dir, "wrangler.log"),
-    stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
-  });
+  worker = await startOwnWorker("blog", { BLOG_FEED_URL: feed.url });
   browser = await launch();
   // A second wrangler dev, migrations first, while the suite's own runs: on a loaded two-core
   // machine (a neighbour's CI) that alone took longer than the 120 s hook default.
@@ -52,12 +37,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const h of held) h.release();
   await browser?.close();
-  const died = worker && (worker.child.exitCode !== null || worker.child.signalCode !== null);
   await worker?.stop();
   await feed?.stop();
-  if (died) console.error(`[blog-failing-feed worker] wrangler dev died during the run; its log: ${join(dir, "wrangler.log")}`);
-  // Its logs stay when it died; otherwise nothing is left.
-  if (dir) rmSync(died ? join(dir, "d1") : dir, { recursive: true, force: true });
 });
 
 async function open(javaScriptEnabled: boolean) {

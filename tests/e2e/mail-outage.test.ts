@@ -2,46 +2,31 @@
 // server of this file's own (the suite's shared server keeps serving the other files): every
 // signup succeeds, the admin dashboard shows the mail waiting, and once the server is back every
 // confirmation e-mail arrives exactly once, through the mail queue's retries, with no Cron Trigger.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_TEXT as T, signupAnchor } from "~/features/leads/newsletter";
 import { startLocalMail } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
-import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
+import { freePort } from "../../scripts/lib/local-worker.mjs";
 import { listMail, waitForMail } from "../fixtures/inbox";
 import { launch } from "./browser";
+import { startOwnWorker, type OwnWorker } from "./own-worker";
 
 let browser: Browser;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let worker: OwnWorker;
 let mail: Awaited<ReturnType<typeof startLocalMail>> | null;
 let provider: Awaited<ReturnType<typeof startLocalProviderIfNeeded>>;
-let dir: string;
 const ports = { smtpPort: 0, webPort: 0 };
 
 beforeAll(async () => {
   Object.assign(ports, { smtpPort: await freePort(), webPort: await freePort() });
   mail = await startLocalMail(ports);
   provider = await startLocalProviderIfNeeded({ port: 0 });
-  dir = mkdtempSync(join(tmpdir(), "afx-e2e-outage-"));
-  const persistTo = join(dir, "d1");
-  mkdirSync(persistTo);
-  migrate(persistTo);
-  const port = await freePort();
-  worker = await startWorker({
-    port,
-    persistTo,
-    vars: {
-      SITE_URL: `http://localhost:${port}`,
-      SMTP_HOST: mail.smtpHost,
-      SMTP_PORT: String(ports.smtpPort),
-      LEADS_RATE_LIMIT: "1000/60",
-      ...(provider ? { OAUTH_ISSUER: provider.issuer } : {}),
-    },
-    logFile: join(dir, "wrangler.log"),
-    stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
+  worker = await startOwnWorker("outage", {
+    SMTP_HOST: mail.smtpHost,
+    SMTP_PORT: String(ports.smtpPort),
+    LEADS_RATE_LIMIT: "1000/60",
+    ...(provider ? { OAUTH_ISSUER: provider.issuer } : {}),
   });
   browser = await launch();
 }, 240_000);
@@ -51,7 +36,6 @@ afterAll(async () => {
   await worker?.stop();
   await mail?.stop();
   await provider?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("mail when the SMTP server is down", () => {

@@ -1,45 +1,27 @@
 // MAIL_TRANSPORT = "email-service" locally: a worker of its own (wrangler dev, which simulates the
 // `send_email` binding), a signup in Chromium, and its confirmation read back from wrangler's local
 // explorer as JSON (README "Mail": what a newcomer opens to see the mail).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { NEWSLETTER_TEXT as T, signupAnchor } from "~/features/leads/newsletter";
-import { freePort, migrate, startWorker } from "../../scripts/lib/local-worker.mjs";
 import { hydrated, launch } from "./browser";
+import { startOwnWorker, type OwnWorker } from "./own-worker";
 
 /** Where wrangler dev's explorer lists the mail the simulated binding was given. */
 const EXPLORER_MAIL = "/cdn-cgi/local/explorer/api/local/email/sending";
 
 let browser: Browser;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let dir: string;
+let worker: OwnWorker;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "afx-e2e-mail-service-"));
-  const persistTo = join(dir, "d1");
-  mkdirSync(persistTo);
-  migrate(persistTo);
-  const port = await freePort();
-  worker = await startWorker({
-    port,
-    persistTo,
-    vars: { SITE_URL: `http://localhost:${port}`, MAIL_TRANSPORT: "email-service" },
-    logFile: join(dir, "wrangler.log"),
-    stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
-  });
+  worker = await startOwnWorker("mail-service", { MAIL_TRANSPORT: "email-service" });
   browser = await launch();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  const died = worker && (worker.child.exitCode !== null || worker.child.signalCode !== null);
   await worker?.stop();
-  if (died) console.error(`[mail-service worker] wrangler dev died during the run; its log: ${join(dir, "wrangler.log")}`);
-  if (dir) rmSync(died ? join(dir, "d1") : dir, { recursive: true, force: true });
 });
 
 /** The explorer's list of sent mail, until one to `to` is in it. */
