@@ -22,6 +22,7 @@ import { LoadError, SkeletonRows } from "./loading";
 import { MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
+import { getDb } from "~/utils/db.server";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
@@ -39,25 +40,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parsed.ok ? parsed.filters : null;
   const query = filters ? filterParams(filters).toString() : "";
   const now = Date.now();
-  const totals = countByStatus(env.DB);
+  const totals = countByStatus(getDb(env));
   // The list's per-status counts ignore the status filter: without a search, source or dates they
   // are the totals beside "Total Subscribers", read once.
   const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
-  const listCounts = narrowed ? countByStatus(env.DB, filters) : totals;
+  const listCounts = narrowed ? countByStatus(getDb(env), filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return defer(
     {
       paged: cursor !== null && cursor !== "invalid",
       // Confirmed subscribers, with the pending and unsubscribed beside them.
-      stats: Promise.all([getLeadStats(env.DB, now), totals]).then(([s, c]) => ({
+      stats: Promise.all([getLeadStats(getDb(env), now), totals]).then(([s, c]) => ({
         ...s,
         pending: c.pending,
         unsubscribed: c.unsubscribed,
       })),
-      growth: getGrowth(env.DB, now),
-      failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
-      mailQueue: outboxQueue(env.DB),
-      mailEvents: mailEventCounts(env.DB, now),
+      growth: getGrowth(getDb(env), now),
+      failedMail: failedDeliveries(getDb(env), FAILED_MAIL_SHOWN),
+      mailQueue: outboxQueue(getDb(env)),
+      mailEvents: mailEventCounts(getDb(env), now),
       now,
       form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
         values: Record<string, string>;
@@ -67,11 +68,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       filtered: query !== "",
       recent: filters
         ? Promise.all([
-            listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
+            listLeads(getDb(env), { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
             listCounts,
           ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
         : Promise.resolve(null),
-      audit: recentAudit(env.DB, AUDIT_SHOWN),
+      audit: recentAudit(getDb(env), AUDIT_SHOWN),
     },
     // Personal data: never stored by a cache.
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
