@@ -82,7 +82,7 @@ const QUEUED_COLUMNS = sql.join(
 );
 
 /**
- * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
+ * The INSERT that queues `message`, to run in the caller's own `batch(db, [...])` beside the write
  * it belongs to (both or neither); it returns the new row's id for `announceMail` (`queuedIds`).
  * Throws at once for a message that could never be sent. Raw SQL (docs/decisions/024-data-layer.md):
  * an INSERT … SELECT under the caller's condition, linked to the Help message inserted just before
