@@ -1,6 +1,6 @@
 /**
  * The admins' reads of the leads (docs/decisions/017-leads-workbench.md): the workbench's and
- * `GET /api/leads`'s newest-first keyset pages, and the lead as they show it.
+ * `GET /api/leads`'s newest-first keyset pages, the CSV's pages, and the lead as they list it.
  */
 import { and, desc, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
@@ -32,10 +32,10 @@ const LISTED_KEYS = Object.keys(LISTED) as ListedKey[];
 export type ListedLead = Pick<Lead, "id" | ListedKey>;
 
 /** A listed lead as JSON shows it (`GET /api/leads`, the loaders): times in ISO 8601, UTC. */
-export type PublicLead = { [K in keyof ListedLead]: ListedLead[K] extends Date ? string : ListedLead[K] };
+export type PublicLead = { [K in keyof ListedLead]: ListedLead[K] extends infer V ? (V extends Date ? string : V) : never };
 
 export function toPublicLead(lead: ListedLead): PublicLead {
-  return { ...lead, subscribedAt: lead.subscribedAt.toISOString() };
+  return Object.fromEntries(Object.entries(lead).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as PublicLead;
 }
 
 /** The listed fields of a row that has them (and maybe more), e.g. a signup as stored. */

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
 import { isSuppressed } from "~/features/privacy/suppression.server";
-import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
+import { columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
