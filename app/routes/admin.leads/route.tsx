@@ -40,25 +40,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parsed.ok ? parsed.filters : null;
   const query = filters ? filterParams(filters).toString() : "";
   const now = Date.now();
-  const totals = countByStatus(getDb(env));
+  const db = getDb(env);
+  const totals = countByStatus(db);
   // The list's per-status counts ignore the status filter: without a search, source or dates they
   // are the totals beside "Total Subscribers", read once.
   const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
-  const listCounts = narrowed ? countByStatus(getDb(env), filters) : totals;
+  const listCounts = narrowed ? countByStatus(db, filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return defer(
     {
       paged: cursor !== null && cursor !== "invalid",
       // Confirmed subscribers, with the pending and unsubscribed beside them.
-      stats: Promise.all([getLeadStats(getDb(env), now), totals]).then(([s, c]) => ({
+      stats: Promise.all([getLeadStats(db, now), totals]).then(([s, c]) => ({
         ...s,
         pending: c.pending,
         unsubscribed: c.unsubscribed,
       })),
-      growth: getGrowth(getDb(env), now),
-      failedMail: failedDeliveries(getDb(env), FAILED_MAIL_SHOWN),
-      mailQueue: outboxQueue(getDb(env)),
-      mailEvents: mailEventCounts(getDb(env), now),
+      growth: getGrowth(db, now),
+      failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
+      mailQueue: outboxQueue(db),
+      mailEvents: mailEventCounts(db, now),
       now,
       form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
         values: Record<string, string>;
@@ -68,11 +69,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       filtered: query !== "",
       recent: filters
         ? Promise.all([
-            listLeads(getDb(env), { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
+            listLeads(db, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
             listCounts,
           ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
         : Promise.resolve(null),
-      audit: recentAudit(getDb(env), AUDIT_SHOWN),
+      audit: recentAudit(db, AUDIT_SHOWN),
     },
     // Personal data: never stored by a cache.
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
