@@ -3,6 +3,7 @@
 import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/mail/outbox.server";
 import { sweepExpired } from "../app/features/leads/subscription.server";
 import { log } from "../app/utils/log.server";
+import { getDb } from "~/utils/db.server";
 
 /**
  * `mail: false` leaves the outbox as it is (production with a bad mail setting: worker/server.ts).
@@ -15,8 +16,8 @@ export async function runScheduledJobs(env: Env, now?: number, { mail: send = tr
   const [mail, prunedMail, newsletter] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
-    job("mail pruning", () => pruneMail(env.DB, at)),
-    job("newsletter expiry", () => sweepExpired(env.DB, at)),
+    job("mail pruning", () => pruneMail(getDb(env), at)),
+    job("newsletter expiry", () => sweepExpired(getDb(env), at)),
   ]);
   return { mail, prunedMail, newsletter };
 }

@@ -3,6 +3,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { auditLeadsExport, csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
 import { parseLeadFilters } from "~/features/leads/lead-filters.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { getDb } from "~/utils/db.server";
 
 /**
  * GET /admin/leads.csv (admins): the leads the workbench's filters select (confirmed by default;
@@ -21,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { filters } = parsed;
   // There is no export without leads (the dashboard's button is disabled then too): the audit entry
   // is written only when the filters select some, in the same statement that looks.
-  if (!(await auditLeadsExport(env.DB, admin.email ?? admin.id, filters))) return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
-  return new Response(leadsCsvStream(env.DB, { filters }), {
+  if (!(await auditLeadsExport(getDb(env), admin.email ?? admin.id, filters))) return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
+  return new Response(leadsCsvStream(getDb(env), { filters }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName()}"`,

@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
 import { formatIsoDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/flash.server";
+import { getDb } from "~/utils/db.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const ACTIONS = {
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const id = leadId(params);
-  const lead = id === null ? null : await getLead(env.DB, id);
+  const lead = id === null ? null : await getLead(getDb(env), id);
   if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
   const confirm = new URL(request.url).searchParams.get("confirm");
   return json({ lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
@@ -48,10 +49,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (!isIntent(intent)) return json({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
   const id = leadId(params);
-  const lead = id === null ? null : await getLead(env.DB, id);
+  const lead = id === null ? null : await getLead(getDb(env), id);
   if (!lead) return json({ message: "No such lead" }, { status: 404, headers: PRIVATE });
   if (intent === "unsubscribe") {
-    const changed = await adminUnsubscribe(env.DB, lead, admin.email);
+    const changed = await adminUnsubscribe(getDb(env), lead, admin.email);
     return redirectWithToast(env, request, `/admin/leads/${lead.id}`, {
       title: changed ? "Lead unsubscribed" : "Already unsubscribed",
       description: lead.email,
@@ -65,7 +66,8 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (a
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: `Lead | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
-const when = (ms: number | null) => (ms === null ? "—" : formatIsoDate(new Date(ms).toISOString(), "medium"));
+/** A time as the loader sends it (a Date, as JSON: ISO 8601). */
+const when = (iso: string | null) => (iso === null ? "—" : formatIsoDate(iso, "medium"));
 
 export default function LeadPage() {
   const { lead, confirm } = useLoaderData<typeof loader>();

@@ -13,6 +13,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { getDb } from "~/utils/db.server";
 
 const page = pages.messages;
 const PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const query = parseInboxQuery(new URL(request.url).searchParams);
-  const [list, counts] = await Promise.all([listInbox(env.DB, query, PAGE_SIZE), inboxCounts(env.DB)]);
+  const [list, counts] = await Promise.all([listInbox(getDb(env), query, PAGE_SIZE), inboxCounts(getDb(env))]);
   return json(
     {
       query: { q: query.q, in: query.in, status: query.status },
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!Number.isSafeInteger(id) || id < 1 || !isContactStatus(status)) {
     throw new Response("Bad request: expected an id and a status (open or answered).", { status: 400, headers: NO_STORE });
   }
-  const found = await setMessageStatus(env.DB, id, status, admin.email);
+  const found = await setMessageStatus(getDb(env), id, status, admin.email);
   if (!found) throw new Response("No such message.", { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
   url.searchParams.delete("index");

@@ -6,6 +6,7 @@ import { exportPerson, exportResponse } from "~/features/privacy/export.server";
 import { auditStatement } from "~/features/admin/audit.server";
 import { maskAddress } from "~/features/mail/message";
 import { emailSchema } from "~/utils/mail-address";
+import { getDb } from "~/utils/db.server";
 
 /**
  * `POST /admin/people/export` with `email` (admins; "Export this person" on /admin/leads):
@@ -20,6 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: 2048 });
   const email = emailSchema().safeParse(form.get("email") ?? "");
   if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  const audit = auditStatement(env.DB, { actor: admin.email, action: "person.export", target: maskAddress(email.data) });
-  return exportResponse(await exportPerson(env.DB, email.data, Date.now(), [audit]), "afx-person");
+  const audit = auditStatement(getDb(env), { actor: admin.email, action: "person.export", target: maskAddress(email.data) });
+  return exportResponse(await exportPerson(getDb(env), email.data, Date.now(), [audit]), "afx-person");
 }

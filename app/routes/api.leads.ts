@@ -3,6 +3,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/lead-list.server";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
+import { getDb } from "~/utils/db.server";
 
 /** POST /api/leads: the newsletter signup, JSON or a form post (app/features/leads/signup.server.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseLeadFilters(url.searchParams);
   if (!parsed.ok) return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400 });
 
-  const page = await listLeads(env.DB, { limit, cursor, filters: parsed.filters });
+  const page = await listLeads(getDb(env), { limit, cursor, filters: parsed.filters });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (page.next) {
     const next = filterParams(parsed.filters);

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
+import { getDb } from "~/utils/db.server";
 
 // The link is a secret: never cached, never indexed.
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -11,7 +12,7 @@ const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, 
 
 /** GET shows the button and confirms nothing: mail scanners open links before people do. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const check = await checkConfirmToken(context.cloudflare.env.DB, params.token ?? "");
+  const check = await checkConfirmToken(getDb(context.cloudflare.env), params.token ?? "");
   return json(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
     status: STATUS[check.state],
     headers: PRIVATE,

@@ -5,6 +5,7 @@ import { readForm } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportMember, exportResponse } from "~/features/privacy/export.server";
+import { getDb } from "~/utils/db.server";
 
 const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
@@ -26,5 +27,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 1024 });
   const limit = await limitClient(request, env, { account: user.id }, (p) => ctx.waitUntil(p));
   if (!limit.allowed) return plain(limit.message, 429, { "Retry-After": String(limit.retryAfter) });
-  return exportResponse(await exportMember(env.DB, user), "afx-my-data");
+  return exportResponse(await exportMember(getDb(env), user), "afx-my-data");
 }

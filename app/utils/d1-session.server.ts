@@ -82,7 +82,7 @@ export class RequestDb implements D1Database {
 
   /**
    * The statement itself (D1's batch takes only its own statements), its run methods timed, and
-   * `bind` handing back a timed statement too (Drizzle and `statement()` bind before they run).
+   * `bind` handing back a timed statement too (Drizzle and `batch()` bind before they run).
    */
   #timed(statement: D1PreparedStatement, name: string): D1PreparedStatement {
     NAMES.set(statement, name);

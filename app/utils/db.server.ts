@@ -1,39 +1,70 @@
 /**
- * The data layer (docs/decisions/024-data-layer.md): Drizzle's query builder over the request's D1
- * binding for every plain read and write; raw SQL, as Drizzle's `sql` template over the schema's
- * tables and columns, only where a query needs what the builder cannot say or a query-plan test pins
- * it.
+ * The data layer (docs/decisions/024-data-layer.md, 065): one handle, `Db`, Drizzle over the
+ * request's D1 session, which every data function takes; Drizzle's query builder for every plain
+ * read and write; raw SQL, as Drizzle's `sql` template over the schema's tables and columns, only
+ * where a query needs what the builder cannot say or a query-plan test pins it.
  */
 import { is, SQL, sql, type Column } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
+/** Drizzle over one D1 binding: the handle every data function takes. */
+export type Db = ReturnType<typeof drizzle<Record<string, never>, D1Database>>;
+
+/** One handle per binding: under the worker, per request (its D1 session is a binding of its own). */
+const HANDLES = new WeakMap<D1Database, Db>();
+
 /**
- * A Drizzle client over the request's D1 binding (never created at module scope): under the worker
- * that is the request's D1 session (utils/d1-session.server.ts), which Drizzle's D1 driver uses
- * through `prepare` and `batch` like the binding. Queries are built from the tables themselves;
- * without `{ schema }` (relational queries, which nothing uses) Drizzle does not rebuild its
- * relations map on every call, several times per request.
+ * The request's `Db`, and the only place that turns a D1 binding into one. Under the worker
+ * `env.DB` is the request's D1 session (utils/d1-session.server.ts), which Drizzle's D1 driver
+ * uses through `prepare` and `batch` like the binding; the Cron Trigger, the queue and `vite dev`
+ * pass the plain binding. Never kept at module scope: a binding belongs to one request. Without
+ * `{ schema }` (relational queries, which nothing uses) Drizzle builds no relations map.
  */
-export function getDb(env: Pick<Env, "DB">) {
-  return drizzle(env.DB);
+export function getDb(env: Pick<Env, "DB">): Db {
+  let db = HANDLES.get(env.DB);
+  if (!db) HANDLES.set(env.DB, (db = drizzle(env.DB)));
+  return db;
 }
 
-export type Db = ReturnType<typeof getDb>;
+/**
+ * What a batch runs, and what modules hand each other for the caller's batch (an audit entry, a
+ * queued e-mail, a suppression entry, the rate limiter's guarded write): a query built with
+ * Drizzle's builder, or a `sql` template.
+ */
+export type Statement = BatchItem<"sqlite"> | SQL;
+
+/** A statement's result in a batch: the builder's own (rows, mapped; or D1's run result), D1's result for a `sql` template. */
+export type StatementResult<S> = S extends SQL ? D1Result : S extends BatchItem<"sqlite"> ? S["_"]["result"] : never;
+
+/** What Drizzle's builders carry for its own batch (typed internal: Drizzle's d1 batch calls the same). */
+interface Prepared {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+}
 
 const dialect = new SQLiteAsyncDialect();
 
-/** What `statement` takes: a query built with Drizzle, or a `sql` template. */
-export type Built = SQL | { toSQL(): { sql: string; params: unknown[] } };
-
 /**
- * A query built with Drizzle (or a `sql` template) as a D1 statement, for a D1 batch that also runs
- * statements other modules contribute (an audit entry, a queued e-mail, the rate limiter's counts):
- * D1's batch is one transaction, and modules hand each other statements, not connections.
+ * Runs `statements` as one D1 batch: one transaction, one round trip, in order. The one way to
+ * batch: builder queries come back as Drizzle maps them (rows with Dates, or D1's run result), a
+ * `sql` template as D1's result. Drizzle's own `db.batch` cannot run a `sql` template with
+ * parameters (`db.run(sql)` has no prepared statement to bind), so each is prepared here.
  */
-export function statement(db: D1Database, query: Built): D1PreparedStatement {
-  const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
-  return db.prepare(text).bind(...params);
+export async function batch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<{ -readonly [K in keyof T]: StatementResult<T[K]> }> {
+  const prepared = statements.map((s) => (is(s, SQL) ? null : (s as unknown as { _prepare(): Prepared })._prepare()));
+  const client = db.$client;
+  const results = await client.batch(
+    statements.map((s, i) => {
+      const { sql: text, params } = prepared[i]?.getQuery() ?? dialect.sqlToQuery(s as SQL);
+      return client.prepare(text).bind(...params);
+    }),
+  );
+  return results.map((result, i) => {
+    const query = prepared[i];
+    return query ? query.mapResult(result, true) : result;
+  }) as { -readonly [K in keyof T]: StatementResult<T[K]> };
 }
 
 /** A condition or statement as SQL text and its parameters (tests read query plans with it). */

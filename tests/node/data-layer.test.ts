@@ -1,6 +1,8 @@
-// The rule of docs/decisions/024-data-layer.md, read from the source: D1 is reached through
-// Drizzle (utils/db.server.ts); a module that writes SQL itself (a prepared statement, or a raw
-// statement in a `sql` template) says why, citing the decision, beside the query.
+// The rules of docs/decisions/024-data-layer.md and 065-one-lead-shape-one-db.md, read from the
+// source: D1 is reached through one handle, `Db` (Drizzle over the request's D1 session), which
+// only utils/db.server.ts makes from a binding; batches go through its one `batch()`; a module that
+// writes SQL itself (a prepared statement, or a raw statement in a `sql` template) says why, citing
+// the decision, beside the query.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,5 +40,25 @@ describe("the data layer", () => {
 
   it("routes leave SQL to the features", () => {
     expect(raw.filter((f) => f.startsWith("app/routes/"))).toEqual([]);
+  });
+
+  // One data handle (decision 065): nothing but the binding modules holds D1 itself.
+  const offending = (pattern: RegExp) =>
+    files.flatMap((f) =>
+      readFileSync(join(ROOT, f), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (pattern.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+
+  it("no function takes a raw D1Database or hands over a D1 statement: data functions take Db, modules hand over builder queries or sql templates", () => {
+    expect(offending(/\bD1Database\b|\bD1PreparedStatement\b/)).toEqual([]);
+  });
+
+  it("no call site re-wraps a handle (getDb({ DB: … })): a Db is passed on as it is", () => {
+    expect(offending(/getDb\(\s*\{/)).toEqual([]);
+  });
+
+  it("every batch runs through utils/db.server.ts's batch(db, [...]), never D1's or Drizzle's own", () => {
+    expect(offending(/\.batch\s*[<(]/)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setMessageStatus } from "~/features/contact/messages.server";
 import { adminDelete, getLead } from "~/features/leads/lead-actions.server";
 import { get, Jar, ORIGIN, signIn } from "./auth-helpers";
+import { getDb } from "~/utils/db.server";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -41,7 +42,7 @@ describe("exports are audited, and a delete is audited in its erasure's batch", 
 
   it("a delete whose audit entry cannot be written erases nothing", async () => {
     await env.DB.prepare("INSERT INTO leads (email, first_name, source, subscribed_at, status) VALUES ('kept@example.com', 'K', 'footer', ?, 'confirmed')").bind(Date.now()).run();
-    const lead = (await getLead(env.DB, (await env.DB.prepare("SELECT id FROM leads WHERE email = 'kept@example.com'").first<{ id: number }>())!.id))!;
+    const lead = (await getLead(getDb(env), (await env.DB.prepare("SELECT id FROM leads WHERE email = 'kept@example.com'").first<{ id: number }>())!.id))!;
     await env.DB.prepare("CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END").run();
     try {
       await expect(adminDelete(env, lead, "admin@example.com")).rejects.toThrow(/audit log unavailable/);
@@ -61,9 +62,9 @@ describe("the contact inbox's toggle is audited", () => {
     const { id } = (await env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('Ada', 'ada@example.com', 'Hi', 'Hello', ?) RETURNING id")
       .bind(Date.now())
       .first<{ id: number }>())!;
-    expect(await setMessageStatus(env.DB, id, "answered", "admin@example.com")).toBe(true);
-    expect(await setMessageStatus(env.DB, id, "open", "admin@example.com")).toBe(true);
-    expect(await setMessageStatus(env.DB, id + 1000, "answered", "admin@example.com")).toBe(false);
+    expect(await setMessageStatus(getDb(env), id, "answered", "admin@example.com")).toBe(true);
+    expect(await setMessageStatus(getDb(env), id, "open", "admin@example.com")).toBe(true);
+    expect(await setMessageStatus(getDb(env), id + 1000, "answered", "admin@example.com")).toBe(false);
     const { results } = await env.DB.prepare("SELECT actor, action, target FROM audit_log ORDER BY id").all();
     expect(results).toEqual([
       { actor: "admin@example.com", action: "message.answered", target: `message #${id}` },

@@ -11,6 +11,7 @@ import { exportPerson } from "~/features/privacy/export.server";
 import { action as helpAction } from "~/routes/help";
 import { listMail } from "../fixtures/inbox";
 import { get, ORIGIN, signIn } from "./auth-helpers";
+import { getDb } from "~/utils/db.server";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -61,7 +62,7 @@ describe("erasure and export cover the contact notification", () => {
     const subject = notificationSubject(fields.subject);
 
     // While it exists, the notification is part of the sender's data.
-    const doc = await exportPerson(env.DB, fields.email);
+    const doc = await exportPerson(getDb(env), fields.email);
     expect(doc.emails).toEqual([expect.objectContaining({ kind: "contact-notification", subject, status: "queued" })]);
     expect(await traces(Object.values(fields))).not.toEqual([]);
 

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSV_HEADER, csvRow } from "~/features/leads/csv.server";
 import { get, signIn, type Jar } from "./auth-helpers";
 import { DAY, insertLeads, ORIGIN } from "./leads-helpers";
 
@@ -125,7 +126,7 @@ describe("CSV export", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="afx-leads-${today}.csv"`);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFF"Email","First Name","Last Name","Source","Subscribed At"\r\n')).toBe(true);
+    expect(text.startsWith(`\uFEFF${csvRow(CSV_HEADER)}`)).toBe(true);
     expect(text).toContain(`"zoe@x.com","Zoë","'=cmd|""/c calc""","footer","`);
     expect(text.endsWith("\r\n")).toBe(true);
   });

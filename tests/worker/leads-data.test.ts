@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { csvCell, csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
+import { CSV_HEADER, csvCell, csvFileName, csvRow, leadsCsvStream } from "~/features/leads/csv.server";
 import { listLeads } from "~/features/leads/lead-list.server";
 import { getGrowth, getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
 import { DAY, insertLeads } from "./leads-helpers";
+import { getDb } from "~/utils/db.server";
 
 // The figures of the dashboard and the API, straight from the SQL, at fixed instants.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -15,7 +16,7 @@ beforeEach(async () => {
 
 describe("stats", () => {
   it("are zero, with no top source, for an empty table", async () => {
-    const stats = await getLeadStats(env.DB, NOW);
+    const stats = await getLeadStats(getDb(env), NOW);
     expect(statsResponse(stats)).toEqual({ total: 0, thisWeek: 0, bySource: {} });
     expect(stats.sources[0]).toBeUndefined();
   });
@@ -31,7 +32,7 @@ describe("stats", () => {
       ],
       NOW,
     );
-    const stats = await getLeadStats(env.DB, NOW);
+    const stats = await getLeadStats(getDb(env), NOW);
     expect(stats.total).toBe(5);
     expect(stats.thisWeek).toBe(3);
   });
@@ -47,7 +48,7 @@ describe("stats", () => {
       ],
       NOW,
     );
-    const stats = await getLeadStats(env.DB, NOW);
+    const stats = await getLeadStats(getDb(env), NOW);
     expect(stats.sources).toEqual([
       { source: "blog", count: 2 },
       { source: "popup", count: 2 },
@@ -67,7 +68,7 @@ describe("daily counts (kept by triggers)", () => {
       ],
       NOW,
     );
-    expect(await getLeadStats(env.DB, NOW)).toEqual({
+    expect(await getLeadStats(getDb(env), NOW)).toEqual({
       total: 3,
       thisWeek: 2,
       sources: [
@@ -77,7 +78,7 @@ describe("daily counts (kept by triggers)", () => {
     });
     await env.DB.prepare("DELETE FROM leads WHERE email = 'a@x.com'").run();
     await env.DB.prepare("UPDATE leads SET source = 'footer', subscribed_at = ? WHERE email = 'b@x.com'").bind(NOW - DAY).run();
-    expect(await getLeadStats(env.DB, NOW)).toEqual({
+    expect(await getLeadStats(getDb(env), NOW)).toEqual({
       total: 2,
       thisWeek: 2,
       sources: [
@@ -102,13 +103,13 @@ describe("growth", () => {
       ],
       NOW,
     );
-    const growth = await getGrowth(env.DB, NOW);
+    const growth = await getGrowth(getDb(env), NOW);
     expect(growth.recent.map((l) => l.email)).toEqual(Array.from({ length: 10 }, (_, i) => `g${i}@x.com`));
   });
 
   it("shows only leads of the window, whatever their number", async () => {
     await insertLeads([{ email: "in@x.com", ago: 30 * DAY - MIN }, { email: "out@x.com", ago: 30 * DAY + MIN }], NOW);
-    expect((await getGrowth(env.DB, NOW)).recent.map((l) => l.email)).toEqual(["in@x.com"]);
+    expect((await getGrowth(getDb(env), NOW)).recent.map((l) => l.email)).toEqual(["in@x.com"]);
   });
 
   it("counts signups per UTC day over 30 days, today last", async () => {
@@ -123,7 +124,7 @@ describe("growth", () => {
       ],
       NOW,
     );
-    const { daily } = await getGrowth(env.DB, NOW);
+    const { daily } = await getGrowth(getDb(env), NOW);
     expect(daily).toHaveLength(30);
     expect(daily[0]).toEqual({ date: "2026-10-23", count: 1 });
     expect(daily[28]).toEqual({ date: "2026-11-20", count: 1 });
@@ -141,7 +142,7 @@ describe("listing", () => {
     const seen: string[] = [];
     let cursor = null;
     for (;;) {
-      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(env.DB, { limit: 2, cursor });
+      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(getDb(env), { limit: 2, cursor });
       seen.push(...page.leads.map((l) => l.email));
       if (!page.next) break;
       cursor = page.next;
@@ -152,6 +153,11 @@ describe("listing", () => {
 });
 
 describe("CSV", () => {
+  // The product's columns (docs/product.md), pinned here once; every other test reads CSV_HEADER.
+  it("has the product's header, in its order", () => {
+    expect(CSV_HEADER).toEqual(["Email", "First Name", "Last Name", "Source", "Subscribed At"]);
+  });
+
   it("quotes every value, doubles quotes and defuses formulas", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
@@ -176,13 +182,13 @@ describe("CSV", () => {
       ],
       NOW,
     );
-    const bytes = new Uint8Array(await new Response(leadsCsvStream(env.DB, { pageSize: 2 })).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(leadsCsvStream(getDb(env), { pageSize: 2 })).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const iso = (ago: number) => new Date(NOW - ago).toISOString();
     expect(text).toBe(
       [
-        '"Email","First Name","Last Name","Source","Subscribed At"',
+        csvRow(CSV_HEADER).slice(0, -2),
         `"n@x.com","N","","popup","${iso(0)}"`,
         `"zoe@x.com","Zoë","'=HYPERLINK(""http://evil"")","footer","${iso(MIN)}"`,
         `"q@x.com","Mary ""Q"", Jr.","Multi\nLine","blog","${iso(2 * MIN)}"`,
@@ -193,10 +199,10 @@ describe("CSV", () => {
 
   const csvText = async (stream: ReadableStream<Uint8Array>) =>
     new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
-  const HEADER = '\uFEFF"Email","First Name","Last Name","Source","Subscribed At"\r\n';
+  const HEADER = `\uFEFF${csvRow(CSV_HEADER)}`;
 
   it("is the BOM and the header alone for an empty table", async () => {
-    expect(await csvText(leadsCsvStream(env.DB, { pageSize: 2 }))).toBe(HEADER);
+    expect(await csvText(leadsCsvStream(getDb(env), { pageSize: 2 }))).toBe(HEADER);
   });
 
   it("pages by (subscribed_at, id): ties across a page edge and a last full page lose and repeat nothing", async () => {
@@ -206,7 +212,7 @@ describe("CSV", () => {
     const emailsOut = (text: string) => text.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]);
     const expected = ['"t5@x.com"', '"t4@x.com"', '"t3@x.com"', '"t2@x.com"', '"t1@x.com"', '"old@x.com"'];
     for (const pageSize of [1, 2, 3, 6, 7]) {
-      expect(emailsOut(await csvText(leadsCsvStream(env.DB, { pageSize }))), `page size ${pageSize}`).toEqual(expected);
+      expect(emailsOut(await csvText(leadsCsvStream(getDb(env), { pageSize }))), `page size ${pageSize}`).toEqual(expected);
     }
   });
 
@@ -214,7 +220,7 @@ describe("CSV", () => {
     await insertLeads(Array.from({ length: 6 }, (_, i) => ({ email: `p${i}@x.com`, ago: i * MIN })), NOW);
     let queries = 0;
     const counting = { prepare: (query: string) => (queries++, env.DB.prepare(query)) } as unknown as D1Database;
-    const reader = leadsCsvStream(counting, { pageSize: 2 }).getReader();
+    const reader = leadsCsvStream(getDb({ DB: counting }), { pageSize: 2 }).getReader();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     await settle();
     expect(queries).toBe(0);

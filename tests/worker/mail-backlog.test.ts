@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest"
 import worker from "../../worker/server";
 import type { MailMessage } from "~/features/mail/message";
 import { deliverDueMail, LEASE_MS, queuedIds, queueMail } from "~/features/mail/outbox.server";
+import { batch as runBatch, getDb } from "~/utils/db.server";
 
 const slow = { ...env, SMTP_PORT: inject("slowSmtpPort") };
 const MINUTE = 60_000;
@@ -25,7 +26,7 @@ async function deliveries(to: string): Promise<number> {
 const row = (id: number) => env.DB.prepare("SELECT status, attempts, leased_until, last_error FROM mail_outbox WHERE id = ?").bind(id).first<{ status: string; attempts: number; leased_until: number; last_error: string | null }>();
 
 async function queue(messages: MailMessage[], at = Date.now()): Promise<number[]> {
-  const results = await env.DB.batch(messages.map((m) => queueMail(env.DB, m, at)));
+  const results = await runBatch(getDb(env), messages.map((m) => queueMail(getDb(env), m, at)));
   return results.flatMap((r) => queuedIds(r));
 }
 

@@ -15,6 +15,7 @@ import { configProblems } from "../../worker/production-config";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 import { get, signIn } from "./auth-helpers";
 import { insertLeads } from "./leads-helpers";
+import { batch as runBatch, getDb } from "~/utils/db.server";
 
 interface Received {
   from: unknown;
@@ -71,7 +72,7 @@ async function consume(...bodies: unknown[]) {
 /** Sends one message through the fake binding; returns what it received and the outbox row. */
 async function sendOne(overrides: Partial<MailMessage> = {}) {
   const mail = message(overrides);
-  await env.DB.batch([queueMail(env.DB, mail)]);
+  await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
   const result = await deliverDueMail(service);
   const got = (await fake.sent()).find((m) => m.to === mail.to);
   return { mail, result, got, row: await row(mail.to) };
@@ -120,7 +121,7 @@ describe("the Email Service transport", () => {
 
   it("goes through the mail queue's consumer the same way", async () => {
     const mail = message();
-    const [inserted] = await env.DB.batch([queueMail(env.DB, mail)]);
+    const [inserted] = await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     const id = (inserted!.results[0] as { id: number }).id;
     const batch = createMessageBatch("afx-mail", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { id } }]);
     const ctx = createExecutionContext();
@@ -154,11 +155,11 @@ describe("delivery events (the events queue)", () => {
     expect((await consume(bounce)).explicitAcks).toEqual(["e0"]);
     expect(await leadStatus(mail.to)).toBe("undeliverable");
     expect(await row(mail.to)).toMatchObject({ status: "failed", last_error: "bounced: 550 5.1.1 User unknown" });
-    const listed = await listLeads(env.DB, { limit: 25, filters: { status: "undeliverable" } });
+    const listed = await listLeads(getDb(env), { limit: 25, filters: { status: "undeliverable" } });
     expect(listed.leads.map((l) => l.email)).toEqual([mail.to]);
     // Redelivered by the queue: counted once.
     await consume(bounce);
-    expect(await mailEventCounts(env.DB)).toEqual({ delivered: 0, bounced: 1, complained: 0 });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 1, complained: 0 });
   });
 
   it("a soft bounce (the service's retries exhausted) changes neither the lead nor the message; deferred is counted only", async () => {
@@ -170,7 +171,7 @@ describe("delivery events (the events queue)", () => {
     );
     expect(await leadStatus(mail.to)).toBe("confirmed");
     expect(await row(mail.to)).toMatchObject({ status: "sent" });
-    expect(await mailEventCounts(env.DB)).toEqual({ delivered: 0, bounced: 1, complained: 0 });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 1, complained: 0 });
   });
 
   it("a complaint unsubscribes the lead and suppresses the address (reason complaint)", async () => {
@@ -180,7 +181,7 @@ describe("delivery events (the events queue)", () => {
     expect(await leadStatus(mail.to)).toBe("unsubscribed");
     expect(await isSuppressed(env, mail.to)).toBe(true);
     expect((await env.DB.prepare("SELECT reason FROM suppressed_emails").all<{ reason: string }>()).results.map((r) => r.reason)).toContain("complaint");
-    expect(await mailEventCounts(env.DB)).toEqual({ delivered: 0, bounced: 0, complained: 1 });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 1 });
   });
 
   it("a rejection or a failure gives the message up; delivered is counted", async () => {
@@ -195,14 +196,14 @@ describe("delivery events (the events queue)", () => {
     expect(await row(rejected.mail.to)).toMatchObject({ status: "failed", last_error: "rejected: suppressed: Recipient is suppressed" });
     expect(await row(failed.mail.to)).toMatchObject({ status: "failed", last_error: "failed: delivery_failed" });
     expect(await row(delivered.mail.to)).toMatchObject({ status: "sent" });
-    expect(await mailEventCounts(env.DB)).toEqual({ delivered: 1, bounced: 0, complained: 0 });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 1, bounced: 0, complained: 0 });
   });
 
   it("acknowledges what is not an Email Sending event, and counts only the last 30 days", async () => {
     const result = await consume({ type: "cf.kv.namespace.created" }, "garbage");
     expect(result.explicitAcks.sort()).toEqual(["e0", "e1"]);
     await env.DB.prepare("INSERT INTO mail_events (event_id, kind, at) VALUES ('old', 'delivered', ?)").bind(Date.now() - 31 * 86_400_000).run();
-    expect(await mailEventCounts(env.DB)).toEqual({ delivered: 0, bounced: 0, complained: 0 });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 0 });
   });
 
   it("the dashboard's mail panel shows the last 30 days' delivered, bounced and complained mail", async () => {

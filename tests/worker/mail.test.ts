@@ -21,6 +21,8 @@ import {
   retryDelayMs,
 } from "~/features/mail/outbox.server";
 import { listMail, waitForMail } from "../fixtures/inbox";
+import { sql } from "drizzle-orm";
+import { batch as runBatch, getDb } from "~/utils/db.server";
 
 const inbox = inject("inboxURL");
 const down = { ...env, SMTP_PORT: inject("closedSmtpPort") };
@@ -67,7 +69,7 @@ describe("mail delivery", () => {
       html: `${message().html}<p>Grüße, l'équipe ✓</p>`,
       replyTo: "office@afx.test",
     });
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     expect(await deliverDueMail(env)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
 
     const got = await waitForMail(inbox, { to: mail.to, subject: mail.subject });
@@ -88,23 +90,23 @@ describe("mail delivery", () => {
   it("queues in the caller's batch: when the caller's own write fails, no e-mail is queued", async () => {
     const mail = message();
     await env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES (?, 'A', 'test')").bind(mail.to).run();
-    const duplicate = env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES (?, 'A', 'test')").bind(mail.to);
-    await expect(env.DB.batch([duplicate, queueMail(env.DB, mail)])).rejects.toThrow(/UNIQUE/);
+    const duplicate = sql`INSERT INTO leads (email, first_name, source) VALUES (${mail.to}, 'A', 'test')`;
+    await expect(runBatch(getDb(env), [duplicate, queueMail(getDb(env), mail)])).rejects.toThrow(/UNIQUE/);
     expect(await row(mail.to)).toBeNull();
   });
 
   it("refuses messages that would let a line break add headers or SMTP commands", () => {
-    expect(() => queueMail(env.DB, message({ subject: "Hi\r\nBcc: victim@afx.test" }))).toThrow(/subject/);
-    expect(() => queueMail(env.DB, message({ to: "a@afx.test>\r\nRCPT TO:<b@afx.test" }))).toThrow(/to is not/);
-    expect(() => queueMail(env.DB, message({ headers: { "List-Unsubscribe": "<x>\r\nBcc: v@afx.test" } }))).toThrow(/printable/);
-    expect(() => queueMail(env.DB, message({ headers: { Bcc: "v@afx.test" } }))).toThrow(/not allowed/);
-    expect(() => queueMail(env.DB, message({ html: " " }))).toThrow(/HTML part/);
+    expect(() => queueMail(getDb(env), message({ subject: "Hi\r\nBcc: victim@afx.test" }))).toThrow(/subject/);
+    expect(() => queueMail(getDb(env), message({ to: "a@afx.test>\r\nRCPT TO:<b@afx.test" }))).toThrow(/to is not/);
+    expect(() => queueMail(getDb(env), message({ headers: { "List-Unsubscribe": "<x>\r\nBcc: v@afx.test" } }))).toThrow(/printable/);
+    expect(() => queueMail(getDb(env), message({ headers: { Bcc: "v@afx.test" } }))).toThrow(/not allowed/);
+    expect(() => queueMail(getDb(env), message({ html: " " }))).toThrow(/HTML part/);
   });
 
   it("with the server unreachable, records the error and retries with backoff; a later run delivers it once", async () => {
     const t0 = Date.now();
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail, t0)]);
 
     expect(await deliverDueMail(down, t0)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
     const first = await row(mail.to);
@@ -134,23 +136,23 @@ describe("mail delivery", () => {
   it("gives up after a day and lists the failure for the dashboard", async () => {
     const t0 = Date.now();
     const mail = message({ kind: "contact-notification" });
-    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail, t0)]);
     expect(await deliverDueMail(down, t0 + GIVE_UP_AFTER_MS - MINUTE)).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
     expect(await deliverDueMail(down, t0 + GIVE_UP_AFTER_MS)).toEqual({ sent: 0, retried: 0, gaveUp: 1 });
     expect(await row(mail.to)).toMatchObject({ status: "failed", attempts: 2, text_body: "" });
     // Given up: never tried again.
     expect(await deliverDueMail(env, t0 + 2 * GIVE_UP_AFTER_MS)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
 
-    const failed = await failedDeliveries(env.DB, 10);
+    const failed = await failedDeliveries(getDb(env), 10);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ kind: "contact-notification", recipient: mail.to, subject: mail.subject, attempts: 2 });
     expect(failed[0].lastError).toBeTruthy();
-    expect(await outboxCounts(env.DB)).toEqual({ queued: 0, sent: 0, failed: 1 });
+    expect(await outboxCounts(getDb(env))).toEqual({ queued: 0, sent: 0, failed: 1 });
   });
 
   it("two overlapping runs send each message once", async () => {
     const mails = [message(), message(), message()];
-    await env.DB.batch(mails.map((m) => queueMail(env.DB, m)));
+    await runBatch(getDb(env), mails.map((m) => queueMail(getDb(env), m)));
     const runs = await Promise.all([deliverDueMail(env), deliverDueMail(env)]);
     expect(runs[0].sent + runs[1].sent).toBe(3);
     expect(runs.every((r) => r.retried === 0 && r.gaveUp === 0)).toBe(true);
@@ -163,7 +165,7 @@ describe("mail delivery", () => {
     expect(LEASE_MS).toBeLessThanOrEqual(30_000);
     const t0 = Date.now();
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail, t0)]);
     // What a claim leaves behind when its run is killed before it can record anything.
     await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, leased_until = ? WHERE recipient = ?").bind(t0 + LEASE_MS, mail.to).run();
     expect(await deliverDueMail(env, t0 + LEASE_MS - 1)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
@@ -173,7 +175,7 @@ describe("mail delivery", () => {
 
   it("with SMTP_SECURITY = starttls, refuses a server that offers no STARTTLS before sending anything", async () => {
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     expect(await deliverDueMail({ ...env, SMTP_SECURITY: "starttls" })).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
     expect((await row(mail.to))?.last_error).toMatch(/did not offer STARTTLS/);
     expect(await listMail(inbox, { to: mail.to })).toHaveLength(0);
@@ -181,7 +183,7 @@ describe("mail delivery", () => {
 
   it("announceMail hands the stored message to the mail queue after the response; its consumer sends it", async () => {
     const mail = message();
-    const [queued] = await env.DB.batch([queueMail(env.DB, mail)]);
+    const [queued] = await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     const ids = queuedIds(queued);
     expect(ids).toEqual([expect.any(Number)]);
     const ctx = createExecutionContext();
@@ -196,7 +198,7 @@ describe("mail delivery", () => {
   it("the queue's consumer acknowledges what it sent or what is gone, and hands back failures and held messages with their delay", async () => {
     const [ok, failing, held] = [message(), message(), message()];
     const t0 = Date.now();
-    const [a, b, c] = await env.DB.batch([ok, failing, held].map((m) => queueMail(env.DB, m, t0)));
+    const [a, b, c] = await runBatch(getDb(env), [ok, failing, held].map((m) => queueMail(getDb(env), m, t0)));
     const id = (r: D1Result | undefined) => queuedIds(r)[0]!;
     await env.DB.prepare("UPDATE mail_outbox SET leased_until = ? WHERE id = ?").bind(t0 + 20_000, id(c)).run();
     const job = (mailId: number, n: number) => ({ id: `m${n}`, timestamp: new Date(), attempts: 1, body: { id: mailId } });
@@ -234,7 +236,7 @@ describe("mail delivery", () => {
     const outageInbox = inject("outageInboxURL");
     const smtp = { ...env, SMTP_PORT: inject("outageSmtpPort") };
     const mails = Array.from({ length: 200 }, () => message({ kind: "contact-notification" }));
-    const ids = (await env.DB.batch(mails.map((m) => queueMail(env.DB, m)))).flatMap(queuedIds);
+    const ids = (await runBatch(getDb(env), mails.map((m) => queueMail(getDb(env), m)))).flatMap(queuedIds);
     expect(ids).toHaveLength(200);
     const deliver = async () => {
       const batch = createMessageBatch(
@@ -265,7 +267,7 @@ describe("mail delivery", () => {
       m.envelope.to.map((t) => t.address),
     );
     expect(received.sort()).toEqual(mails.map((m) => m.to).sort());
-    expect(await outboxCounts(env.DB)).toMatchObject({ queued: 0, sent: 200 });
+    expect(await outboxCounts(getDb(env))).toMatchObject({ queued: 0, sent: 200 });
     // 400 deliveries through a real SMTP server: 1–3 s alone, more on a loaded machine.
   }, 30_000);
 
@@ -273,7 +275,7 @@ describe("mail delivery", () => {
     // Not a confirmation: the same run deletes queued confirmations whose address is not pending.
     // Due 3 minutes ago: the Cron Trigger is the safety net for what the queue did not send.
     const mail = message({ kind: "contact-notification" });
-    await env.DB.batch([queueMail(env.DB, mail, Date.now() - 3 * MINUTE)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail, Date.now() - 3 * MINUTE)]);
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
     expect((await row(mail.to))?.status).toBe("sent");
     await waitForMail(inbox, { to: mail.to });
@@ -282,7 +284,7 @@ describe("mail delivery", () => {
   it("a production deploy that refuses to serve runs no scheduled job: nothing is claimed", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), { ...env, ENVIRONMENT: "production" });
     expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
     expect(errors.mock.calls.flat().join(" ")).toMatch(/scheduled jobs skipped/);
@@ -295,9 +297,9 @@ describe("mail delivery", () => {
     }
     const ok = message();
     const failing = message();
-    await env.DB.batch([queueMail(env.DB, ok)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), ok)]);
     await deliverDueMail(env);
-    await env.DB.batch([queueMail(env.DB, failing)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), failing)]);
     await deliverDueMail(down);
     expect(lines.length).toBeGreaterThanOrEqual(2);
     const all = lines.join("\n");
@@ -310,10 +312,10 @@ describe("mail delivery", () => {
   it("deletes the records of messages sent more than 30 days ago", async () => {
     const t0 = Date.now();
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail, t0)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail, t0)]);
     await deliverDueMail(env, t0);
-    expect(await pruneMail(env.DB, t0 + KEEP_SENT_MS - 1)).toBe(0);
-    expect(await pruneMail(env.DB, t0 + KEEP_SENT_MS + 1)).toBe(1);
+    expect(await pruneMail(getDb(env), t0 + KEEP_SENT_MS - 1)).toBe(0);
+    expect(await pruneMail(getDb(env), t0 + KEEP_SENT_MS + 1)).toBe(1);
     expect(await row(mail.to)).toBeNull();
   });
 });
@@ -350,7 +352,7 @@ describe("SMTP configuration", () => {
   it("a configuration that cannot be used claims nothing: the messages wait", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const mail = message();
-    await env.DB.batch([queueMail(env.DB, mail)]);
+    await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
     expect(await deliverDueMail({ ...env, SMTP_PORT: "" })).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
   });

@@ -14,14 +14,14 @@ import { exportPerson } from "~/features/privacy/export.server";
 import { isSuppressed, liftSuppression, suppressStatements } from "~/features/privacy/suppression.server";
 import { configProblems } from "../../worker/production-config";
 import { getConfig } from "~/utils/config.server";
-import { getDb } from "~/utils/db.server";
+import { batch, getDb } from "~/utils/db.server";
 import { listMail } from "../fixtures/inbox";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 import { insertLeads } from "./leads-helpers";
 
 const inbox = inject("inboxURL");
 const withVars = (vars: Record<string, string>) => ({ ...env, ...vars }) as Env;
-const csv = async () => new Response(leadsCsvStream(env.DB)).text();
+const csv = async () => new Response(leadsCsvStream(getDb(env))).text();
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM suppressed_emails"), env.DB.prepare("DELETE FROM mail_outbox")]);
@@ -40,7 +40,7 @@ describe("suppression holds for every spelling of the mailbox", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     await insertLeads([{ email: "jane@gmail.com" }, { email: "jane+afx@gmail.com" }, { email: "j.ane@googlemail.com" }, { email: "janet@gmail.com" }]);
     const queued = { kind: "contact-notification", to: "jane+afx@gmail.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
-    await env.DB.batch([queueMail(env.DB, queued)]);
+    await batch(getDb(env), [queueMail(getDb(env), queued)]);
 
     const summary = await erasePerson(env, "jane@gmail.com", { actor: "admin:test" });
     expect(summary).toMatchObject({ lead: true, suppressed: true });
@@ -55,8 +55,8 @@ describe("suppression holds for every spelling of the mailbox", () => {
     const file = await csv();
     expect(file).toContain("janet@gmail.com");
     expect(file).not.toMatch(/jane\+afx@gmail\.com|j\.ane@googlemail\.com/);
-    expect((await exportPerson(env.DB, "jane+afx@gmail.com")).newsletter).toEqual([]);
-    expect((await exportPerson(env.DB, "janet@gmail.com")).newsletter).toHaveLength(1);
+    expect((await exportPerson(getDb(env), "jane+afx@gmail.com")).newsletter).toEqual([]);
+    expect((await exportPerson(getDb(env), "janet@gmail.com")).newsletter).toHaveLength(1);
 
     // The e-mail queued before the erasure is not sent, and not kept.
     expect(await deliverDueMail(env)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
@@ -70,7 +70,7 @@ describe("suppression holds for every spelling of the mailbox", () => {
 
   it("a 'this wasn't me' suppression marks the mailbox's other records too", async () => {
     await insertLeads([{ email: "sam+news@example.com" }, { email: "sam@example.com", status: "pending" }]);
-    await env.DB.batch(await suppressStatements(env, "sam@example.com", "not-me"));
+    await batch(getDb(env), await suppressStatements(env, "sam@example.com", "not-me"));
     expect(await csv()).not.toContain("sam+news@example.com");
   });
 });
@@ -80,7 +80,7 @@ describe("MAIL_SECRET key roles", () => {
 
   it("a retired key verifies no unsubscribe link, and its suppression entries still suppress", async () => {
     const oldToken = await unsubscribeToken(env, 11);
-    await env.DB.batch(await suppressStatements(env, "leaked-key@example.com", "erased"));
+    await batch(getDb(env), await suppressStatements(env, "leaked-key@example.com", "erased"));
     const retired = withVars(RETIRED);
     expect(await readUnsubscribeToken(retired, oldToken)).toBeNull();
     expect(await isSuppressed(retired, "leaked-key+1@example.com")).toBe(true);

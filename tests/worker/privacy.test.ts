@@ -6,6 +6,7 @@ import { EXPORTED, NOT_EXPORTED, exportPerson, type PersonalDataExport, type Per
 import { erasePerson } from "~/features/privacy/erase.server";
 import { flashToastOf, get, Jar, ORIGIN, signIn } from "./auth-helpers";
 import { postJson, signup } from "./leads-helpers";
+import { getDb } from "~/utils/db.server";
 
 const MIA = "mia@example.com";
 const OTHER = "olu@example.com";
@@ -59,7 +60,7 @@ beforeEach(async () => {
 describe("the person export", () => {
   it("holds every column of every personal table, or names why one is left out", async () => {
     await seedMember(MIA, "Mia Park");
-    const doc = await exportPerson(env.DB, MIA);
+    const doc = await exportPerson(getDb(env), MIA);
     const missing: string[] = [];
     for (const table of Object.keys(EXPORTED) as PersonalTable[]) {
       const { results } = await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>();
@@ -85,7 +86,7 @@ describe("the person export", () => {
   it("holds this person's data and nobody else's, with readable values and no credentials", async () => {
     const { userId } = await seedMember(MIA, "Mia Park");
     await seedMember(OTHER, "Olu Ade");
-    const doc = await exportPerson(env.DB, " MIA@Example.com ");
+    const doc = await exportPerson(getDb(env), " MIA@Example.com ");
     expect(doc.email).toBe(MIA);
     expect(doc.memberAccounts).toEqual([expect.objectContaining({ id: userId, email: MIA, email_verified: true, role: "member" })]);
     expect(doc.sessions).toHaveLength(2);

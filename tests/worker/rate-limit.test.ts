@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { limitClient, type GuardedWrite } from "~/features/forms/rate-limit.server";
-import { statement } from "~/utils/db.server";
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const limited = { ...env, LEADS_RATE_LIMIT: "2/600/3" } as Env;
@@ -13,8 +12,8 @@ const request = (ip: string) => new Request("http://localhost/", { method: "POST
 const probe =
   (target: string): GuardedWrite =>
   (guard) => [
-    statement(env.DB, sql`INSERT INTO ${auditLog} (at, actor, action, target) SELECT ${NOW}, 'limiter-test', 'probe', ${target} WHERE ${guard}`),
-    statement(env.DB, sql`SELECT COUNT(*) AS n FROM ${auditLog} WHERE ${auditLog.actor} = 'limiter-test'`),
+    sql`INSERT INTO ${auditLog} (at, actor, action, target) SELECT ${NOW}, 'limiter-test', 'probe', ${target} WHERE ${guard}`,
+    sql`SELECT COUNT(*) AS n FROM ${auditLog} WHERE ${auditLog.actor} = 'limiter-test'`,
   ];
 const probes = async () => (await env.DB.prepare("SELECT target FROM audit_log WHERE actor = 'limiter-test' ORDER BY id").all<{ target: string }>()).results.map((r) => r.target);
 
@@ -30,7 +29,7 @@ describe("limitClient with a write", () => {
     expect(outcomes[2]!.message).toMatch(/^Too many signup attempts from your network\./);
     expect(await probes()).toEqual(["a1", "a2"]);
     expect(outcomes.map((o) => o.results.length)).toEqual([2, 2, 2]);
-    expect(outcomes.map((o) => o.results[1]!.results[0])).toEqual([{ n: 1 }, { n: 2 }, { n: 2 }]);
+    expect(outcomes.map((o) => (o.results[1] as D1Result).results[0])).toEqual([{ n: 1 }, { n: 2 }, { n: 2 }]);
   });
 
   it("writes nothing once the form's ceiling is reached, whoever asks", async () => {

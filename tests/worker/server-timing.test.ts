@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import { leads } from "~/db/schema";
-import { getDb, statement } from "~/utils/db.server";
+import { batch, getDb } from "~/utils/db.server";
 import { RequestDb } from "~/utils/d1-session.server";
 import { Timings } from "~/utils/timing.server";
 import { get, signIn } from "./auth-helpers";
@@ -87,7 +87,7 @@ describe("slow statements are logged by name", () => {
     const db = new RequestDb(env.DB, "first-primary", false, { timings, slowQueryMs: 0 });
     const secret = "slow.secret@example.com";
     await getDb({ DB: db }).select().from(leads).where(eq(leads.email, secret));
-    await db.batch([statement(db, getDb({ DB: db }).select().from(leads).where(eq(leads.firstName, "Secretname")))]);
+    await batch(getDb({ DB: db }), [getDb({ DB: db }).select().from(leads).where(eq(leads.firstName, "Secretname"))]);
 
     const slow = lines.filter(([message]) => message === "[d1] slow query");
     expect(slow).toHaveLength(2);

@@ -8,6 +8,7 @@ import { smtpConfig } from "~/features/mail/config.server";
 import type { MailMessage } from "~/features/mail/message";
 import { deliverDueMail, queueMail } from "~/features/mail/outbox.server";
 import { sendMail } from "~/features/mail/smtp.server";
+import { batch, getDb } from "~/utils/db.server";
 
 // A notification: nothing else in the outbox decides about it.
 function message(): MailMessage {
@@ -21,7 +22,7 @@ async function deliverWith(settings: Partial<Env>) {
     vi.spyOn(console, level).mockImplementation((...args) => void lines.push(JSON.stringify(args)));
   }
   const mail = message();
-  await env.DB.batch([queueMail(env.DB, mail)]);
+  await batch(getDb(env), [queueMail(getDb(env), mail)]);
   const result = await deliverDueMail({ ...env, ...settings });
   const row = await env.DB.prepare("SELECT status, last_error FROM mail_outbox WHERE recipient = ?").bind(mail.to).first<{ status: string; last_error: string }>();
   return { result, row, log: lines.join("\n") };

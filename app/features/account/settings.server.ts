@@ -6,6 +6,7 @@ import { readForm } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { subscribeVerifiedMember, subscriptionStatus, unsubscribeLead } from "~/features/leads/subscription.server";
 import { liftSuppression } from "~/features/privacy/suppression.server";
+import { getDb } from "~/utils/db.server";
 
 /**
  * The Settings page's server side: what it shows of the member's account and its one save, the
@@ -34,7 +35,7 @@ export async function settingsView(request: Request, env: Env) {
           emailVerified: user.emailVerified,
         }
       : null,
-    newsletter: user ? (await subscriptionStatus(env.DB, user.email)) === "confirmed" : false,
+    newsletter: user ? (await subscriptionStatus(getDb(env), user.email)) === "confirmed" : false,
   };
 }
 
@@ -70,10 +71,10 @@ export async function saveSettings(request: Request, env: Env, waitUntil: (p: Pr
 }
 
 async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: string | null) {
-  if (!on) return unsubscribeLead(env.DB, { email: user.email });
+  if (!on) return unsubscribeLead(getDb(env), { email: user.email });
   // The verified owner asking again is the one thing that lifts an erased address's suppression.
   await liftSuppression(env, user.email);
-  await subscribeVerifiedMember(env.DB, {
+  await subscribeVerifiedMember(getDb(env), {
     email: user.email,
     firstName: user.firstName?.trim() || user.email.split("@")[0]!,
     lastName: user.lastName,

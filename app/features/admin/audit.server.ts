@@ -5,7 +5,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/db/schema";
 import { maskAddress } from "~/features/mail/message";
-import { columnName, getDb, statement } from "~/utils/db.server";
+import { columnName, type Db, type Statement } from "~/utils/db.server";
 
 export interface AuditEntry {
   id: number;
@@ -35,20 +35,17 @@ const ENTRY_COLUMNS = sql`(${sql.join([auditLog.at, auditLog.actor, auditLog.act
  * constant expression `sql` over the one row that the query `from` selects.
  */
 export function auditStatement(
-  db: D1Database,
+  db: Db,
   entry: AuditInput,
   now = Date.now(),
   detailFrom?: { sql: string; from: SQL },
-): D1PreparedStatement {
+): Statement {
   if (!detailFrom) {
-    return statement(db, getDb({ DB: db }).insert(auditLog).values({ at: new Date(now), ...entry, detail: entry.detail ?? null }));
+    return db.insert(auditLog).values({ at: new Date(now), ...entry, detail: entry.detail ?? null });
   }
   // Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT over the caller's own SQL.
-  return statement(
-    db,
-    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
-      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? ""} || (${sql.raw(detailFrom.sql)}) FROM (${detailFrom.from})`,
-  );
+  return sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
+      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? ""} || (${sql.raw(detailFrom.sql)}) FROM (${detailFrom.from})`;
 }
 
 /**
@@ -56,17 +53,14 @@ export function auditStatement(
  * for the caller's batch right after its UPDATE (no entry for an action that changed nothing).
  * Raw SQL (docs/decisions/024-data-layer.md): `changes()` has no builder form.
  */
-export function auditIfChanged(db: D1Database, entry: AuditInput, now = Date.now()): D1PreparedStatement {
-  return statement(
-    db,
-    sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
-      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? null} WHERE changes() > 0`,
-  );
+export function auditIfChanged(db: Db, entry: AuditInput, now = Date.now()): Statement {
+  return sql`INSERT INTO ${auditLog} ${ENTRY_COLUMNS}
+      SELECT ${now}, ${entry.actor}, ${entry.action}, ${entry.target}, ${entry.detail ?? null} WHERE changes() > 0`;
 }
 
 /** The newest entries, newest first. */
-export async function recentAudit(db: D1Database, limit = 20): Promise<AuditEntry[]> {
-  const rows = await getDb({ DB: db })
+export async function recentAudit(db: Db, limit = 20): Promise<AuditEntry[]> {
+  const rows = await db
     .select({ id: auditLog.id, at: sql<number>`${auditLog.at}`, actor: auditLog.actor, action: auditLog.action, target: auditLog.target, detail: auditLog.detail })
     .from(auditLog)
     .orderBy(desc(auditLog.at), desc(auditLog.id))

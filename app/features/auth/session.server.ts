@@ -3,7 +3,7 @@ import { eq, lt } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import { getConfig, isRequestEnv } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
-import { getDb } from "~/utils/db.server";
+import { batch, getDb } from "~/utils/db.server";
 import { atPrimary } from "~/utils/d1-session.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
@@ -103,7 +103,7 @@ export async function startSession(request: Request, env: Env, userId: string) {
   const token = randomToken();
   const now = Date.now();
   const db = getDb(env);
-  await db.batch([
+  await batch(db, [
     db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - IDLE_LIMIT_MS))),
     db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
   ]);

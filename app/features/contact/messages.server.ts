@@ -5,7 +5,7 @@ import { auditIfChanged } from "~/features/admin/audit.server";
 import { announceMail, CONTACT_MESSAGE_ID_SLOT, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
-import { getDb, statement } from "~/utils/db.server";
+import { batch, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import type { InboxCursor, InboxQuery } from "./inbox";
 import { notificationMail } from "./notification-mail.server";
@@ -26,22 +26,18 @@ export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" |
  * never waits for or depends on SMTP.
  */
 export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
-  const insert = statement(
-    env.DB,
-    getDb(env)
-      .insert(contactMessages)
-      .values({ ...input, userAgent: input.userAgent?.slice(0, 512) ?? null, createdAt: new Date(now) }),
-  );
-  let notification: D1PreparedStatement | null = null;
+  const db = getDb(env);
+  const insert = db.insert(contactMessages).values({ ...input, userAgent: input.userAgent?.slice(0, 512) ?? null, createdAt: new Date(now) });
+  let notification: Statement | null = null;
   try {
     const config = getConfig(env);
     const mail: MailMessage = notificationMail({ siteUrl: config.siteUrl, to: config.contact.email, ...input, messageId: CONTACT_MESSAGE_ID_SLOT, sentAt: now });
-    notification = queueMail(env.DB, mail, now, { aboutPreviousContactMessage: true });
+    notification = queueMail(db, mail, now, { aboutPreviousContactMessage: true });
   } catch (error) {
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
     log("error", "[contact] notification not queued", { error });
   }
-  const [, queued] = await env.DB.batch(notification ? [insert, notification] : [insert]);
+  const [, queued] = await batch(db, notification ? [insert, notification] : [insert]);
   announceMail(env, ctx, queuedIds(queued));
 }
 
@@ -111,8 +107,8 @@ export function inboxSql(query: Omit<InboxQuery, "cursor"> & { cursor: InboxCurs
 }
 
 /** One page of messages, newest first; `next` is set when more follow. */
-export async function listInbox(db: D1Database, query: InboxQuery, pageSize: number) {
-  const results = await inboxPage(getDb({ DB: db }).select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, pageSize + 1);
+export async function listInbox(db: Db, query: InboxQuery, pageSize: number) {
+  const results = await inboxPage(db.select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, pageSize + 1);
   const messages = results.slice(0, pageSize);
   const last = messages.at(-1);
   const next: InboxCursor | null = results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null;
@@ -123,8 +119,8 @@ export async function listInbox(db: D1Database, query: InboxQuery, pageSize: num
 export type InboxMessage = Awaited<ReturnType<typeof listInbox>>["messages"][number];
 
 /** Open and answered counts, for the filter's labels (a read of the status index). */
-export async function inboxCounts(db: D1Database): Promise<Record<ContactStatus, number>> {
-  const results = await getDb({ DB: db }).select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
+export async function inboxCounts(db: Db): Promise<Record<ContactStatus, number>> {
+  const results = await db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
   const n = (status: ContactStatus) => results.find((r) => r.status === status)?.n ?? 0;
   return { open: n("open"), answered: n("answered") };
 }
@@ -133,9 +129,9 @@ export async function inboxCounts(db: D1Database): Promise<Record<ContactStatus,
  * Marks a message answered (by whom, when; a second "answered" keeps the first record) or open
  * again, with an audit entry (docs/decisions/017) in the same batch; false when there is no such message.
  */
-export async function setMessageStatus(db: D1Database, id: number, status: ContactStatus, by: string, now = Date.now()): Promise<boolean> {
+export async function setMessageStatus(db: Db, id: number, status: ContactStatus, by: string, now = Date.now()): Promise<boolean> {
   const m = contactMessages;
-  const update = getDb({ DB: db })
+  const update = db
     .update(m)
     .set(
       status === "answered"
@@ -149,6 +145,6 @@ export async function setMessageStatus(db: D1Database, id: number, status: Conta
     )
     .where(eq(m.id, id))
     .returning({ id: m.id });
-  const [updated] = await db.batch([statement(db, update), auditIfChanged(db, { actor: by, action: `message.${status}`, target: `message #${id}` }, now)]);
-  return (updated?.results.length ?? 0) > 0;
+  const [updated] = await batch(db, [update, auditIfChanged(db, { actor: by, action: `message.${status}`, target: `message #${id}` }, now)]);
+  return updated.length > 0;
 }

@@ -12,7 +12,7 @@
 import { lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
-import { columnName, getDb, statement } from "~/utils/db.server";
+import { batch, columnName, getDb, type Statement } from "~/utils/db.server";
 
 export interface RateLimit {
   /** Attempts per client network in one window. */
@@ -174,10 +174,10 @@ const count = (a: Attempt, i: number) => {
  * ${guard}`). They run in the same D1 batch right after the counting: one round trip, one
  * transaction, and no write for an attempt over the limit.
  */
-export type GuardedWrite = (guard: SQL) => D1PreparedStatement[];
+export type GuardedWrite = (guard: SQL) => Statement[];
 
 /** What the limiter decided, and the results of the guarded write's statements (in their order). */
-export type LimitedAttempt = RateLimitOutcome & { results: D1Result[] };
+export type LimitedAttempt = RateLimitOutcome & { results: unknown[] };
 
 const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
 
@@ -198,12 +198,12 @@ export async function limitClient(
   write?: GuardedWrite,
   now = Date.now(),
 ): Promise<LimitedAttempt> {
-  const db = env.DB;
+  const db = getDb(env);
   const a = await attemptFor(request, env, counted, now);
-  const all = await db.batch([...a.counters.map((_, i) => statement(db, count(a, i))), ...(write?.(within(a.counters, a)) ?? [])]);
-  const counts = all.slice(0, a.counters.length).map(countOf);
+  const all = await batch(db, [...a.counters.map((_, i) => count(a, i)), ...(write?.(within(a.counters, a)) ?? [])]);
+  const counts = (all.slice(0, a.counters.length) as D1Result[]).map(countOf);
   if (counts.at(-1) === 1) {
-    const prune = getDb(env).delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
+    const prune = db.delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
     if (waitUntil) waitUntil(prune.catch(() => undefined));
     else await prune;
   }
@@ -213,6 +213,6 @@ export async function limitClient(
     allowed: !refused,
     retryAfter: a.retryAfter,
     message: `${(refused ?? a.counters.at(-1)!).over(SCOPES[a.scope])} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    results: all.slice(a.counters.length) as D1Result[],
+    results: all.slice(a.counters.length),
   };
 }

@@ -4,12 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import { leads } from "~/db/schema";
-import { leadPageQuery, type LeadCursor } from "~/features/leads/lead-list.server";
-import { statement } from "~/utils/db.server";
+import { exportPage, LISTED, type LeadCursor } from "~/features/leads/lead-list.server";
+import { batch, type Db } from "~/utils/db.server";
 import { auditStatement } from "~/features/admin/audit.server";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 
-export const CSV_COLUMNS = ["Email", "First Name", "Last Name", "Source", "Subscribed At"] as const;
+/** The CSV's header: the listed fields' headings, in their order (features/leads/lead-list.server.ts). */
+export const CSV_HEADER = Object.values(LISTED);
+const CSV_KEYS = Object.keys(LISTED) as (keyof typeof LISTED)[];
 const BOM = "\uFEFF";
 /**
  * Rows per D1 query (~90 KiB of CSV): the worker holds one page at a time whatever the table
@@ -33,6 +35,9 @@ export function csvRow(values: readonly (string | null | undefined)[]): string {
   return `${line}\r\n`;
 }
 
+/** A value as its cell's text: times in ISO 8601, UTC. */
+const cell = (value: string | Date | null) => (value instanceof Date ? value.toISOString() : value);
+
 export function csvFileName(now = new Date()): string {
   return `afx-leads-${now.toISOString().slice(0, 10)}.csv`;
 }
@@ -46,24 +51,13 @@ const filtersDetail = (f: LeadFilters) =>
  * leads, in the same statement that looks: there is no export without leads. False when none.
  * Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT whose row exists only then.
  */
-export async function auditLeadsExport(db: D1Database, actor: string, filters: LeadFilters, now = Date.now()): Promise<boolean> {
+export async function auditLeadsExport(db: Db, actor: string, filters: LeadFilters, now = Date.now()): Promise<boolean> {
   const audit = auditStatement(db, { actor, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, now, {
     sql: "''",
     from: sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${filterCondition(filters)})`,
   });
-  return (await audit.run()).meta.changes > 0;
-}
-
-/** One export row as D1 returns it with `.raw()`: the list page's columns (lead-list.server.ts). */
-type ExportRow = [id: number, email: string, firstName: string, lastName: string | null, source: string, subscribedAt: number];
-
-/**
- * A page of the export after `cursor`, newest first: the list's own page query (its plans pinned
- * by the workbench test, every page a range of its own rows however deep), read as D1's raw
- * arrays rather than Drizzle's objects and Dates: no per-row objects beyond what D1 hands over.
- */
-function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, filters: LeadFilters): Promise<ExportRow[]> {
-  return statement(db, leadPageQuery(filters, cursor, size)).raw<ExportRow>();
+  const [written] = await batch(db, [audit]);
+  return written.meta.changes > 0;
 }
 
 /**
@@ -72,7 +66,7 @@ function exportPage(db: D1Database, size: number, cursor: LeadCursor | null, fil
  * one, and nothing but the keyset cursor outlives a pull.
  */
 export function leadsCsvStream(
-  db: D1Database,
+  db: Db,
   { pageSize = CSV_PAGE_SIZE, filters = { status: DEFAULT_FILTER } }: { pageSize?: number; filters?: LeadFilters } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -81,16 +75,14 @@ export function leadsCsvStream(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const rows = await exportPage(db, pageSize, cursor, filters);
-        let text = first ? BOM + csvRow(CSV_COLUMNS) : "";
+        const rows = await exportPage(db, filters, cursor, pageSize);
+        let text = first ? BOM + csvRow(CSV_HEADER) : "";
         first = false;
-        for (const [, email, firstName, lastName, source, subscribedAt] of rows) {
-          text += csvRow([email, firstName, lastName, source, new Date(subscribedAt).toISOString()]);
-        }
+        for (const lead of rows) text += csvRow(CSV_KEYS.map((key) => cell(lead[key])));
         if (text) controller.enqueue(encoder.encode(text));
         const last = rows.at(-1);
         if (!last || rows.length < pageSize) controller.close();
-        else cursor = { subscribedAt: last[5], id: last[0] };
+        else cursor = { subscribedAt: last.subscribedAt.getTime(), id: last.id };
       },
     },
     { highWaterMark: 0 },

@@ -1,38 +1,46 @@
 /**
  * The admins' reads of the leads (docs/decisions/017-leads-workbench.md): the workbench's and
- * `GET /api/leads`'s newest-first keyset pages, and the lead as they show it.
+ * `GET /api/leads`'s newest-first keyset pages, the CSV's pages, and the lead as they list it.
  */
 import { and, desc, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
 import { leads, type Lead } from "~/db/schema";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
-import { getDb } from "~/utils/db.server";
+import { type Db } from "~/utils/db.server";
 import { keysetCursor } from "~/utils/keyset-cursor";
 
 /** GET /api/leads page size. */
 export const LIST_LIMIT = { default: 100, max: 1000 } as const;
 
-/** A lead as `GET /api/leads` and the dashboard show it. */
-export interface PublicLead {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  source: string;
-  /** ISO 8601, UTC. */
-  subscribedAt: string;
+/**
+ * The lead as it is listed: the workbench and the dashboard's recent list, `GET /api/leads`, and
+ * the CSV, whose column each names (its heading). The one list of a listed lead's fields: a field
+ * added here is read, sent and exported by all of them (docs/decisions/065-one-lead-shape-one-db.md).
+ */
+export const LISTED = {
+  email: "Email",
+  firstName: "First Name",
+  lastName: "Last Name",
+  source: "Source",
+  subscribedAt: "Subscribed At",
+} as const satisfies Partial<Record<keyof Lead, string>>;
+
+type ListedKey = keyof typeof LISTED;
+const LISTED_KEYS = Object.keys(LISTED) as ListedKey[];
+
+/** A listed lead as read: the schema's own types (`subscribedAt` a Date). */
+export type ListedLead = Pick<Lead, "id" | ListedKey>;
+
+/** A listed lead as JSON shows it (`GET /api/leads`, the loaders): times in ISO 8601, UTC. */
+export type PublicLead = { [K in keyof ListedLead]: ListedLead[K] extends infer V ? (V extends Date ? string : V) : never };
+
+export function toPublicLead(lead: ListedLead): PublicLead {
+  return Object.fromEntries(Object.entries(lead).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as PublicLead;
 }
 
-export function toPublicLead(lead: Pick<Lead, keyof Omit<PublicLead, "subscribedAt">> & { subscribedAt: Date }): PublicLead {
-  return {
-    id: lead.id,
-    email: lead.email,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    source: lead.source,
-    subscribedAt: lead.subscribedAt.toISOString(),
-  };
-}
+/** The listed fields of a row that has them (and maybe more), e.g. a signup as stored. */
+export const listed = (id: number, row: Pick<Lead, ListedKey>): ListedLead =>
+  ({ id, ...Object.fromEntries(LISTED_KEYS.map((key) => [key, row[key]])) }) as ListedLead;
 
 /** Keyset position: the last lead of a page (newest first). */
 export interface LeadCursor {
@@ -42,15 +50,8 @@ export interface LeadCursor {
 
 export const { encode: encodeCursor, decode: decodeCursor } = keysetCursor("subscribedAt");
 
-/** A page's columns: the lead as it is shown (here, in the CSV and in the dashboard's recent list). */
-export const PAGE_COLUMNS = {
-  id: leads.id,
-  email: leads.email,
-  firstName: leads.firstName,
-  lastName: leads.lastName,
-  source: leads.source,
-  subscribedAt: leads.subscribedAt,
-};
+/** A page's columns: the id and the listed fields, from the schema's table. */
+export const PAGE_COLUMNS = Object.fromEntries([["id", leads.id], ...LISTED_KEYS.map((key) => [key, leads[key]])]) as Pick<typeof leads, "id" | ListedKey>;
 
 /**
  * One page of the filtered list, newest first, after `cursor`: the filters are index ranges
@@ -68,20 +69,27 @@ function leadPage<T extends SQLiteSelectQueryBuilder>(select: T, filters: LeadFi
 }
 
 /**
- * One page's query, to read its SQL (the query-plan test) or run it as D1 arrays (the CSV). The
- * CSV leaves out the records of a suppressed mailbox (docs/decisions/060): a check on the rows the
- * index already chose, so the plans stay those of the list.
+ * The CSV leaves out the records of a suppressed mailbox (docs/decisions/060): a check on the rows
+ * the index already chose, so the plans stay those of the list.
  */
+const exported = isNull(leads.suppressedAt);
+
+/** One page of the CSV, newest first after `cursor`: the listed fields, read by name. */
+export function exportPage(db: Db, filters: LeadFilters, cursor: LeadCursor | null, limit: number): Promise<ListedLead[]> {
+  return leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit, exported);
+}
+
+/** The SQL of `exportPage`, built the same way (the query-plan test reads it). */
 export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, limit: number) {
-  return leadPage(new QueryBuilder().select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit, isNull(leads.suppressedAt));
+  return leadPage(new QueryBuilder().select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit, exported);
 }
 
 /** One page of the leads the filters select, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
-  db: D1Database,
+  db: Db,
   { limit, cursor = null, filters = { status: DEFAULT_FILTER } }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
-  const rows = await leadPage(getDb({ DB: db }).select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1);
+  const rows = await leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -14,7 +14,7 @@ import {
   type LeadFilters,
 } from "~/features/leads/lead-filters.server";
 import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
-import { getDb } from "~/utils/db.server";
+import { batch, type Db } from "~/utils/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -46,20 +46,19 @@ const total = (column: typeof leadDailyCounts.count) => sql<number>`COALESCE(SUM
  * The rolling week is the whole days after its first day plus that first day's leads since
  * `now - 7d`, counted on the subscribed_at index (one day's rows at most). One D1 batch.
  */
-export async function getLeadStats(db: D1Database, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<LeadStats> {
+export async function getLeadStats(db: Db, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<LeadStats> {
   const since = now - WEEK_MS;
   const firstDay = Math.floor(since / DAY_MS);
-  const orm = getDb({ DB: db });
-  const [wholeDays, firstDayLeads, sources] = await orm.batch([
-    orm
+  const [wholeDays, firstDayLeads, sources] = await batch(db, [
+    db
       .select({ n: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
       .where(and(gt(leadDailyCounts.day, firstDay), ofStatus(leadDailyCounts.status, filter))),
-    orm
+    db
       .select({ n: count() })
       .from(leads)
       .where(and(gte(leads.subscribedAt, new Date(since)), lt(leads.subscribedAt, new Date((firstDay + 1) * DAY_MS)), ofStatus(leads.status, filter))),
-    orm
+    db
       .select({ source: leadDailyCounts.source, count: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
       .where(ofStatus(leadDailyCounts.status, filter))
@@ -87,15 +86,14 @@ export function statsResponse(stats: LeadStats) {
  * Leads per status among those the other filters select (search, source, dates): from
  * `lead_daily_counts` when the filters are whole days, else counted on the search's index range.
  */
-export async function countByStatus(db: D1Database, filters: LeadFilters = { status: "all" }): Promise<Record<LeadStatus, number>> {
-  const orm = getDb({ DB: db });
+export async function countByStatus(db: Db, filters: LeadFilters = { status: "all" }): Promise<Record<LeadStatus, number>> {
   const results = countableByDay(filters)
-    ? await orm
+    ? await db
         .select({ status: leadDailyCounts.status, count: total(leadDailyCounts.count) })
         .from(leadDailyCounts)
         .where(dailyCountCondition(filters, { withStatus: false }))
         .groupBy(leadDailyCounts.status)
-    : await orm
+    : await db
         .select({ status: leads.status, count: count() })
         .from(leads)
         .where(filterCondition(filters, { withStatus: false }))
@@ -112,18 +110,17 @@ export interface Growth {
   daily: { date: string; count: number }[];
 }
 
-export async function getGrowth(db: D1Database, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<Growth> {
+export async function getGrowth(db: Db, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<Growth> {
   const todayStart = now - (now % DAY_MS);
   const firstDay = todayStart - (GROWTH_DAYS - 1) * DAY_MS;
-  const orm = getDb({ DB: db });
   const [recent, perDay] = await Promise.all([
-    orm
+    db
       .select(PAGE_COLUMNS)
       .from(leads)
       .where(and(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)), ofStatus(leads.status, filter)))
       .orderBy(desc(leads.subscribedAt), desc(leads.id))
       .limit(GROWTH_LIST_MAX),
-    orm
+    db
       .select({ day: leadDailyCounts.day, count: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
       .where(and(between(leadDailyCounts.day, firstDay / DAY_MS, todayStart / DAY_MS), ofStatus(leadDailyCounts.status, filter)))

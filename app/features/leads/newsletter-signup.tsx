@@ -40,7 +40,6 @@ interface Props {
   className?: string;
 }
 
-type FormShape = { email: string; firstName: string; lastName: string };
 
 
 /** The no-JS result meant for this block, on the page view it was made for only. */
@@ -78,7 +77,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
   const successRef = useRef<HTMLParagraphElement>(null);
   const anchor = signupAnchor(source);
 
-  const [form, fields] = useForm<FormShape>({
+  const [form, fields] = useForm<SignupValues>({
     id: `${anchor}-form`,
     lastResult,
     onSubmit(event, { formData }) {

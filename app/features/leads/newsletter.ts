@@ -2,6 +2,7 @@
  * The newsletter's texts and form contract, shared by the signup component (browser) and the
  * leads API (server). The texts are the product's wording: change them here only.
  */
+import type { Lead } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
 import { EMAIL_MAX_LENGTH } from "~/utils/mail-address";
 export const NEWSLETTER_TEXT = {
@@ -93,13 +94,10 @@ export function showsLeads(handle: unknown): boolean {
 
 export type NewsletterVariant = "compact" | "full" | "inline";
 
-export type SignupFieldErrors = Partial<Record<"email" | "firstName" | "lastName" | "source", string[]>>;
+/** What the visitor typed into the form's text fields, as strings, under the lead's own field names. */
+export type SignupValues = Record<keyof Pick<Lead, "email" | "firstName" | "lastName">, string>;
 
-export interface SignupValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export type SignupFieldErrors = Partial<Record<keyof SignupValues | "source", string[]>>;
 
 /**
  * The outcome of a form post without JavaScript, carried to the next page view (a signed cookie)

@@ -1,6 +1,6 @@
 import { COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "../../utils/one-shot-cookie.server";
-import { LEAD_LIMITS, type SignupResult } from "~/features/leads/newsletter";
+import { LEAD_LIMITS, type SignupResult, type SignupValues } from "~/features/leads/newsletter";
 
 /**
  * The outcome of a newsletter form post without JavaScript, carried across the 303 to the page it
@@ -10,17 +10,15 @@ function resultCookie(env: Env, request: Request) {
   return oneShotCookie(env, request, COOKIES.signupResult);
 }
 
-/** Typed values are kept but bounded, so the cookie stays well under 4 KB. */
+/**
+ * Typed values are kept but bounded, so the cookie stays well under 4 KB: each to one character
+ * past its field's limit (the e-mail's, or a name's for every other field), so "too long" still shows.
+ */
 function bounded(result: SignupResult): SignupResult {
   if (!("values" in result)) return result;
-  return {
-    ...result,
-    values: {
-      email: result.values.email.slice(0, LEAD_LIMITS.email + 1),
-      firstName: result.values.firstName.slice(0, LEAD_LIMITS.name + 1),
-      lastName: result.values.lastName.slice(0, LEAD_LIMITS.name + 1),
-    },
-  };
+  const limit = (field: string) => (field === "email" ? LEAD_LIMITS.email : LEAD_LIMITS.name);
+  const values = Object.entries(result.values).map(([field, value]) => [field, value.slice(0, limit(field) + 1)]);
+  return { ...result, values: Object.fromEntries(values) as SignupValues };
 }
 
 export async function signupResultCookie(env: Env, request: Request, result: SignupResult) {

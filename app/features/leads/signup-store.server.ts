@@ -3,13 +3,26 @@
  * the rate limiter's batch, so that it is stored only within the limit and the unique index
  * settles concurrent repeats.
  */
-import { sql, type SQL, type SQLChunk } from "drizzle-orm";
-import { leads, newsletterTokens, type LeadStatus, type NewLead } from "~/db/schema";
-import { toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
-import { columnName, statement } from "~/utils/db.server";
+import { eq, getTableColumns, sql, type SQL, type SQLChunk } from "drizzle-orm";
+import { leads, newsletterTokens, type Lead, type LeadStatus } from "~/db/schema";
+import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
+import { columnName, type Db, type StatementResult } from "~/utils/db.server";
 
-/** A signup as stored: the lead's fields and its consent record. */
-export type SignupRecord = NewLead & { subscribedAt: Date; consentVersion: string };
+/** The columns a signup leaves to their defaults or to later events (confirming, unsubscribing, suppression). */
+const NOT_BY_SIGNUP = ["id", "status", "consentMethod", "confirmedAt", "unsubscribedAt", "suppressedAt"] as const;
+type SignupColumn = Exclude<keyof typeof leads.$inferInsert, (typeof NOT_BY_SIGNUP)[number]>;
+
+/**
+ * The columns a signup writes, in the table's order: every column of the schema's `leads` but
+ * those above, so a new field of the lead is written by the signup with no change here. All but
+ * the e-mail are rewritten when an unsubscribed address comes back.
+ */
+const SIGNUP_COLUMNS = (Object.keys(getTableColumns(leads)) as (keyof typeof leads.$inferInsert)[]).filter(
+  (key): key is SignupColumn => !(NOT_BY_SIGNUP as readonly string[]).includes(key),
+);
+
+/** A signup as stored: the lead's fields and its consent record, each column given (null when unknown). */
+export type SignupRecord = Pick<Lead, SignupColumn>;
 
 /** The lead a signup reached, with where it stands after it. */
 export interface SignupOutcome {
@@ -20,20 +33,6 @@ export interface SignupOutcome {
   /** When the newest confirmation link of the lead was made (ms), if any. */
   lastLinkAt: number | null;
 }
-
-/** The columns a signup writes, in the INSERT's order; all but the e-mail are rewritten when an unsubscribed address comes back. */
-const SIGNUP_COLUMNS = [
-  leads.email,
-  leads.firstName,
-  leads.lastName,
-  leads.source,
-  leads.userAgent,
-  leads.referrer,
-  leads.clientTimestamp,
-  leads.pagePath,
-  leads.subscribedAt,
-  leads.consentVersion,
-] as const;
 
 const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
 
@@ -48,46 +47,36 @@ const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
  * with an upsert limited to unsubscribed rows, which Drizzle's insert builder cannot say; written
  * over the schema's columns, so a renamed column is a compile error.
  */
-export function signupWrite(db: D1Database, lead: SignupRecord) {
-  const values = [
-    lead.email,
-    lead.firstName,
-    lead.lastName ?? null,
-    lead.source,
-    lead.userAgent ?? null,
-    lead.referrer ?? null,
-    lead.clientTimestamp ?? null,
-    lead.pagePath ?? null,
-    lead.subscribedAt.getTime(),
-    lead.consentVersion,
-  ];
-  const restart = list(SIGNUP_COLUMNS.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`));
+export function signupWrite(db: Db, lead: SignupRecord) {
+  // Each value by its column's name, encoded as that column stores it (a Date as ms).
+  const values = SIGNUP_COLUMNS.map((key) => sql.param(lead[key] ?? null, leads[key]));
+  const columns = SIGNUP_COLUMNS.map((key) => leads[key]);
+  const restart = list(columns.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`));
+  // Where the address stands after the write: the listed fields, by name, and its newest link.
+  const current = db
+    .select({
+      ...PAGE_COLUMNS,
+      status: leads.status,
+      lastLinkAt: sql<number | null>`(SELECT MAX(${newsletterTokens.createdAt}) FROM ${newsletterTokens} WHERE ${newsletterTokens.leadId} = ${leads.id})`,
+    })
+    .from(leads)
+    .where(eq(leads.email, lead.email));
   const statements = (guard: SQL) => [
-    statement(
-      db,
-      sql`INSERT INTO ${leads} (${list(SIGNUP_COLUMNS.map(columnName))}, ${columnName(leads.status)}, ${columnName(leads.consentMethod)})
-        SELECT ${list(values.map((v) => sql`${v}`))}, 'pending', 'double-opt-in' WHERE ${guard}
+    sql`INSERT INTO ${leads} (${list(columns.map(columnName))}, ${columnName(leads.status)}, ${columnName(leads.consentMethod)})
+        SELECT ${list(values)}, 'pending', 'double-opt-in' WHERE ${guard}
         ON CONFLICT (${columnName(leads.email)}) DO UPDATE SET ${restart}, ${columnName(leads.status)} = 'pending',
           ${columnName(leads.consentMethod)} = 'double-opt-in', ${columnName(leads.confirmedAt)} = NULL, ${columnName(leads.unsubscribedAt)} = NULL
         WHERE ${leads.status} IN ('unsubscribed', 'undeliverable')
         RETURNING ${columnName(leads.id)}`,
-    ),
-    statement(
-      db,
-      sql`SELECT ${leads.id} AS id, ${leads.email} AS email, ${leads.firstName} AS firstName, ${leads.lastName} AS lastName,
-          ${leads.source} AS source, ${leads.subscribedAt} AS subscribedAt, ${leads.status} AS status,
-          (SELECT MAX(${newsletterTokens.createdAt}) FROM ${newsletterTokens} WHERE ${newsletterTokens.leadId} = ${leads.id}) AS lastLinkAt
-        FROM ${leads} WHERE ${leads.email} = ${lead.email}`,
-    ),
+    current,
   ];
-  const outcome = ([inserted, current]: D1Result[]): SignupOutcome => {
-    type Row = Omit<PublicLead, "subscribedAt"> & { subscribedAt: number; status: LeadStatus; lastLinkAt: number | null };
-    const row = current?.results[0] as Row | undefined;
-    return {
-      lead: row ? { ...toPublicLead({ ...row, subscribedAt: new Date(row.subscribedAt) }), status: row.status } : null,
-      started: (inserted?.results.length ?? 0) > 0,
-      lastLinkAt: row?.lastLinkAt ?? null,
-    };
+  const outcome = (results: readonly unknown[]): SignupOutcome => {
+    const [inserted, rows] = results as [D1Result | undefined, StatementResult<typeof current> | undefined];
+    const started = (inserted?.results.length ?? 0) > 0;
+    const found = rows?.[0];
+    if (!found) return { lead: null, started, lastLinkAt: null };
+    const { status, lastLinkAt, ...listed } = found;
+    return { lead: { ...toPublicLead(listed), status }, started, lastLinkAt };
   };
   return { statements, outcome };
 }

@@ -19,7 +19,7 @@ import {
 } from "~/features/leads/newsletter";
 import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
 import { honeypotFilled } from "~/features/forms/honeypot";
-import type { PublicLead } from "~/features/leads/lead-list.server";
+import { listed, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { signupWrite, type SignupRecord } from "~/features/leads/signup-store.server";
 import { confirmVerifiedMember, queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
 import { carriesSession } from "~/features/auth/session.server";
@@ -31,6 +31,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { emailSchema, normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
+import { getDb } from "~/utils/db.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -194,7 +195,7 @@ async function followUp(
 ): Promise<void> {
   const member = read.carriesSession ? await getUser(request, env) : null;
   if (member?.emailVerified && member.email && normaliseEmail(member.email) === stored.email) {
-    await confirmVerifiedMember(env.DB, stored.id, now);
+    await confirmVerifiedMember(getDb(env), stored.id, now);
     return;
   }
   if (!due) return;
@@ -216,7 +217,8 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // An erased address (docs/decisions/019-personal-data.md) is never re-added or mailed by a
   // signup: it is answered like anyone else's and, like a bot's, stores nothing.
   const discard = read.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
-  const store = input.ok && !discard ? signupWrite(env.DB, signupRecord(input.value, read, now)) : null;
+  const record = input.ok ? signupRecord(input.value, read, now) : null;
+  const store = record && !discard ? signupWrite(getDb(env), record) : null;
 
   // One call: every attempt counts, stored or not (no free probing); the lead is written in the
   // limiter's batch, only within the limit.
@@ -225,8 +227,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   if (!input.ok) return answer.invalid(input.errors);
 
   // The answer echoes what was sent, never what an earlier signup of the address stored.
-  const { email, firstName, lastName, source } = input.value;
-  const echo = (id: number): PublicLead => ({ id, email, firstName, lastName, source, subscribedAt: now.toISOString() });
+  const echo = (id: number) => toPublicLead(listed(id, record!));
   // A bot or a suppressed address: the same success as a person, and nothing is stored.
   if (!store) return answer.created(echo(0));
 
@@ -239,12 +240,9 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
 }
 
 /** The lead a valid signup stores, with its metadata and consent record. */
-function signupRecord(input: SignupInput, read: SignupRequest, now: Date): SignupRecord {
+function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupRequest, now: Date): SignupRecord {
   return {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    source: input.source,
+    ...fields,
     userAgent: read.metadata.userAgent,
     referrer: read.metadata.referrer,
     clientTimestamp: read.metadata.timestamp,

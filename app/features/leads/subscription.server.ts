@@ -4,17 +4,16 @@
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
 import { and, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
-import { confirmationCounts, leads, mailOutbox, newsletterTokens, type LeadStatus } from "~/db/schema";
+import { confirmationCounts, leads, mailOutbox, newsletterTokens, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
-import type { PublicLead } from "~/features/leads/lead-list.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
-import { columnName, getDb, statement } from "~/utils/db.server";
+import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { legacyMailSecrets, mailKeys, sameSignature } from "~/features/mail/keys.server";
 
@@ -38,8 +37,8 @@ export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
 
 /** The (normalised) e-mail's subscription status, or null when it is not on the list. */
-export async function subscriptionStatus(db: D1Database, email: string): Promise<LeadStatus | null> {
-  const row = await getDb({ DB: db }).select({ status: leads.status }).from(leads).where(eq(leads.email, normaliseEmail(email))).get();
+export async function subscriptionStatus(db: Db, email: string): Promise<LeadStatus | null> {
+  const row = await db.select({ status: leads.status }).from(leads).where(eq(leads.email, normaliseEmail(email))).get();
   return row?.status ?? null;
 }
 
@@ -77,7 +76,7 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
  * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT under conditions on other rows.
  */
-export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | "email">, now = Date.now()): Promise<number | null> {
+export async function queueConfirmation(env: Env, lead: Pick<Lead, "id" | "email">, now = Date.now()): Promise<number | null> {
   const token = randomToken();
   const hash = await sha256Hex(token);
   const { siteUrl } = getConfig(env);
@@ -88,23 +87,17 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
-  const db = env.DB;
+  const db = getDb(env);
   const [t, c] = [newsletterTokens, confirmationCounts];
-  const [, , queued] = await db.batch([
-    statement(
-      db,
-      sql`INSERT INTO ${t} (${columnName(t.tokenHash)}, ${columnName(t.leadId)}, ${columnName(t.createdAt)})
+  const [, , queued] = await batch(db, [
+    sql`INSERT INTO ${t} (${columnName(t.tokenHash)}, ${columnName(t.leadId)}, ${columnName(t.createdAt)})
         SELECT ${hash}, ${lead.id}, ${now}
         WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.id} = ${lead.id} AND ${leads.status} = 'pending' AND ${leads.subscribedAt} > ${now - LAST_LINK_AFTER_MS})
           AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.leadId} = ${lead.id} AND ${t.createdAt} > ${now - RESEND_AFTER_MS})
           AND (SELECT COALESCE(SUM(${c.sent}), 0) FROM ${c} WHERE ${inArray(c.addressHash, counts)}) < ${MAX_CONFIRMATION_MAILS}`,
-    ),
-    statement(
-      db,
-      sql`INSERT INTO ${c} (${columnName(c.addressHash)}, ${columnName(c.sent)}, ${columnName(c.updatedAt)})
+    sql`INSERT INTO ${c} (${columnName(c.addressHash)}, ${columnName(c.sent)}, ${columnName(c.updatedAt)})
         SELECT ${counts[0]}, 1, ${now} WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})
         ON CONFLICT (${columnName(c.addressHash)}) DO UPDATE SET ${columnName(c.sent)} = ${c.sent} + 1, ${columnName(c.updatedAt)} = excluded.${columnName(c.updatedAt)}`,
-    ),
     queueMail(db, message, now, { onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})` }),
   ]);
   return queuedIds(queued)[0] ?? null;
@@ -113,9 +106,9 @@ export async function queueConfirmation(env: Env, lead: Pick<PublicLead, "id" | 
 export type TokenCheck = { state: "valid"; email: string } | { state: "expired" } | { state: "unknown" };
 
 /** Where a confirmation token stands, without changing anything (the page a GET shows). */
-export async function checkConfirmToken(db: D1Database, token: string, now = Date.now()): Promise<TokenCheck> {
+export async function checkConfirmToken(db: Db, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
-  const row = await getDb({ DB: db })
+  const row = await db
     .select({ createdAt: newsletterTokens.createdAt, email: leads.email })
     .from(newsletterTokens)
     .innerJoin(leads, eq(leads.id, newsletterTokens.leadId))
@@ -131,28 +124,24 @@ export async function checkConfirmToken(db: D1Database, token: string, now = Dat
  * Only a POST calls this: mail scanners fetch links, and a GET must never subscribe anyone.
  */
 export async function confirmSubscription(env: Env, token: string, now = Date.now()): Promise<TokenCheck> {
-  const db = env.DB;
+  const db = getDb(env);
   const check = await checkConfirmToken(db, token, now);
   if (check.state !== "valid") return check;
   const hash = await sha256Hex(token);
   const counts = (await addressHashes(env, "confirmation-count", check.email)).map((h) => h.hash);
-  const orm = getDb(env);
   const leadOf = (live: boolean) =>
-    orm
+    db
       .select({ leadId: newsletterTokens.leadId })
       .from(newsletterTokens)
       .where(and(eq(newsletterTokens.tokenHash, hash), live ? gt(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS)) : undefined));
-  const [updated] = await db.batch([
-    statement(
-      db,
-      orm
+  const [updated] = await batch(db, [
+    db
         .update(leads)
         .set({ status: "confirmed", confirmedAt: new Date(now) })
         .where(and(eq(leads.id, leadOf(true)), eq(leads.status, "pending"))),
-    ),
     // Raw SQL (docs/decisions/024-data-layer.md): only when the UPDATE confirmed the lead (changes()).
-    statement(db, sql`DELETE FROM ${confirmationCounts} WHERE changes() > 0 AND ${inArray(confirmationCounts.addressHash, counts)}`),
-    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadOf(false)))),
+    sql`DELETE FROM ${confirmationCounts} WHERE changes() > 0 AND ${inArray(confirmationCounts.addressHash, counts)}`,
+    db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadOf(false))),
   ]);
   // A concurrent confirmation (a double click) may have used the link between the check and now.
   return (updated?.meta.changes ?? 0) > 0 ? check : { state: "unknown" };
@@ -165,22 +154,18 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
  * and its queued confirmations are deleted. Anyone else is unsubscribed as usual.
  */
 export async function followUnsubscribeLink(env: Env, leadId: number, now = Date.now()): Promise<void> {
-  const db = env.DB;
-  const orm = getDb(env);
+  const db = getDb(env);
   const pending = and(eq(leads.id, leadId), eq(leads.status, "pending"));
-  const row = await orm.select({ email: leads.email }).from(leads).where(pending).get();
+  const row = await db.select({ email: leads.email }).from(leads).where(pending).get();
   if (!row) {
     await unsubscribeLead(db, { id: leadId }, now);
     return;
   }
-  await db.batch([
+  await batch(db, [
     ...(await suppressStatements(env, row.email, "not-me", now)),
-    statement(db, orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId))),
-    statement(db, orm.delete(leads).where(pending)),
-    statement(
-      db,
-      orm.delete(mailOutbox).where(and(eq(mailOutbox.status, "queued"), eq(mailOutbox.kind, CONFIRMATION_KIND), eq(mailOutbox.recipient, row.email))),
-    ),
+    db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
+    db.delete(leads).where(pending),
+    db.delete(mailOutbox).where(and(eq(mailOutbox.status, "queued"), eq(mailOutbox.kind, CONFIRMATION_KIND), eq(mailOutbox.recipient, row.email))),
   ]);
 }
 
@@ -190,49 +175,38 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
  * UPDATE in the same batch, where `changes()` still tells whether it changed anything (the audit).
  */
 export async function unsubscribeLead(
-  db: D1Database,
+  db: Db,
   where: { id: number } | { email: string },
   now = Date.now(),
-  thenRun: D1PreparedStatement[] = [],
+  thenRun: Statement[] = [],
 ): Promise<boolean> {
-  const orm = getDb({ DB: db });
   const theLead = "id" in where ? eq(leads.id, where.id) : eq(leads.email, normaliseEmail(where.email));
-  const [updated] = await db.batch([
-    statement(
-      db,
-      orm
+  const [updated] = await batch(db, [
+    db
         .update(leads)
         .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
         .where(and(theLead, ne(leads.status, "unsubscribed"))),
-    ),
     ...thenRun,
-    statement(db, orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(theLead)))),
+    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }
 
-export interface VerifiedMember {
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  userAgent: string | null;
-  pagePath: string;
-  source: string;
-}
+/** What a member's signup from Settings stores: the lead's own fields, as the schema types them. */
+export type VerifiedMember = Pick<NewLead, "email" | "firstName" | "lastName" | "userAgent" | "pagePath" | "source">;
 
 /**
  * A signed-in member whose provider verified their e-mail subscribes without the round trip: the
  * lead is confirmed at once and its consent recorded as such. A pending lead keeps its signup
  * time; an unsubscribed one starts a new record.
  */
-export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember, now = Date.now()): Promise<void> {
-  const orm = getDb({ DB: db });
+export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = Date.now()): Promise<void> {
   const email = normaliseEmail(m.email);
   // An unsubscribed lead starts a new record; a pending one keeps its signup's time, source and page.
   const restarted = (column: typeof leads.subscribedAt | typeof leads.source | typeof leads.pagePath) =>
     sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN excluded.${columnName(column)} ELSE ${column} END`;
-  await orm.batch([
-    orm
+  await batch(db, [
+    db
       .insert(leads)
       .values({
         email,
@@ -261,7 +235,7 @@ export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember,
         },
         setWhere: ne(leads.status, "confirmed"),
       }),
-    orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
+    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
   ]);
 }
 
@@ -270,14 +244,13 @@ export async function subscribeVerifiedMember(db: D1Database, m: VerifiedMember,
  * pending lead is confirmed at once, its consent recorded as the verified member's. False when the
  * lead was not pending.
  */
-export async function confirmVerifiedMember(db: D1Database, leadId: number, now = Date.now()): Promise<boolean> {
-  const orm = getDb({ DB: db });
-  const [updated] = await orm.batch([
-    orm
+export async function confirmVerifiedMember(db: Db, leadId: number, now = Date.now()): Promise<boolean> {
+  const [updated] = await batch(db, [
+    db
       .update(leads)
       .set({ status: "confirmed", consentMethod: "verified-member", confirmedAt: new Date(now) })
       .where(and(eq(leads.id, leadId), eq(leads.status, "pending"))),
-    orm.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
+    db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
   ]);
   return updated.meta.changes > 0;
 }
@@ -287,20 +260,19 @@ export async function confirmVerifiedMember(db: D1Database, leadId: number, now 
  * e-mail promises; no link outlives its lead, see LAST_LINK_AFTER_MS), the confirmation e-mails
  * still queued for an address no longer pending, and expired links.
  */
-export async function sweepExpired(db: D1Database, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
-  const orm = getDb({ DB: db });
-  const [pending, , tokens] = await orm.batch([
-    orm.delete(leads).where(and(eq(leads.status, "pending"), lt(leads.subscribedAt, new Date(now - PENDING_TTL_MS)))),
-    orm
+export async function sweepExpired(db: Db, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
+  const [pending, , tokens] = await batch(db, [
+    db.delete(leads).where(and(eq(leads.status, "pending"), lt(leads.subscribedAt, new Date(now - PENDING_TTL_MS)))),
+    db
       .delete(mailOutbox)
       .where(
         and(
           eq(mailOutbox.status, "queued"),
           eq(mailOutbox.kind, CONFIRMATION_KIND),
-          notExists(orm.select({ one: sql`1` }).from(leads).where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending")))),
+          notExists(db.select({ one: sql`1` }).from(leads).where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending")))),
         ),
       ),
-    orm.delete(newsletterTokens).where(lte(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS))),
+    db.delete(newsletterTokens).where(lte(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS))),
   ]);
   return { pendingRemoved: pending.meta.changes, tokensRemoved: tokens.meta.changes };
 }

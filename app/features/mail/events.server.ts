@@ -9,7 +9,7 @@ import { and, count, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import { leads, mailEvents, mailOutbox, MAIL_EVENT_KINDS, type MailEventKind } from "~/db/schema";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
-import { getDb, statement } from "~/utils/db.server";
+import { batch, getDb, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { maskAddress, maskAddresses } from "./message";
@@ -75,23 +75,19 @@ export function fromEmailService(body: unknown): MailEvent | null {
  * it did, for the log and the tests.
  */
 export async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
-  const db = env.DB;
-  const orm = getDb(env);
+  const db = getDb(env);
   const email = normaliseEmail(event.recipient);
-  const record = statement(db, orm.insert(mailEvents).values({ eventId: event.id, kind: event.kind, at: event.at }).onConflictDoNothing());
+  const record = db.insert(mailEvents).values({ eventId: event.id, kind: event.kind, at: event.at }).onConflictDoNothing();
   const fields = { event: event.kind, hard: event.hard, to: maskAddress(email), messageId: event.messageId };
   const reason = maskAddresses(`${event.kind}${event.reason ? `: ${event.reason}` : ""}`).slice(0, 500);
   // The outbox row the event is about is given up, with the reason (the dashboard lists it).
   const giveUp = () =>
     event.messageId
       ? [
-          statement(
-            db,
-            orm
+          db
               .update(mailOutbox)
               .set({ status: "failed", leasedUntil: 0, lastError: reason })
               .where(and(eq(mailOutbox.messageId, event.messageId), inArray(mailOutbox.status, ["sent", "queued"]))),
-          ),
         ]
       : [];
 
@@ -102,8 +98,8 @@ export async function handleMailEvent(env: Env, event: MailEvent, now = Date.now
     return "unsubscribed";
   }
   if (event.kind === "bounced" && event.hard) {
-    await db.batch([
-      statement(db, orm.update(leads).set({ status: "undeliverable" }).where(and(eq(leads.email, email), ne(leads.status, "unsubscribed")))),
+    await batch(db, [
+      db.update(leads).set({ status: "undeliverable" }).where(and(eq(leads.email, email), ne(leads.status, "unsubscribed"))),
       ...giveUp(),
       record,
     ]);
@@ -111,7 +107,7 @@ export async function handleMailEvent(env: Env, event: MailEvent, now = Date.now
     return "undeliverable";
   }
   if (event.kind === "rejected" || event.kind === "failed") {
-    await db.batch([...giveUp(), record]);
+    await batch(db, [...giveUp(), record]);
     log("warn", "[mail] not delivered: given up", { ...fields, reason });
     return "gave-up";
   }
@@ -146,7 +142,7 @@ export async function consumeMailEvents(batch: MessageBatch<unknown>, env: Env):
     }
   }
   // Events arrive with the mail, so this keeps the table at about 30 days without a job of its own.
-  await pruneMailEvents(env.DB).catch((error: unknown) => log("error", "[mail] events pruning failed", { error }));
+  await pruneMailEvents(getDb(env)).catch((error: unknown) => log("error", "[mail] events pruning failed", { error }));
 }
 
 export interface MailEventCounts {
@@ -156,8 +152,8 @@ export interface MailEventCounts {
 }
 
 /** The last 30 days' delivered, bounced and complained mail, for the dashboard (a range of the events' index). */
-export async function mailEventCounts(db: D1Database, now = Date.now()): Promise<MailEventCounts> {
-  const rows = await getDb({ DB: db })
+export async function mailEventCounts(db: Db, now = Date.now()): Promise<MailEventCounts> {
+  const rows = await db
     .select({ kind: mailEvents.kind, n: count() })
     .from(mailEvents)
     .where(and(gte(mailEvents.at, now - EVENT_WINDOW_MS), inArray(mailEvents.kind, ["delivered", "bounced", "complained"])))
@@ -167,7 +163,7 @@ export async function mailEventCounts(db: D1Database, now = Date.now()): Promise
 }
 
 /** Deletes the events older than the dashboard's window; returns how many. */
-export async function pruneMailEvents(db: D1Database, now = Date.now()): Promise<number> {
-  const { meta } = await getDb({ DB: db }).delete(mailEvents).where(lt(mailEvents.at, now - EVENT_WINDOW_MS));
+export async function pruneMailEvents(db: Db, now = Date.now()): Promise<number> {
+  const { meta } = await db.delete(mailEvents).where(lt(mailEvents.at, now - EVENT_WINDOW_MS));
   return meta.changes;
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
 import { isSuppressed } from "~/features/privacy/suppression.server";
-import { columnName, getDb, statement } from "~/utils/db.server";
+import { columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
 import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
@@ -82,23 +82,20 @@ const QUEUED_COLUMNS = sql.join(
 );
 
 /**
- * The INSERT that queues `message`, to run in the caller's own `db.batch([...])` beside the write
+ * The INSERT that queues `message`, to run in the caller's own `batch(db, [...])` beside the write
  * it belongs to (both or neither); it returns the new row's id for `announceMail` (`queuedIds`).
  * Throws at once for a message that could never be sent. Raw SQL (docs/decisions/024-data-layer.md):
  * an INSERT … SELECT under the caller's condition, linked to the Help message inserted just before
  * it by `last_insert_rowid()`, which the builder cannot say.
  */
-export function queueMail(db: D1Database, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): D1PreparedStatement {
+export function queueMail(db: Db, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): Statement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
   const about = aboutPreviousContactMessage;
-  return statement(
-    db,
-    sql`INSERT INTO ${mailOutbox} (${QUEUED_COLUMNS})
+  return sql`INSERT INTO ${mailOutbox} (${QUEUED_COLUMNS})
       SELECT ${message.kind}, ${message.to}, ${message.subject}, ${bodySql(message.text, about)}, ${bodySql(message.html, about)},
         ${JSON.stringify(message.headers ?? {})}, ${message.replyTo ?? null}, 'queued', 0, ${now}, ${now}, ${about ? sql`last_insert_rowid()` : sql`NULL`}
-      WHERE ${onlyIf ?? sql`1`} RETURNING ${columnName(mailOutbox.id)}`,
-  );
+      WHERE ${onlyIf ?? sql`1`} RETURNING ${columnName(mailOutbox.id)}`;
 }
 
 /** The ids a `queueMail` statement's result holds (none when its condition did not hold). */
@@ -341,8 +338,8 @@ export async function deliverDueMail(env: Env, now?: number, { olderThanMs = 0 }
 }
 
 /** Deletes the records of messages sent more than KEEP_SENT_MS ago and given up more than KEEP_FAILED_MS after queueing; returns how many. */
-export async function pruneMail(db: D1Database, now = Date.now()): Promise<number> {
-  const { meta } = await getDb({ DB: db })
+export async function pruneMail(db: Db, now = Date.now()): Promise<number> {
+  const { meta } = await db
     .delete(mailOutbox)
     .where(
       or(
@@ -364,9 +361,9 @@ export interface FailedDelivery {
 }
 
 /** The newest messages that were given up, for the admin dashboard. */
-export async function failedDeliveries(db: D1Database, limit = 20): Promise<FailedDelivery[]> {
+export async function failedDeliveries(db: Db, limit = 20): Promise<FailedDelivery[]> {
   const m = mailOutbox;
-  return getDb({ DB: db })
+  return db
     .select({ id: m.id, kind: m.kind, recipient: m.recipient, subject: m.subject, attempts: m.attempts, lastError: m.lastError, createdAt: m.createdAt })
     .from(m)
     .where(eq(m.status, "failed"))
@@ -382,8 +379,8 @@ export interface OutboxQueue {
 }
 
 /** The outbox's queue depth and its oldest waiting message, for the dashboard (a few rows: the status index). */
-export async function outboxQueue(db: D1Database): Promise<OutboxQueue> {
-  const row = await getDb({ DB: db })
+export async function outboxQueue(db: Db): Promise<OutboxQueue> {
+  const row = await db
     .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
     .from(mailOutbox)
     .where(eq(mailOutbox.status, "queued"))
@@ -392,8 +389,8 @@ export async function outboxQueue(db: D1Database): Promise<OutboxQueue> {
 }
 
 /** How many messages are waiting, sent and given up. */
-export async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
-  const results = await getDb({ DB: db }).select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+export async function outboxCounts(db: Db): Promise<{ queued: number; sent: number; failed: number }> {
+  const results = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
   const n = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
   return { queued: n("queued"), sent: n("sent"), failed: n("failed") };
 }

@@ -11,7 +11,7 @@ import { contactMessages, leads, mailOutbox, newsletterTokens, sessions as sessi
 import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { auditStatement, type AuditInput } from "~/features/admin/audit.server";
-import { getDb, statement } from "~/utils/db.server";
+import { batch, getDb, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
 export interface ErasureSummary {
@@ -35,20 +35,19 @@ const ERASED_SQL = `coalesce(nullif(rtrim(iif(lead > 0, 'lead, ', '') || iif(mem
   || iif(messages > 0, messages || ' message(s), ', '') || iif(emails > 0, emails || ' e-mail(s), ', ''), ', '), ''), 'nothing')`;
 
 async function erase(env: Env, person: Person, actor: string, now: number, audit?: AuditInput): Promise<ErasureSummary> {
-  const db = env.DB;
+  const db = getDb(env);
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
-  const orm = getDb(env);
   const [messages, emails, theirLead] = [messagesOf(person, ids), emailsOf(person, ids), hasAddress(leads.email, email)];
-  const statements = [
+  const statements: Statement[] = [
     // The e-mails first: the notifications are found through the messages.
-    orm.delete(mailOutbox).where(emails),
-    orm.delete(contactMessages).where(messages),
-    orm.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, orm.select({ id: leads.id }).from(leads).where(theirLead))),
-    orm.delete(leads).where(theirLead),
-    orm.delete(sessionsTable).where(inArray(sessionsTable.userId, ids)),
-    orm.delete(usersTable).where(inArray(usersTable.id, ids)),
-  ].map((query) => statement(db, query));
+    db.delete(mailOutbox).where(emails),
+    db.delete(contactMessages).where(messages),
+    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theirLead))),
+    db.delete(leads).where(theirLead),
+    db.delete(sessionsTable).where(inArray(sessionsTable.userId, ids)),
+    db.delete(usersTable).where(inArray(usersTable.id, ids)),
+  ];
   // Only an address that is theirs is suppressed: an unverified claim must not block its owner.
   if (email) statements.push(...(await suppressStatements(env, email, "erased", now)));
   if (audit) {
@@ -58,7 +57,7 @@ async function erase(env: Env, person: Person, actor: string, now: number, audit
       (SELECT COUNT(*) FROM ${contactMessages} WHERE ${messages}) AS messages, (SELECT COUNT(*) FROM ${mailOutbox} WHERE ${emails}) AS emails`;
     statements.unshift(auditStatement(db, audit, now, { sql: ERASED_SQL, from: counts }));
   }
-  const results = await db.batch(statements);
+  const results = (await batch(db, statements)) as D1Result[];
   const [deletedEmails, deletedMessages, , lead, sessions, users] = audit ? results.slice(1) : results;
   const summary: ErasureSummary = {
     member: (users?.meta.changes ?? 0) > 0,

@@ -7,7 +7,7 @@
 import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { leads as leadsTable, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
 import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
-import { statement } from "~/utils/db.server";
+import { batch, type Db, type Statement } from "~/utils/db.server";
 
 /** The tables that hold personal data, their exported columns, and the document's key for each. */
 export const EXPORTED = {
@@ -106,24 +106,24 @@ export interface PersonalDataExport {
  * `readable` turns times and flags). Raw SQL (docs/decisions/024-data-layer.md): the column list is
  * EXPORTED's, which the privacy test checks against D1's own, not the builder's typed selection.
  */
-const select = (db: D1Database, table: PersonalTable, condition: SQL, order = "") =>
-  statement(db, sql`SELECT ${sql.raw(EXPORTED[table].columns.join(", "))} FROM ${sql.identifier(table)} WHERE ${condition}${sql.raw(order)}`);
+const select = (table: PersonalTable, condition: SQL, order = "") =>
+  sql`SELECT ${sql.raw(EXPORTED[table].columns.join(", "))} FROM ${sql.identifier(table)} WHERE ${condition}${sql.raw(order)}`;
 
-async function collect(db: D1Database, person: Person, now: number, also: D1PreparedStatement[] = []): Promise<PersonalDataExport> {
+async function collect(db: Db, person: Person, now: number, also: Statement[] = []): Promise<PersonalDataExport> {
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
   // A record marked suppressed (another spelling of its mailbox was erased) is not exported.
   const theirLead = and(hasAddress(leadsTable.email, email), isNull(leadsTable.suppressedAt))!;
   // One round trip for the rest; the address conditions match nothing when it is not theirs.
-  const [users, sessions, leads, tokens, messages, mail] = await db.batch<Row>([
-    select(db, "users", inArray(usersTable.id, ids), " ORDER BY created_at"),
-    select(db, "sessions", inArray(sessionsTable.userId, ids), " ORDER BY created_at"),
-    select(db, "leads", theirLead),
-    select(db, "newsletter_tokens", sql`${newsletterTokens.leadId} IN (SELECT ${leadsTable.id} FROM ${leadsTable} WHERE ${theirLead})`, " ORDER BY created_at"),
-    select(db, "contact_messages", messagesOf(person, ids), " ORDER BY created_at, id"),
-    select(db, "mail_outbox", emailsOf(person, ids), " ORDER BY created_at, id"),
+  const [users, sessions, leads, tokens, messages, mail] = (await batch(db, [
+    select("users", inArray(usersTable.id, ids), " ORDER BY created_at"),
+    select("sessions", inArray(sessionsTable.userId, ids), " ORDER BY created_at"),
+    select("leads", theirLead),
+    select("newsletter_tokens", sql`${newsletterTokens.leadId} IN (SELECT ${leadsTable.id} FROM ${leadsTable} WHERE ${theirLead})`, " ORDER BY created_at"),
+    select("contact_messages", messagesOf(person, ids), " ORDER BY created_at, id"),
+    select("mail_outbox", emailsOf(person, ids), " ORDER BY created_at, id"),
     ...also,
-  ]);
+  ])) as D1Result<Row>[];
   const rows = (table: PersonalTable, result: D1Result<Row> | undefined) => (result?.results ?? []).map((r) => readable(table, r));
   return {
     format: "afx-personal-data/1",
@@ -145,12 +145,12 @@ async function collect(db: D1Database, person: Person, now: number, also: D1Prep
  * Everything stored under one e-mail address (the admin's "Export this person"); `also` runs in the
  * same batch (the route's audit entry: no export without it).
  */
-export function exportPerson(db: D1Database, email: string, now = Date.now(), also: D1PreparedStatement[] = []): Promise<PersonalDataExport> {
+export function exportPerson(db: Db, email: string, now = Date.now(), also: Statement[] = []): Promise<PersonalDataExport> {
   return collect(db, personByAddress(email), now, also);
 }
 
 /** The signed-in member's own data ("Download my data"). */
-export function exportMember(db: D1Database, user: { id: string; email: string | null; emailVerified: boolean }, now = Date.now()) {
+export function exportMember(db: Db, user: { id: string; email: string | null; emailVerified: boolean }, now = Date.now()) {
   return collect(db, personOfMember(user), now);
 }
 

@@ -7,7 +7,7 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { contactMessages, mailOutbox, users } from "~/db/schema";
-import { getDb } from "~/utils/db.server";
+import { type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 
 export interface Person {
@@ -31,9 +31,9 @@ export function personOfMember(user: { id: string; email: string | null; emailVe
 }
 
 /** The ids of the member records of `person`. */
-export async function memberIds(db: D1Database, person: Person): Promise<string[]> {
+export async function memberIds(db: Db, person: Person): Promise<string[]> {
   if (!person.byAddress) return person.userIds;
-  const rows = await getDb({ DB: db })
+  const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(trim(${users.email}))`, person.email));

@@ -11,7 +11,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { leads, suppressedEmails } from "~/db/schema";
 import { addressHashes, foldEmail, foldEmailSql } from "~/features/privacy/address-key.server";
-import { getDb, statement } from "~/utils/db.server";
+import { batch, getDb, type Statement } from "~/utils/db.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
 const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
@@ -24,12 +24,12 @@ const sameMailbox = (email: string) => eq(foldEmailSql(leads.email), foldEmail(e
  * list's records of its mailbox, for the caller's batch. The marking reads every lead's address
  * (no index holds the fold): an erasure or a "this wasn't me" is rare, a lead row cheap.
  */
-export async function suppressStatements(env: Env, email: string, reason: string, now = Date.now()): Promise<D1PreparedStatement[]> {
+export async function suppressStatements(env: Env, email: string, reason: string, now = Date.now()): Promise<Statement[]> {
   const [newest] = await addressHashes(env, "suppressed-email", email);
-  const orm = getDb(env);
+  const db = getDb(env);
   return [
-    statement(env.DB, orm.insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing()),
-    statement(env.DB, orm.update(leads).set({ suppressedAt: new Date(now) }).where(and(isNull(leads.suppressedAt), sameMailbox(email)))),
+    db.insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing(),
+    db.update(leads).set({ suppressedAt: new Date(now) }).where(and(isNull(leads.suppressedAt), sameMailbox(email))),
   ];
 }
 
@@ -43,6 +43,6 @@ export async function isSuppressed(env: Env, email: string): Promise<boolean> {
 /** Takes `email`'s mailbox off the list, its records' marks too: only when its verified owner asks to be mailed again. */
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);
-  const orm = getDb(env);
-  await orm.batch([orm.delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)), orm.update(leads).set({ suppressedAt: null }).where(sameMailbox(email))]);
+  const db = getDb(env);
+  await batch(db, [db.delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)), db.update(leads).set({ suppressedAt: null }).where(sameMailbox(email))]);
 }

@@ -22,6 +22,7 @@ import { LoadError, SkeletonRows } from "./loading";
 import { MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
+import { getDb } from "~/utils/db.server";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
@@ -39,25 +40,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parsed.ok ? parsed.filters : null;
   const query = filters ? filterParams(filters).toString() : "";
   const now = Date.now();
-  const totals = countByStatus(env.DB);
+  const db = getDb(env);
+  const totals = countByStatus(db);
   // The list's per-status counts ignore the status filter: without a search, source or dates they
   // are the totals beside "Total Subscribers", read once.
   const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
-  const listCounts = narrowed ? countByStatus(env.DB, filters) : totals;
+  const listCounts = narrowed ? countByStatus(db, filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return defer(
     {
       paged: cursor !== null && cursor !== "invalid",
       // Confirmed subscribers, with the pending and unsubscribed beside them.
-      stats: Promise.all([getLeadStats(env.DB, now), totals]).then(([s, c]) => ({
+      stats: Promise.all([getLeadStats(db, now), totals]).then(([s, c]) => ({
         ...s,
         pending: c.pending,
         unsubscribed: c.unsubscribed,
       })),
-      growth: getGrowth(env.DB, now),
-      failedMail: failedDeliveries(env.DB, FAILED_MAIL_SHOWN),
-      mailQueue: outboxQueue(env.DB),
-      mailEvents: mailEventCounts(env.DB, now),
+      growth: getGrowth(db, now),
+      failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
+      mailQueue: outboxQueue(db),
+      mailEvents: mailEventCounts(db, now),
       now,
       form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
         values: Record<string, string>;
@@ -67,11 +69,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       filtered: query !== "",
       recent: filters
         ? Promise.all([
-            listLeads(env.DB, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
+            listLeads(db, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
             listCounts,
           ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
         : Promise.resolve(null),
-      audit: recentAudit(env.DB, AUDIT_SHOWN),
+      audit: recentAudit(db, AUDIT_SHOWN),
     },
     // Personal data: never stored by a cache.
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
