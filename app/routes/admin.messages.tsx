@@ -13,6 +13,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const page = pages.messages;
 const PAGE_SIZE = 20;

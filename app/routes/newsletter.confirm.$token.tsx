@@ -4,6 +4,7 @@ import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The link is a secret: never cached, never indexed.
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -12,6 +12,7 @@ import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
