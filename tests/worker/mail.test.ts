@@ -14,13 +14,19 @@ import {
   GIVE_UP_AFTER_MS,
   KEEP_SENT_MS,
   LEASE_MS,
-  outboxCounts,
   pruneMail,
   queuedIds,
   queueMail,
   retryDelayMs,
 } from "~/features/mail/outbox.server";
 import { listMail, waitForMail } from "../fixtures/inbox";
+
+/** How many messages are waiting, sent and given up, read from the table. */
+async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
+  const { results } = await db.prepare("SELECT status, count(*) AS n FROM mail_outbox GROUP BY status").all<{ status: string; n: number }>();
+  const n = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
+  return { queued: n("queued"), sent: n("sent"), failed: n("failed") };
+}
 
 const inbox = inject("inboxURL");
 const down = { ...env, SMTP_PORT: inject("closedSmtpPort") };

@@ -8,14 +8,14 @@ export type SidebarState = "icon" | "expanded" | "hidden";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
 /** Seven days, in seconds. */
-export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 export const SIDEBAR_DEFAULT: SidebarState = "expanded";
 /** Under this width the sidebar is an off-canvas sheet. */
 export const MOBILE_BREAKPOINT = 768;
 
 const STATES: readonly SidebarState[] = ["icon", "expanded", "hidden"];
 
-export function isSidebarState(value: unknown): value is SidebarState {
+function isSidebarState(value: unknown): value is SidebarState {
   return typeof value === "string" && (STATES as readonly string[]).includes(value);
 }
 

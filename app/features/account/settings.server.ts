@@ -39,7 +39,7 @@ export async function settingsView(request: Request, env: Env) {
 }
 
 /** The save's answer: a message for the page, with its status (and `Retry-After` when limited). */
-export interface SettingsSaved {
+interface SettingsSaved {
   message: string;
   status: 200 | 403 | 429;
   retryAfter?: number;

@@ -6,8 +6,8 @@ import { DEFAULT_AUTHOR, type BlogPost } from "./post";
 
 /** 10 posts, excerpts of 200 characters, reading time at 200 words per minute. */
 export const MAX_POSTS = 10;
-export const EXCERPT_LENGTH = 200;
-export const WORDS_PER_MINUTE = 200;
+const EXCERPT_LENGTH = 200;
+const WORDS_PER_MINUTE = 200;
 
 /** The document is not well-formed XML, or not a feed. */
 export class FeedFormatError extends Error {

@@ -4,12 +4,12 @@
  * that names the visitor: no query string, no user agent, e-mail addresses and long numbers
  * masked. The server cleans it again; the browser's copy is only what it sends.
  */
-export const CLIENT_ERROR_PATH = "/api/client-errors";
+const CLIENT_ERROR_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 2048;
 const MAX_MESSAGE = 300;
 const MAX_PATH = 200;
 
-export interface ClientErrorReport {
+interface ClientErrorReport {
   message: string;
   path: string;
 }

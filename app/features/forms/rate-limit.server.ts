@@ -14,7 +14,7 @@ import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
 import { columnName, getDb, statement } from "~/utils/db.server";
 
-export interface RateLimit {
+interface RateLimit {
   /** Attempts per client network in one window. */
   max: number;
   windowMs: number;
@@ -177,7 +177,7 @@ const count = (a: Attempt, i: number) => {
 export type GuardedWrite = (guard: SQL) => D1PreparedStatement[];
 
 /** What the limiter decided, and the results of the guarded write's statements (in their order). */
-export type LimitedAttempt = RateLimitOutcome & { results: D1Result[] };
+type LimitedAttempt = RateLimitOutcome & { results: D1Result[] };
 
 const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
 
