@@ -148,7 +148,8 @@ export function factSheets(): Plugin {
     // `vite dev` serves them from memory.
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
-        const bytes = req.url ? (await render()).get(req.url.split("?")[0]) : undefined;
+        const path = req.url?.split("?")[0];
+        const bytes = path ? (await render()).get(path) : undefined;
         if (!bytes) return next();
         res.setHeader("Content-Type", "application/pdf");
         res.setHeader("Content-Length", String(bytes.byteLength));

@@ -20,6 +20,7 @@ import {
   retryDelayMs,
 } from "~/features/mail/outbox.server";
 import { listMail, waitForMail } from "../fixtures/inbox";
+import { expectDefined } from "../fixtures/expect-defined";
 
 /** How many messages are waiting, sent and given up, read from the table. */
 async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
@@ -150,7 +151,7 @@ describe("mail delivery", () => {
     const failed = await failedDeliveries(env.DB, 10);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ kind: "contact-notification", recipient: mail.to, subject: mail.subject, attempts: 2 });
-    expect(failed[0].lastError).toBeTruthy();
+    expect(expectDefined(failed[0]).lastError).toBeTruthy();
     expect(await outboxCounts(env.DB)).toEqual({ queued: 0, sent: 0, failed: 1 });
   });
 

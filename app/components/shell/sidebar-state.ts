@@ -21,8 +21,10 @@ function isSidebarState(value: unknown): value is SidebarState {
 
 /** The desktop trigger's cycle: icon → expanded → hidden → icon. */
 export function nextSidebarState(state: SidebarState): SidebarState {
-  return STATES[(STATES.indexOf(state) + 1) % STATES.length];
+  return NEXT_STATE[state];
 }
+
+const NEXT_STATE: Record<SidebarState, SidebarState> = { icon: "expanded", expanded: "hidden", hidden: "icon" };
 
 /** Reads the state from a Cookie header (or document.cookie); anything unknown is the default. */
 export function readSidebarCookie(cookieHeader: string | null | undefined): SidebarState {

@@ -75,7 +75,7 @@ async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: str
   await liftSuppression(env, user.email);
   await subscribeVerifiedMember(env.DB, {
     email: user.email,
-    firstName: user.firstName?.trim() || user.email.split("@")[0]!,
+    firstName: user.firstName?.trim() || (user.email.split("@")[0] ?? ""),
     lastName: user.lastName,
     source: NEWSLETTER_SOURCE,
     userAgent: userAgent?.slice(0, 512) ?? null,

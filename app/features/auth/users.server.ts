@@ -74,5 +74,6 @@ export async function upsertUser(env: Env, profile: SignInProfile): Promise<User
     .values({ id: crypto.randomUUID(), subject: profile.subject, ...values })
     .onConflictDoUpdate({ target: users.subject, set: values })
     .returning();
+  if (!row) throw new Error("The sign-in upsert returned no row");
   return row;
 }

@@ -105,8 +105,8 @@ function mediaImages(item: XmlNode): string[] {
 
 /** RSS `<author>` is "email (Name)"; the name is what a reader wants. */
 function rssAuthorName(value: string): string {
-  const named = /\(([^)]+)\)\s*$/.exec(value);
-  if (named) return named[1];
+  const name = /\(([^)]+)\)\s*$/.exec(value)?.[1];
+  if (name) return name;
   return value.includes("@") ? "" : value;
 }
 

@@ -19,7 +19,7 @@ export function cleanClientError(input: unknown): ClientErrorReport | null {
   if (!input || typeof input !== "object") return null;
   const { message, path } = input as Record<string, unknown>;
   if (typeof message !== "string" || !message.trim()) return null;
-  const cleanPath = typeof path === "string" ? path.split(/[?#]/)[0] : "";
+  const [cleanPath = ""] = typeof path === "string" ? path.split(/[?#]/) : [];
   return {
     message: message
       .replace(/[^\s@]+@[^\s@]+/g, "[email]")

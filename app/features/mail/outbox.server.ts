@@ -255,12 +255,10 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
 /** Runs `work` on every item, CONCURRENCY at a time. */
 async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
-  let next = 0;
+  // One iterator shared by the lanes: each takes the next item when it is free.
+  const queue = items.entries();
   const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
+    for (const [i, item] of queue) results[i] = await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
   return results;

@@ -104,7 +104,7 @@ async function hello(session: SmtpSession): Promise<Map<string, string[]>> {
   check(reply, "2", "EHLO");
   // The first line greets; each further one is "KEYWORD params", AUTH's also in the old "AUTH=…" form.
   const words = reply.lines.slice(1).map((line) => line.slice(4).trim().toUpperCase().split(/[\s=]+/));
-  return new Map(words.map(([keyword, ...params]) => [keyword, params]));
+  return new Map(words.map(([keyword = "", ...params]) => [keyword, params]));
 }
 
 async function logIn(session: SmtpSession, capabilities: Map<string, string[]>, config: SmtpConfig): Promise<void> {
