@@ -23,6 +23,7 @@ import { useNonce } from "~/utils/nonce-provider";
 import { useRootData, type RootData } from "~/root-data";
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import { InlineStylesheet } from "~/components/shell/inline-stylesheet";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

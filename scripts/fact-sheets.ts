@@ -16,7 +16,7 @@ const PAGE = { width: 612, height: 792, margin: 56 }; // US Letter, points
 const DOCUMENT_DATE = new Date("2024-01-15T00:00:00Z");
 
 /** "hsl(142 71% 36%)" → pdf-lib colour. */
-export function hslToRgb(hsl: string): RGB {
+function hslToRgb(hsl: string): RGB {
   const m = hsl.match(/hsl\(\s*([\d.]+)\s+([\d.]+)%\s+([\d.]+)%\s*\)/);
   if (!m) return rgb(0.2, 0.2, 0.2);
   const [h, s, l] = [Number(m[1]), Number(m[2]) / 100, Number(m[3]) / 100];
@@ -113,7 +113,7 @@ async function corporateOverview(doc: DocumentEntry): Promise<Uint8Array> {
 }
 
 /** Every document's PDF, keyed by its URL path. */
-export async function renderDocuments(): Promise<Map<string, Uint8Array>> {
+async function renderDocuments(): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   for (const doc of documents) {
     out.set(doc.url, doc === CORPORATE_OVERVIEW ? await corporateOverview(doc) : await pitchDeck(doc));
@@ -148,7 +148,8 @@ export function factSheets(): Plugin {
     // `vite dev` serves them from memory.
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
-        const bytes = req.url ? (await render()).get(req.url.split("?")[0]) : undefined;
+        const path = req.url?.split("?")[0];
+        const bytes = path ? (await render()).get(path) : undefined;
         if (!bytes) return next();
         res.setHeader("Content-Type", "application/pdf");
         res.setHeader("Content-Length", String(bytes.byteLength));

@@ -10,7 +10,7 @@ import { acceptsStreamedData, wantsCompleteDocument } from "~/utils/render-mode.
 import { hashSource } from "./security-headers";
 
 /** Seconds a rendered page is reused. Content pages are static; the blog's feed has its own cache. */
-export const HTML_CACHE_TTL = 60;
+const HTML_CACHE_TTL = 60;
 
 /** The page's own Cache-Control, kept beside the Cache API's TTL in the stored copy. */
 const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";

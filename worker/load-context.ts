@@ -17,7 +17,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));

@@ -4,13 +4,13 @@ import { readConfig } from "~/utils/config.server";
 /** The SESSION_SECRET of `.dev.vars.example`: fine on a laptop, a forged-session key in production. */
 export const EXAMPLE_SESSION_SECRET = "local-development-session-secret-change-me";
 /** The MAIL_SECRET of `.dev.vars.example`. */
-export const EXAMPLE_MAIL_SECRET = "local-development-mail-secret-change-me";
+const EXAMPLE_MAIL_SECRET = "local-development-mail-secret-change-me";
 /**
  * The secrets production needs (`wrangler secret put NAME --env production`): wrangler.toml's
  * `[env.production.secrets] required` must list exactly these (scripts/check-production.mjs), so
  * `wrangler deploy` itself refuses to upload a version while one is not set.
  */
-export const REQUIRED_SECRETS = ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET"] as const;
+const REQUIRED_SECRETS = ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET"] as const;
 /** The secret the "smtp" transport needs too (the Email Service needs none: its binding is the credential). */
 export const SMTP_SECRET = "SMTP_PASSWORD";
 
@@ -32,8 +32,8 @@ const FICTIONAL_PHONE = /(^|[^\d])555[\s.-]*01\d\d$/;
  * wrong people); "mail" keeps mail in the outbox while the site serves; "listing" is a placeholder
  * the site would show (a link or number nobody answers): refused before upload only.
  */
-export type ProblemKind = "site" | "mail" | "listing";
-export type Problem = { kind: ProblemKind; text: string };
+type ProblemKind = "site" | "mail" | "listing";
+type Problem = { kind: ProblemKind; text: string };
 
 /**
  * What makes this configuration unsafe, unable to send mail or still a placeholder in production
@@ -93,7 +93,7 @@ const texts = (env: Env, kinds: ProblemKind[]) =>
     .map((p) => p.text);
 
 /** What is unsafe or cannot send mail in production (the site's and the mail's problems). */
-export function productionConfigProblems(env: Env): string[] {
+function productionConfigProblems(env: Env): string[] {
   return texts(env, ["site", "mail"]);
 }
 

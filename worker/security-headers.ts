@@ -28,7 +28,7 @@ export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
  * `frameOrigins` are the ventures' sites the detail page may frame, from configuration
  * (embeddableOrigins): a venture without a configured domain is never framed.
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   scripts: ScriptSources,
   stylesheet: string,
   secure: boolean,

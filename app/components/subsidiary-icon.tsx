@@ -29,7 +29,7 @@ const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
 };
 
 /** The catalogue's icon name as a component; an unknown name gets the default icon. */
-export function SubsidiaryIcon({ name, className }: { name: string; className?: string }) {
+function SubsidiaryIcon({ name, className }: { name: string; className?: string }) {
   const Icon = ICONS[name as SubsidiaryIconName] ?? Building2;
   return <Icon aria-hidden="true" className={className} />;
 }

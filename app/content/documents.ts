@@ -7,7 +7,7 @@ import { subsidiaries, type Subsidiary } from "./subsidiaries";
  * `virtual:document-sizes` module, so the size shown is always the real file's.
  */
 export const DOCUMENT_CATEGORIES = ["Corporate", "Pitch Decks"] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 export interface DocumentEntry {
   title: string;
@@ -21,9 +21,9 @@ export interface DocumentEntry {
   primaryColor?: string;
 }
 
-export const DOCUMENTS_LAST_UPDATED = "2024-01-15";
+const DOCUMENTS_LAST_UPDATED = "2024-01-15";
 
-export function pitchDeckUrl(id: string): string {
+function pitchDeckUrl(id: string): string {
   return `/documents/subsidiaries/${id}/pitch-deck.pdf`;
 }
 

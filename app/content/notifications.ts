@@ -1,7 +1,7 @@
 /** The three sample notifications (a static list; read state is display only). */
 export type NotificationType = "info" | "update" | "welcome";
 
-export interface SampleNotification {
+interface SampleNotification {
   id: string;
   title: string;
   message: string;

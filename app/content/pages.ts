@@ -119,7 +119,7 @@ export const pages = {
   },
 } as const satisfies Record<string, PageInfo>;
 
-export type PageKey = keyof typeof pages;
+type PageKey = keyof typeof pages;
 
 /** The keys of the admin pages (those marked `admin: true`). */
 export type AdminPageKey = { [K in PageKey]: (typeof pages)[K] extends { admin: true } ? K : never }[PageKey];

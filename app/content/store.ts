@@ -7,7 +7,7 @@
 
 export const STORE_PRODUCT_CLAIM = "100+";
 
-export interface StoreCategory {
+interface StoreCategory {
   id: string;
   name: string;
   description: string;
@@ -36,7 +36,7 @@ export const storeCategories: readonly StoreCategory[] = [
   },
 ];
 
-export interface StoreProduct {
+interface StoreProduct {
   id: string;
   name: string;
   description: string;

@@ -202,7 +202,13 @@ export function parseDomainConfig(value: string | undefined): Record<string, str
 
 /** The catalogue with the configured domains filled in. */
 export function withDomains(list: readonly Subsidiary[], domains: Readonly<Record<string, string>> | undefined): Subsidiary[] {
-  return list.map((s) => (domains?.[s.id] ? { ...s, domain: domains[s.id] } : s));
+  return list.map((s) => withDomain(s, domains));
+}
+
+/** One venture with its configured domain, if any. */
+export function withDomain(subsidiary: Subsidiary, domains: Readonly<Record<string, string>> | undefined): Subsidiary {
+  const domain = domains?.[subsidiary.id];
+  return domain ? { ...subsidiary, domain } : subsidiary;
 }
 
 /** Origins the subsidiary detail page may frame: the configured domains and their www. hosts. */

@@ -7,6 +7,7 @@ import { subsidiaries, withDomains } from "~/content/subsidiaries";
 import type { RootData } from "~/root-data";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const page = pages.home;
 

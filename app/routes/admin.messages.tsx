@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { getDb } from "~/utils/db.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const page = pages.messages;
 const PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/lead-list.server";
@@ -11,6 +12,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   }
   return handleSignup(request, context.cloudflare.env, context.cloudflare.ctx);
+}
+
+/**
+ * In the browser, for the signup form's fetcher: a lost connection (or an answer Remix cannot read)
+ * is the form's failed signup, not the page's error boundary. A redirect goes on as one.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
 }
 
 /**

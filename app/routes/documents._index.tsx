@@ -10,6 +10,7 @@ import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const page = pages.documents;
 

@@ -5,6 +5,7 @@ import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscriptio
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
 import { getDb } from "~/utils/db.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The link is a secret: never cached, never indexed.
 const PRIVATE = { "Cache-Control": "private, no-store" };

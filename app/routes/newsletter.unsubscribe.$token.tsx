@@ -4,6 +4,7 @@ import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { followUnsubscribeLink, readUnsubscribeToken } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

@@ -8,7 +8,6 @@ import { Switch } from "~/components/ui/switch";
 import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { saveSettings, settingsView } from "~/features/account/settings.server";
-import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
 import { pageMeta } from "~/utils/meta";
 import { getTheme, useTheme } from "~/utils/theme";
@@ -25,9 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await saveSettings(request, env, (p) => ctx.waitUntil(p));
   return json({ message: saved.message }, { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined });
 }
-
-/** A signup from this page's footer turns the newsletter switch on. */
-export const handle = SHOWS_LEADS;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({ page, matches }),

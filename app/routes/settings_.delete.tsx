@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { EMAIL_MAX_LENGTH, normaliseEmail } from "~/utils/mail-address";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const PATH = ACCOUNT_PATHS.deleteAccount;
 const signInFirst = () => redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": "no-store" } });

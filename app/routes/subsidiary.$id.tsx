@@ -7,11 +7,12 @@ import { LetterTile } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
-import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomains, type Subsidiary } from "~/content/subsidiaries";
+import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomain, type Subsidiary } from "~/content/subsidiaries";
 import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
@@ -25,7 +26,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const listed = getSubsidiary(id);
   if (!listed) return json({ subsidiary: null, embed: null }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
-  const [subsidiary] = withDomains([listed], config.domains);
+  const subsidiary = withDomain(listed, config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.

@@ -15,7 +15,7 @@ const list = (value: string | undefined) =>
     .filter(Boolean);
 
 /** Marks a MAIL_SECRET value kept for lookups only (docs/decisions/060): it signs and verifies nothing. */
-export const RETIRED_MAIL_KEY = "retired:";
+const RETIRED_MAIL_KEY = "retired:";
 
 /**
  * MAIL_SECRET: "NEW,OLD,retired:LEAKED": the values in use, newest first (the first signs, all
@@ -46,8 +46,7 @@ const httpUrl = z
   });
 
 /** How mail leaves (MAIL_TRANSPORT): Cloudflare's Email Service binding, or an SMTP server. */
-export const MAIL_TRANSPORTS = ["email-service", "smtp"] as const;
-export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+const MAIL_TRANSPORTS = ["email-service", "smtp"] as const;
 
 const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/;
 

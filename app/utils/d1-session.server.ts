@@ -25,7 +25,7 @@ const BOOKMARK = /^[0-9a-f]{8}(?:-[0-9a-f]{8}){2}-[0-9a-f]{16,64}$/i;
  * A statement slower than this is logged (by its name, never its text or values): far above a
  * D1 query's usual few milliseconds, so a line means a missing index or a table scan to look at.
  */
-export const SLOW_QUERY_MS = 100;
+const SLOW_QUERY_MS = 100;
 
 /** The methods that run a prepared statement, each timed. */
 const RUNS = ["first", "all", "run", "raw"] as const;
@@ -33,7 +33,7 @@ const RUNS = ["first", "all", "run", "raw"] as const;
 /** A prepared statement's name, for the batch that runs it. */
 const NAMES = new WeakMap<D1PreparedStatement, string>();
 
-export interface RequestDbTiming {
+interface RequestDbTiming {
   /** Where the request's timings go (a fresh list when none is given). */
   timings?: Timings;
   /** Overrides SLOW_QUERY_MS (tests). */

@@ -10,17 +10,24 @@
 const LOCALE = "en-US";
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+function monthName(date: Date): string {
+  const name = MONTHS[date.getUTCMonth()];
+  // Only an Invalid Date (month NaN) has none: say so rather than print "undefined".
+  if (name === undefined) throw new RangeError("Invalid date");
+  return name;
+}
+
 let mediumDateTime: Intl.DateTimeFormat | undefined;
 let integer: Intl.NumberFormat | undefined;
 
 /** "January 15, 2024". */
 export function formatLongDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${monthName(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** "Jan 15, 2024". */
 export function formatMediumDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${monthName(date).slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** "Jan 15, 2024, 9:05 AM UTC": an instant (ms) with its time of day. */

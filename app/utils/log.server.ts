@@ -6,7 +6,7 @@
  */
 type Level = "info" | "warn" | "error";
 
-export interface LogFields {
+interface LogFields {
   /** The request's id (its `cf-ray`, or a random one locally). */
   requestId?: string;
   [field: string]: unknown;

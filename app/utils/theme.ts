@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * says so. root.tsx applies it before first paint; Ctrl/Cmd+Shift+T and the settings switch
  * change it through here.
  */
-export type Theme = "dark" | "light";
+type Theme = "dark" | "light";
 const EVENT = "afx:theme";
 
 export function getTheme(): Theme {

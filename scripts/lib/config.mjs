@@ -36,7 +36,7 @@ export function localVars() {
 /** Names of every configuration variable the worker reads. */
 export function configNames() {
   const example = readFileSync(resolve(ROOT, ".dev.vars.example"), "utf8");
-  const secrets = [...example.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm)].map((m) => m[1]);
+  const secrets = [...example.matchAll(/^([A-Z][A-Z0-9_]*)\s*=/gm)].flatMap(([, name]) => (name ? [name] : []));
   return [...new Set([...Object.keys(localVars()), ...secrets])];
 }
 

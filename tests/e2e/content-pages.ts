@@ -8,6 +8,7 @@ import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 import { TEST_DOMAINS } from "../fixtures/venture-domains";
+import { expectDefined } from "../fixtures/expect-defined";
 
 /** Opens `path` in a fresh context: with JavaScript on it waits for hydration, off it reads the served HTML. */
 export async function openPage(browser: Browser, path: string, { js = true } = {}) {
@@ -188,7 +189,7 @@ export function describeContentPages(js: boolean) {
 
     it("a card's 'Learn more' leads to the detail page, whose Back returns to the portfolio", async () => {
       const { page, context } = await open("/portfolio", { js });
-      const s = subsidiaries[3];
+      const s = expectDefined(subsidiaries[3], "the fourth venture");
       await page.getByRole("link", { name: `Learn more about ${s.name}` }).click();
       await page.getByRole("heading", { level: 1, name: s.name }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/subsidiary/${s.id}`);

@@ -5,6 +5,7 @@ import { subsidiaries } from "~/content/subsidiaries";
 import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // The content pages as served, for accessibility (axe-core, one file per theme so that the two
 // run side by side; the shell's open states too) and HTML validity (html-checker.test.ts).
@@ -15,7 +16,7 @@ export const PATHS = [
   "/documents?subsidiary=gaas",
   "/documents?subsidiary=unknown",
   "/notifications?view=cleared",
-  `/subsidiary/${subsidiaries[0].id}`,
+  `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
   "/subsidiary/unknown-venture",
 ];
 

@@ -6,6 +6,7 @@ import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled 
 import { TEST_VIDEO } from "./content-fixtures";
 import { openPage } from "./content-pages";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // The content pages' parts in Chromium: card flips, the detail frame, downloads. Each page against
 // the catalogues, with JavaScript on and off: content-js.test.ts and content-nojs.test.ts.
@@ -155,7 +156,7 @@ describe("documents downloads", () => {
     const { page, context } = await newPage(browser, { acceptDownloads: true });
     await page.goto("/documents");
     await hydrated(page);
-    for (const doc of [documents[0], documents[documents.length - 1]]) {
+    for (const doc of [documents.at(0), documents.at(-1)].map((d) => expectDefined(d, "a listed document"))) {
       const card = page.locator("li").filter({ has: page.getByRole("heading", { name: doc.title }) });
       const shown = await card.getByTestId("size").innerText();
       const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /^Download PDF/ }).click()]);

@@ -29,6 +29,9 @@ async function fill(page: Page, source: string, values: { email: string; firstNa
   await form.getByLabel(/^Email/).fill(values.email);
 }
 
+/** The signup's POST, whatever its query (Remix's fetcher adds `?_data=`). */
+const signupApi = (url: URL) => url.pathname === "/api/leads";
+
 const submit = (page: Page, source: string) => block(page, source).getByRole("button", { name: T.submit }).click();
 
 /** Counts full-page loads, so "no navigation" can be checked. */
@@ -57,7 +60,7 @@ describe("newsletter with JavaScript", () => {
     const loads = countLoads(page);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/leads", async (route) => {
+    await page.route(signupApi, async (route) => {
       await held;
       await route.continue();
     });
@@ -275,23 +278,23 @@ describe("newsletter failures", () => {
       await expect(toast.getAttribute("data-variant")).resolves.toBe("destructive");
     };
 
-    await page.route("**/api/leads", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }));
+    await page.route(signupApi, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }));
     await subscribe(page);
     await failedToast();
     await screenshot(page, "newsletter-failed-toast");
 
     await page.reload();
     await hydrated(page);
-    await page.unroute("**/api/leads");
-    await page.route("**/api/leads", (route) => route.abort("connectionreset"));
+    await page.unroute(signupApi);
+    await page.route(signupApi, (route) => route.abort("connectionreset"));
     await subscribe(page);
     await failedToast();
 
     // A refusal without a message of its own is told with the default one.
     await page.reload();
     await hydrated(page);
-    await page.unroute("**/api/leads");
-    await page.route("**/api/leads", (route) => route.fulfill({ status: 429, body: "" }));
+    await page.unroute(signupApi);
+    await page.route(signupApi, (route) => route.fulfill({ status: 429, body: "" }));
     await subscribe(page);
     await failedToast();
     await form(page).getByText("Failed to subscribe").waitFor();

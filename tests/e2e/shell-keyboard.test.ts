@@ -4,6 +4,7 @@ import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shel
 import { subsidiaries } from "~/content/subsidiaries";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe("keyboard shortcuts", () => {
     await page.waitForURL((url) => url.pathname === "/");
     for (const n of [1, 5, 9]) {
       await page.keyboard.press(`Alt+${n}`);
-      await page.waitForURL(`**/subsidiary/${subsidiaries[n - 1].id}`);
+      await page.waitForURL(`**/subsidiary/${expectDefined(subsidiaries[n - 1]).id}`);
     }
     await context.close();
   });

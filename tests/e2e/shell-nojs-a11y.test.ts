@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -97,7 +98,8 @@ describe("headers and footer", () => {
         const ctx = document.createElement("canvas").getContext("2d")!;
         ctx.fillStyle = getComputedStyle(b).backgroundColor;
         ctx.fillRect(0, 0, 1, 1);
-        const [r, g, bl] = Array.from(ctx.getImageData(0, 0, 1, 1).data).map((v) => v / 255);
+        // (Runs in the page: an RGBA pixel always has its four channels.)
+        const [r = 0, g = 0, bl = 0] = Array.from(ctx.getImageData(0, 0, 1, 1).data).map((v) => v / 255);
         const max = Math.max(r, g, bl);
         const d = max - Math.min(r, g, bl);
         const h = max === r ? ((g - bl) / d) % 6 : max === g ? (bl - r) / d + 2 : (r - g) / d + 4;
@@ -106,7 +108,7 @@ describe("headers and footer", () => {
     );
     const bands: [string, number, number][] = [["red", 345, 10], ["orange", 20, 40], ["yellow", 45, 65], ["green", 100, 160], ["cyan", 170, 200], ["blue", 205, 245], ["purple", 260, 300]];
     expect(hues.map((h, i) => {
-      const [name, lo, hi] = bands[i];
+      const [name, lo, hi] = expectDefined(bands[i], `a colour band for badge ${i}`);
       return lo > hi ? (h >= lo || h <= hi ? name : h) : h >= lo && h <= hi ? name : h;
     })).toEqual(bands.map(([name]) => name));
     await context.close();

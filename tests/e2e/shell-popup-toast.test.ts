@@ -151,8 +151,8 @@ describe("toasts", () => {
       title: "Welcome to AFX Holding Group!",
       description: "You've successfully joined our community.",
     });
-    const [pair] = headers.get("Set-Cookie")!.split(";");
-    const [name, ...value] = pair.split("=");
+    const [pair = ""] = headers.get("Set-Cookie")!.split(";");
+    const [name = "", ...value] = pair.split("=");
     const cookie = { name, value: value.join("="), url: baseURL() };
 
     for (const javaScriptEnabled of [true, false]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { hydrated, launch, newPage, screenshot } from "./browser";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // Every page of app/content/pages.ts, in a real browser: status, heading, CSP, no console errors.
 const ROUTES: { path: string; status: number; heading: string; finalPath?: string }[] = [
@@ -10,7 +11,7 @@ const ROUTES: { path: string; status: number; heading: string; finalPath?: strin
     .filter((p) => !ADMIN_PAGES.includes(p))
     .map((p) => ({ path: p.path, status: 200, heading: p.heading })),
   { path: "/home", status: 200, heading: pages.home.heading },
-  { path: `/subsidiary/${subsidiaries[0].id}`, status: 200, heading: subsidiaries[0].name },
+  { path: `/subsidiary/${expectDefined(subsidiaries[0]).id}`, status: 200, heading: expectDefined(subsidiaries[0]).name },
   { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
   { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },
   // Every admin page, for a visitor: the not-found page.

@@ -21,9 +21,9 @@ function routeModules(): Map<string, string> {
 
 /** Each exported loader and action with its body (up to the next top-level declaration). */
 function handlers(source: string): { name: string; body: string }[] {
-  return [...source.matchAll(/^export (?:async )?function (loader|action)\b[\s\S]*?(?=^(?:export |function |const |\/\*\*|\/\/ )|(?![\s\S]))/gm)].map((m) => ({
-    name: m[1],
-    body: m[0],
+  return [...source.matchAll(/^export (?:async )?function (loader|action)\b[\s\S]*?(?=^(?:export |function |const |\/\*\*|\/\/ )|(?![\s\S]))/gm)].map(([body, name = ""]) => ({
+    name,
+    body,
   }));
 }
 

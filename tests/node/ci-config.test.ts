@@ -141,7 +141,8 @@ describe("renovate.json", () => {
     const config = JSON.parse(read("renovate.json"));
     const age = /^(\d+) (day|days|week|weeks)$/.exec(config.minimumReleaseAge ?? "");
     expect(age, `minimumReleaseAge ${config.minimumReleaseAge}`).not.toBeNull();
-    expect(Number(age![1]) * (age![2].startsWith("week") ? 7 : 1)).toBeGreaterThanOrEqual(3);
+    const [, amount, unit = ""] = age ?? [];
+    expect(Number(amount) * (unit.startsWith("week") ? 7 : 1)).toBeGreaterThanOrEqual(3);
     // No rule shortens it for some packages.
     expect(config.packageRules.filter((rule: object) => "minimumReleaseAge" in rule)).toEqual([]);
     expect(config.extends).toEqual(expect.arrayContaining(["helpers:pinGitHubActionDigests", "docker:pinDigests"]));

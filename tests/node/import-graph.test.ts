@@ -32,8 +32,8 @@ function graph(): Map<string, string[]> {
   for (const file of [...sources("app"), ...sources("worker")]) {
     const text = readFileSync(join(ROOT, file), "utf8");
     const deps: string[] = [];
-    for (const [, spec] of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']/gm)) {
-      const bare = spec.split("?")[0];
+    for (const [, spec = ""] of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']/gm)) {
+      const [bare = ""] = spec.split("?");
       const target = bare.startsWith("~/") ? resolve(join("app", bare.slice(2))) : bare.startsWith(".") ? resolve(join(dirname(file), bare)) : null;
       if (target) deps.push(relative(".", target));
     }

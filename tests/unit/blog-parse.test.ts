@@ -13,6 +13,7 @@ import notAFeed from "../fixtures/feeds/not-a-feed.html?raw";
 import rssBasic from "../fixtures/feeds/rss-basic.xml?raw";
 import missingFields from "../fixtures/feeds/rss-missing-fields.xml?raw";
 import singleItem from "../fixtures/feeds/rss-single-item.xml?raw";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const feedUrl = "https://feeds.example.com/feed.xml";
 const parse = (xml: string) => parseFeed(xml, { feedUrl });
@@ -39,12 +40,12 @@ describe("RSS 2.0", () => {
   });
 
   it("takes the excerpt from the description as text (CDATA, tags stripped, entities decoded)", () => {
-    expect(posts[0].excerpt).toBe("Fintech & food: a look at two of our ventures \u2014 and what they taught us.");
-    expect(posts[1].excerpt).toBe("Escaped HTML description with a & sign.");
+    expect(expectDefined(posts[0]).excerpt).toBe("Fintech & food: a look at two of our ventures \u2014 and what they taught us.");
+    expect(expectDefined(posts[1]).excerpt).toBe("Escaped HTML description with a & sign.");
   });
 
   it("decodes HTML entities in titles", () => {
-    expect(posts[1].title).toBe('Caf\u00e9 culture & "impact"');
+    expect(expectDefined(posts[1]).title).toBe('Caf\u00e9 culture & "impact"');
   });
 
   it("cuts excerpts at 200 characters plus an ellipsis", () => {
@@ -56,10 +57,10 @@ describe("RSS 2.0", () => {
 
   it("reads content:encoded for the reading time (200 wpm, rounded up) and the cover image", () => {
     // 454 words of content.
-    expect(posts[0].readingTime).toBe(3);
-    expect(posts[0].coverImage).toBe("https://cdn.example.com/covers/one.jpg");
-    expect(posts[1].readingTime).toBe(1);
-    expect(posts[1].coverImage).toBeNull();
+    expect(expectDefined(posts[0]).readingTime).toBe(3);
+    expect(expectDefined(posts[0]).coverImage).toBe("https://cdn.example.com/covers/one.jpg");
+    expect(expectDefined(posts[1]).readingTime).toBe(1);
+    expect(expectDefined(posts[1]).coverImage).toBeNull();
   });
 
   it("handles a feed with a single item (an object, not an array)", () => {
@@ -86,18 +87,18 @@ describe("RSS 2.0", () => {
       "Untitled",
     ]);
     const [relative, bare, undated, untitled] = posts;
-    expect(relative.id).toBe("https://blog.example.org/news/relative-post");
-    expect(relative.url).toBe("https://blog.example.org/news/relative-post");
-    expect(relative.coverImage).toBe("https://blog.example.org/images/enclosure.png");
-    expect(relative.publishedAt).toBe("2025-04-02T08:00:00.000Z");
-    expect(relative.author).toBe(DEFAULT_AUTHOR);
-    expect(bare.excerpt).toBe("");
-    expect(bare.coverImage).toBeNull(); // an audio enclosure is no cover
-    expect(bare.publishedAt).toBe("2025-01-01T17:00:00.000Z"); // EST
-    expect(undated.publishedAt).toBeNull();
-    expect(undated.coverImage).toBe("https://cdn.example.org/media.jpg");
-    expect(untitled.publishedAt).toBeNull(); // "not a date"
-    expect(untitled.id).toBe("https://blog.example.org/news/untitled");
+    expect(expectDefined(relative).id).toBe("https://blog.example.org/news/relative-post");
+    expect(expectDefined(relative).url).toBe("https://blog.example.org/news/relative-post");
+    expect(expectDefined(relative).coverImage).toBe("https://blog.example.org/images/enclosure.png");
+    expect(expectDefined(relative).publishedAt).toBe("2025-04-02T08:00:00.000Z");
+    expect(expectDefined(relative).author).toBe(DEFAULT_AUTHOR);
+    expect(expectDefined(bare).excerpt).toBe("");
+    expect(expectDefined(bare).coverImage).toBeNull(); // an audio enclosure is no cover
+    expect(expectDefined(bare).publishedAt).toBe("2025-01-01T17:00:00.000Z"); // EST
+    expect(expectDefined(undated).publishedAt).toBeNull();
+    expect(expectDefined(undated).coverImage).toBe("https://cdn.example.org/media.jpg");
+    expect(expectDefined(untitled).publishedAt).toBeNull(); // "not a date"
+    expect(expectDefined(untitled).id).toBe("https://blog.example.org/news/untitled");
   });
 });
 
@@ -116,7 +117,7 @@ describe("long feeds: only the newest items are parsed", () => {
     const posts = parse(xml);
     expect(posts).toHaveLength(10);
     expect(posts).toEqual(parseFeed(xml, { feedUrl, limit: 1000 }).slice(0, 10));
-    expect(posts[0].publishedAt).toBe(new Date(Date.UTC(2025, 0, 1) + 199 * 86_400_000).toISOString());
+    expect(expectDefined(posts[0]).publishedAt).toBe(new Date(Date.UTC(2025, 0, 1) + 199 * 86_400_000).toISOString());
   });
 
   it("is not fooled by item tags inside CDATA or comments", () => {
@@ -184,11 +185,11 @@ describe("hostile feeds", () => {
     // Everything the page shows or links to (the id is only a React key).
     const json = JSON.stringify(posts.map(({ id: _id, ...shown }) => shown));
     expect(json).not.toMatch(/<|javascript:|data:|alert\(|onerror|onclick/i);
-    expect(posts[0].title).toBe("Click me");
-    expect(posts[0].excerpt).toBe("Harmless text");
-    expect(posts[0].url).toBeNull();
-    expect(posts[1].url).toBeNull();
-    expect(posts[1].coverImage).toBeNull();
+    expect(expectDefined(posts[0]).title).toBe("Click me");
+    expect(expectDefined(posts[0]).excerpt).toBe("Harmless text");
+    expect(expectDefined(posts[0]).url).toBeNull();
+    expect(expectDefined(posts[1]).url).toBeNull();
+    expect(expectDefined(posts[1]).coverImage).toBeNull();
     for (const post of posts) {
       if (post.coverImage) expect(post.coverImage).toMatch(/^https?:\/\//);
     }
@@ -196,8 +197,8 @@ describe("hostile feeds", () => {
 
   it("does not expand a billion-laughs entity", () => {
     const [post] = parse(billionLaughs);
-    expect(post.title.length).toBeLessThan(100);
-    expect(post.excerpt.length).toBeLessThan(100);
+    expect(expectDefined(post).title.length).toBeLessThan(100);
+    expect(expectDefined(post).excerpt.length).toBeLessThan(100);
   });
 
   it("rejects oversized and external entities", () => {

@@ -4,6 +4,7 @@ import { KeySequence, KONAMI, matchShortcut, normalizedKey, RAINBOW, type KeyLik
 import { nextSidebarState, readSidebarCookie, sidebarCookie } from "~/components/shell/sidebar-state";
 import { userDisplayName, userInitials } from "~/features/auth/user";
 import { subsidiaries } from "~/content/subsidiaries";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // The shell's pure logic; the browser suite (tests/e2e/shell-*.test.ts) covers the behaviour.
 describe("avatar initials (sidebar)", () => {
@@ -73,7 +74,7 @@ describe("shortcut matching", () => {
     expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true }))?.action).toEqual({ type: "navigate", to: "/portfolio" });
     expect(matchShortcut(key({ key: "p", code: "KeyP", metaKey: true }))?.action).toEqual({ type: "navigate", to: "/portfolio" });
     expect(matchShortcut(key({ key: "S", code: "KeyS", ctrlKey: true, shiftKey: true }))?.action).toEqual({ type: "navigate", to: "/settings" });
-    expect(matchShortcut(key({ key: "¡", code: "Digit1", altKey: true }))?.action).toEqual({ type: "navigate", to: `/subsidiary/${subsidiaries[0].id}` });
+    expect(matchShortcut(key({ key: "¡", code: "Digit1", altKey: true }))?.action).toEqual({ type: "navigate", to: `/subsidiary/${expectDefined(subsidiaries[0]).id}` });
     expect(matchShortcut(key({ key: "©", code: "KeyG", ctrlKey: true, shiftKey: true, altKey: true }))?.action.type).toBe("toast");
     expect(matchShortcut(key({ key: " ", code: "Space" }))?.action).toEqual({ type: "open-shortcuts" });
   });

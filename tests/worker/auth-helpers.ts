@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { getFlashToast } from "~/utils/flash.server";
 import { ORIGIN } from "../fixtures/origin";
+import { expectDefined } from "../fixtures/expect-defined";
 
 export { ORIGIN };
 
@@ -10,11 +11,11 @@ export class Jar {
   update(res: Response) {
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
-      const i = pair.indexOf("=");
-      const name = pair.slice(0, i).trim();
+      const i = expectDefined(pair).indexOf("=");
+      const name = expectDefined(pair).slice(0, i).trim();
       const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
       if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(i + 1));
+      else this.cookies.set(name, expectDefined(pair).slice(i + 1));
     }
     return this;
   }

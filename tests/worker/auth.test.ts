@@ -9,6 +9,7 @@ import { finishSignIn, forgetProviders, safeReturnTo, startSignIn } from "~/feat
 import { readSession, SESSION_MAX_AGE_S } from "~/features/auth/session.server";
 import { withBindings } from "~/utils/config.server";
 import { atProvider, flashToastOf, get, Jar, ORIGIN, signIn, startLogin } from "./auth-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
 const setCookies = (res: Response) => res.headers.getSetCookie();
@@ -157,7 +158,7 @@ describe("sessions", () => {
     const forged = createCookieSessionStorage({ cookie: { name, secrets: ["not-our-secret"] } });
     const s = await forged.getSession();
     s.set("userId", "anything");
-    jar.cookies.set(name, (await forged.commitSession(s)).split(";")[0].slice(name.length + 1));
+    jar.cookies.set(name, expectDefined((await forged.commitSession(s)).split(";")[0]).slice(name.length + 1));
     expect((await get("/api/auth/user", jar)).status).toBe(401);
   });
 
@@ -175,7 +176,7 @@ describe("sessions", () => {
     const storage = createCookieSessionStorage({ cookie: { name: "__Host-afx_session", secrets: [env.SESSION_SECRET] } });
     const session = await storage.getSession(`__Host-afx_session=${jar.cookies.get("__Host-afx_session")}`);
     session.set("renewedAt", Date.now() - 2 * 24 * 60 * 60 * 1000);
-    jar.cookies.set("__Host-afx_session", (await storage.commitSession(session)).split(";")[0].slice("__Host-afx_session=".length));
+    jar.cookies.set("__Host-afx_session", expectDefined((await storage.commitSession(session)).split(";")[0]).slice("__Host-afx_session=".length));
     const page = await get("/portfolio", jar);
     const renewed = findCookie(page, "__Host-afx_session=");
     expect(renewed).toContain(`Max-Age=${SESSION_MAX_AGE_S}`);

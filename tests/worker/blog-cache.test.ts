@@ -15,6 +15,7 @@ import { PLACEHOLDER_POST } from "~/features/blog/post";
 import atom from "../fixtures/feeds/atom.xml?raw";
 import broken from "../fixtures/feeds/broken.xml?raw";
 import rssBasic from "../fixtures/feeds/rss-basic.xml?raw";
+import { expectDefined } from "../fixtures/expect-defined";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -78,7 +79,7 @@ describe("blog posts cache", () => {
     const src = source(server);
     const first = await getBlogPosts(src);
     expect(first.state).toBe("fetched");
-    expect(first.posts[0].id).toBe("issue-1");
+    expect(expectDefined(first.posts[0]).id).toBe("issue-1");
     await settle();
 
     clock += FRESH_MS - 1;
@@ -97,16 +98,16 @@ describe("blog posts cache", () => {
     clock += FRESH_MS + 1;
     const stale = await getBlogPosts(src);
     expect(stale.state).toBe("stale");
-    expect(stale.posts[0].id).toBe("issue-1");
+    expect(expectDefined(stale.posts[0]).id).toBe("issue-1");
     // Concurrent requests while the refresh runs do not start another one.
     const during = await getBlogPosts(src);
-    expect(during.posts[0].id).toBe("issue-1");
+    expect(expectDefined(during.posts[0]).id).toBe("issue-1");
     await settle();
     expect(server.requests).toBe(2);
 
     const refreshed = await getBlogPosts(src);
     expect(refreshed.state).toBe("fresh");
-    expect(refreshed.posts[0].id).toBe("tag:atom.example.com,2025:second");
+    expect(expectDefined(refreshed.posts[0]).id).toBe("tag:atom.example.com,2025:second");
   });
 
   it("keeps serving the last good copy for 24 h while the feed fails, logging each failure once", async () => {
@@ -119,7 +120,7 @@ describe("blog posts cache", () => {
     expect((await getBlogPosts(src)).posts).toEqual(good.posts);
     await settle();
     expect(errors).toHaveLength(1);
-    expect(errors[0][0]).toBe(FAILURE_MESSAGE);
+    expect(expectDefined(errors[0])[0]).toBe(FAILURE_MESSAGE);
 
     // Within the retry pause the dead feed is not asked again.
     clock += RETRY_MS - 1;

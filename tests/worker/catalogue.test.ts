@@ -4,6 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import sizes from "virtual:document-sizes";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const ORIGIN = "https://afx.test";
 
@@ -51,13 +52,13 @@ describe("the ventures", () => {
     const cards = page.split("<article").slice(1).map((c) => c.slice(0, c.indexOf("</article>")));
     expect(cards).toHaveLength(VENTURES.length);
     for (const [i, [id, name, tagline, icon]] of VENTURES.entries()) {
-      const card = cards[i];
+      const card = expectDefined(cards[i], `card ${i}`);
       expect(card).toContain(`aria-labelledby="card-${id}"`);
       expect(card).toMatch(new RegExp(`<h[23] id="card-${id}"[^>]*>${name}</h[23]>`));
       expect(text(card)).toContain(tagline);
       expect(text(card)).toContain("MVP Development");
       // The mark's icon is the first svg of the card; each icon is used once.
-      expect(card.match(/<svg[^>]*class="([^"]*)"/)![1].split(" ")).toContain(`lucide-${icon}`);
+      expect(expectDefined(card.match(/<svg[^>]*class="([^"]*)"/)?.[1], "the card's icon").split(" ")).toContain(`lucide-${icon}`);
     }
   });
 

@@ -7,6 +7,7 @@ import worker from "../../worker/server";
 import { clientBlock, clientNetwork, limitClient, parseRateLimit, type FormScope } from "~/features/forms/rate-limit.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { get, type Jar, ORIGIN, signIn } from "./auth-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -293,7 +294,7 @@ describe("client networks and the global ceiling", () => {
       answers.push([res.status, (await res.json<{ message?: string }>()).message]);
     }
     expect(answers.map(([s]) => s)).toEqual([201, 201, 201, 429]);
-    expect(answers[3][1]).toMatch(/too many signup attempts right now/);
+    expect(expectDefined(answers[3])[1]).toMatch(/too many signup attempts right now/);
     expect(parseRateLimit("10/600")).toEqual({ max: 10, windowMs: 600_000, globalMax: 1000 });
   });
 });

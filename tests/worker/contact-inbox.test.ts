@@ -12,6 +12,7 @@ import { action as helpAction } from "~/routes/help";
 import { listMail, waitForMail } from "../fixtures/inbox";
 import { get, ORIGIN, signIn, type Jar } from "./auth-helpers";
 import { nextAddress } from "./leads-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const inbox = inject("inboxURL");
 const CONTACT = env.CONTACT_EMAIL; // hello@example.com in wrangler.toml
@@ -191,7 +192,7 @@ describe("the admin's inbox", () => {
     const first = await inboxHtml(`?q=pager-${t}`);
     const titles = (html: string) => [...html.matchAll(new RegExp(`<h2[^>]*>Page ${t} #(\\d\\d)`, "g"))].map((m) => m[1]);
     expect(titles(first)).toEqual(Array.from({ length: 20 }, (_, i) => String(i).padStart(2, "0")));
-    const next = first.match(/href="(\/admin\/messages\?[^"]*cursor=[^"]+)"/)?.[1].replaceAll("&amp;", "&");
+    const next = expectDefined(first.match(/href="(\/admin\/messages\?[^"]*cursor=[^"]+)"/)?.[1]).replaceAll("&amp;", "&");
     expect(next).toBeDefined();
     expect(titles(await inboxHtml(next!.replace("/admin/messages", "")))).toEqual(["20", "21", "22", "23", "24"]);
   });

@@ -10,6 +10,7 @@ import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeProducts } from
 import { parseVideoConfig, STAGES, subsidiaries, withVideos } from "~/content/subsidiaries";
 import { checkEmbeddable, framingAllowed } from "~/features/subsidiaries/embed-probe.server";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const ORIGIN = "https://afx.test";
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
@@ -36,7 +37,7 @@ async function page(path: string, status = 200) {
 }
 
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(expectDefined(m[1])));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -236,7 +237,7 @@ describe("documents", () => {
     for (const d of documents) {
       expect(html).toContain(`href="${d.url}" download=""`);
       expect(sizes[d.url]).toBeGreaterThan(500);
-      expect(t).toContain(formatBytes(sizes[d.url]));
+      expect(t).toContain(formatBytes(expectDefined(sizes[d.url])));
     }
     expect(t.match(/Download PDF/g)?.length).toBeGreaterThanOrEqual(documents.length);
     expect(t.match(/January 15, 2024/g)).toHaveLength(documents.length);
@@ -267,7 +268,7 @@ describe("subsidiary detail", () => {
     const domain = TEST_DOMAINS[id];
     expect(t).toContain(s.tagline);
     expect(t).toContain(STAGES[s.status]);
-    expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(domain)}"[^>]*target="_blank"[^>]*>Open in New Tab`));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(expectDefined(domain))}"[^>]*target="_blank"[^>]*>Open in New Tab`));
     expect(html).toMatch(/<a[^>]*href="\/portfolio"[^>]*>[\s\S]*?Back/);
     // The frame mounts in the browser (tests/e2e/content.test.ts); without JavaScript, a pointer.
     expect(html).toMatch(/<noscript><p[^>]*>Use “Open in New Tab” to visit/);

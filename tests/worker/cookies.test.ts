@@ -48,7 +48,7 @@ async function everySetCookie(origin: string, email: string): Promise<string[]> 
 }
 
 function parse(line: string) {
-  const [pair, ...attrs] = line.split(";").map((s) => s.trim());
+  const [pair = "", ...attrs] = line.split(";").map((s) => s.trim());
   const name = pair.slice(0, pair.indexOf("="));
   return { name, attrs: attrs.map((a) => a.toLowerCase()) };
 }
@@ -100,19 +100,19 @@ describe("the cookie signer (crypto.server.ts cookieSigner, keys imported once)"
   it("reads what the adapter signed, with the current or the previous secret, and the adapter reads ours", async () => {
     const value = { message: "Ünïcode ✓", n: 42 };
     for (const signWith of [secrets, secrets.slice(1)]) {
-      const header = (await adapters(signWith).serialize(value)).split(";")[0];
+      const [header = ""] = (await adapters(signWith).serialize(value)).split(";");
       await expect(ours().parse(header)).resolves.toEqual(value);
     }
-    const header = (await ours().serialize(value)).split(";")[0];
+    const [header = ""] = (await ours().serialize(value)).split(";");
     await expect(adapters(secrets).parse(header)).resolves.toEqual(value);
     // Byte for byte the adapter's format.
     expect(header).toBe((await adapters(secrets).serialize(value)).split(";")[0]);
   });
 
   it("refuses a value signed with another secret, or with its signature changed", async () => {
-    const header = (await adapters(["someone-else"]).serialize("x")).split(";")[0];
+    const [header = ""] = (await adapters(["someone-else"]).serialize("x")).split(";");
     await expect(ours().parse(header)).resolves.toBeNull();
-    const good = (await ours().serialize("x")).split(";")[0];
+    const [good = ""] = (await ours().serialize("x")).split(";");
     // The signature's first character (the last may only carry padding bits).
     const dot = good.lastIndexOf(".");
     const tampered = good.slice(0, dot + 1) + (good[dot + 1] === "A" ? "B" : "A") + good.slice(dot + 2);

@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toCacheEntry } from "../../worker/html-cache";
 import { hashSource } from "../../worker/security-headers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const ORIGIN = "https://afx.test";
 const HTML = { Accept: "text/html,application/xhtml+xml" };
@@ -45,18 +46,18 @@ describe("rendered HTML cache for anonymous visitors", () => {
     expect(hit.body).not.toMatch(/\snonce=/);
     // Exactly the scripts the render trusted: every inline script but the JSON-LD data block.
     const csp = hit.res.headers.get("content-security-policy")!;
-    const listed = [...csp.match(/script-src ([^;]*)/)![1].matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]);
+    const listed = [...expectDefined(csp.match(/script-src ([^;]*)/)?.[1], "script-src").matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]);
     const inline = [...hit.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
-      .filter(([, attrs]) => !attrs.includes("application/ld+json"))
-      .map(([, , text]) => text);
+      .filter(([, attrs = ""]) => !attrs.includes("application/ld+json"))
+      .map(([, , text = ""]) => text);
     expect(inline.length).toBeGreaterThan(2);
     expect(new Set(listed)).toEqual(new Set(await Promise.all(inline.map(hashSource))));
     // Hashes and 'strict-dynamic' only: no nonce, no host, no 'unsafe-inline'.
     expect(csp).toMatch(/script-src ('sha256-[A-Za-z0-9+/=]{44}' )+'strict-dynamic';/);
     // The stored page's stylesheet is allowed by the same hash as a fresh render's: no nonce needed.
     const stylesheet = hit.body.match(/<style id="stylesheet">([\s\S]*?)<\/style>/)![1];
-    expect(csp).toContain(`style-src '${await hashSource(stylesheet)}';`);
-    expect(first.res.headers.get("content-security-policy")).toContain(`style-src '${await hashSource(stylesheet)}';`);
+    expect(csp).toContain(`style-src '${await hashSource(expectDefined(stylesheet))}';`);
+    expect(first.res.headers.get("content-security-policy")).toContain(`style-src '${await hashSource(expectDefined(stylesheet))}';`);
     // Same page otherwise, and the entry's own bookkeeping headers stay inside.
     expect(hit.body).toBe(first.body.replaceAll(` nonce="${first.nonce}"`, ""));
     expect(hit.res.headers.get("x-page-cache-control")).toBeNull();

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_HEADER, csvRow } from "~/features/leads/csv.server";
 import { get, signIn, type Jar } from "./auth-helpers";
 import { DAY, insertLeads, ORIGIN } from "./leads-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // Lead data is personal data: nothing of it without an admin session.
 const ADMIN_PATHS = ["/api/leads", "/api/leads/stats", "/admin/leads.csv"];
@@ -67,7 +68,7 @@ describe("GET /api/leads", () => {
       subscribedAt: expect.stringMatching(/Z$/),
     });
     const next = res.headers.get("link")!.match(/^<([^>]+)>; rel="next"$/)![1];
-    const rest = await (await get(next, admin)).json<{ email: string }[]>();
+    const rest = await (await get(expectDefined(next), admin)).json<{ email: string }[]>();
     expect(rest.map((l) => l.email)).toEqual(["l100@x.com"]);
   });
 

@@ -5,6 +5,7 @@ import { listLeads } from "~/features/leads/lead-list.server";
 import { getGrowth, getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
 import { DAY, insertLeads } from "./leads-helpers";
 import { getDb } from "~/utils/db.server";
+import { expectDefined } from "../fixtures/expect-defined";
 
 // The figures of the dashboard and the API, straight from the SQL, at fixed instants.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -89,7 +90,7 @@ describe("daily counts (kept by triggers)", () => {
     const { results } = await env.DB.prepare(
       "SELECT (SELECT SUM(count) FROM lead_daily_counts) AS counted, (SELECT COUNT(*) FROM leads) AS rows",
     ).all<{ counted: number; rows: number }>();
-    expect(results[0].counted).toBe(results[0].rows);
+    expect(expectDefined(results[0]).counted).toBe(expectDefined(results[0]).rows);
   });
 });
 

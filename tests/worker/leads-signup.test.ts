@@ -4,6 +4,7 @@ import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/features/leads/ne
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import { confirmAll, leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
 import { handleSignup } from "~/features/leads/signup.server";
+import { expectDefined } from "../fixtures/expect-defined";
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM rate_limits")]);
@@ -39,7 +40,7 @@ describe("POST /api/leads (JSON)", () => {
     expect(await res.json()).toEqual({ message: "Email already subscribed" });
     const rows = await leadRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0].first_name).toBe("Ada");
+    expect(expectDefined(rows[0]).first_name).toBe("Ada");
   });
 
   it("never creates two rows for concurrent repeats", async () => {
@@ -100,7 +101,7 @@ describe("POST /api/leads (JSON)", () => {
       { headers: { "User-Agent": "HeaderAgent" } },
     );
     expect(res.status).toBe(201);
-    const [row] = await leadRows();
+    const row = expectDefined((await leadRows())[0], "the lead");
     expect(row.user_agent).toBe("<b>x</b>".repeat(200).slice(0, 512));
     expect(row.referrer).toBeNull();
     expect(row.client_timestamp).toBeNull();
@@ -181,12 +182,12 @@ describe("POST /api/leads (form without JavaScript)", () => {
 
   /** The result the redirect carries, as the root loader of the next page reads it. */
   async function carried(res: Response) {
-    const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
+    const [cookie = ""] = res.headers.get("Set-Cookie")!.split(";");
     return (await readSignupResult(env, new Request(ORIGIN, { headers: { Cookie: cookie } }))).result;
   }
 
   async function followedPage(res: Response) {
-    const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
+    const [cookie = ""] = res.headers.get("Set-Cookie")!.split(";");
     const page = await SELF.fetch(new URL(res.headers.get("Location")!, ORIGIN), { headers: { Cookie: cookie } });
     return { page, html: await page.text() };
   }

@@ -4,6 +4,7 @@ import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { hashSource, STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import headersFile from "../../public/_headers?raw";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const ORIGIN = "https://afx.test";
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
@@ -135,7 +136,7 @@ describe("security headers", () => {
     // The inlined stylesheet is the page's only style, and the CSP names exactly its hash.
     const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
     expect(styles).toHaveLength(1);
-    expect(csp).toContain(`; style-src '${await hashSource(styles[0])}';`);
+    expect(csp).toContain(`; style-src '${await hashSource(expectDefined(styles[0]))}';`);
     // No style attribute in the markup (the CSP would refuse it): colours and delays are classes.
     expect(html).not.toMatch(/<[a-zA-Z][^<>]*\sstyle=/);
   });
@@ -153,7 +154,7 @@ describe("security headers", () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i++) {
       const csp = (await get("/")).headers.get("content-security-policy")!;
-      nonces.add(csp.match(/'nonce-([^']+)'/)![1]);
+      nonces.add(expectDefined(csp.match(/'nonce-([^']+)'/)![1]));
     }
     expect(nonces.size).toBe(5);
   });

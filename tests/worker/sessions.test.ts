@@ -9,6 +9,7 @@ import { sessions, users } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { getDb } from "~/utils/db.server";
 import { get, Jar, ORIGIN, signIn } from "./auth-helpers";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const SESSION = "__Host-afx_session";
 const form = (fields: Record<string, string>) => ({
@@ -28,8 +29,8 @@ describe("sessions end on the server", () => {
     const { jar } = await signIn("hash@example.com");
     const rows = await sessionRow("hash@example.com");
     expect(rows).toHaveLength(1);
-    expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
-    expect(decodeURIComponent(jar.cookies.get(SESSION)!)).not.toContain(rows[0].id);
+    expect(expectDefined(rows[0]).id).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(jar.cookies.get(SESSION)!)).not.toContain(expectDefined(rows[0]).id);
   });
 
   it("an old-style cookie (a signed user id, no server session) is refused", async () => {
@@ -40,14 +41,14 @@ describe("sessions end on the server", () => {
     s.set("userId", me.id);
     s.set("renewedAt", Date.now());
     const old = new Jar();
-    old.cookies.set(SESSION, (await legacy.commitSession(s)).split(";")[0].slice(SESSION.length + 1));
+    old.cookies.set(SESSION, expectDefined((await legacy.commitSession(s)).split(";")[0]).slice(SESSION.length + 1));
     expect(await status("/api/auth/user", old)).toBe(401);
   });
 
   it("a session idle for more than 30 days is refused, its row deleted and its cookie removed", async () => {
     const { jar } = await signIn("idle@example.com");
     const [row] = await sessionRow("idle@example.com");
-    await getDb(env).update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessions.id, row.id));
+    await getDb(env).update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessions.id, expectDefined(row).id));
     const res = await get("/", jar);
     expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     expect(await status("/api/auth/user", jar)).toBe(401);
@@ -57,7 +58,7 @@ describe("sessions end on the server", () => {
   it("a session older than the absolute limit is refused however active it is", async () => {
     const { jar } = await signIn("absolute@example.com");
     const [row] = await sessionRow("absolute@example.com");
-    await getDb(env).update(sessions).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(sessions.id, row.id));
+    await getDb(env).update(sessions).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(sessions.id, expectDefined(row).id));
     expect(await status("/api/auth/user", jar)).toBe(401);
   });
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/server";
 import { subsidiaries } from "~/content/subsidiaries";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
+import { expectDefined } from "../fixtures/expect-defined";
 
 const ORIGIN = "https://afx.test";
 type Incoming = Parameters<typeof worker.fetch>[0];
@@ -48,7 +49,7 @@ describe("VENTURE_DOMAINS", () => {
     expect(html).not.toContain("Open in New Tab");
     expect(html).not.toContain("<noscript><p");
     expect(html).not.toMatch(/target="_blank"[^>]*>[^<]*(Open in New Tab|Visit )/);
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(expectDefined(m[1])));
     const org = ld.find((j) => j["@type"] === "Organization");
     expect(org).toMatchObject({ name: s.name });
     expect(org).not.toHaveProperty("url");
@@ -66,7 +67,7 @@ describe("VENTURE_DOMAINS", () => {
     }
     const home = await fetchWith("/", unset);
     const org = [...home.html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-      .map((m) => JSON.parse(m[1]))
+      .map((m) => JSON.parse(expectDefined(m[1])))
       .find((j) => j["@type"] === "Organization");
     expect(org.subOrganization).toHaveLength(9);
     for (const sub of org.subOrganization) expect(sub).not.toHaveProperty("url");

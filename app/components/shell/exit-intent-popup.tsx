@@ -8,8 +8,8 @@ const dialog = lazyModule(() => import("./exit-popup-dialog"));
  * The exit-intent popup: armed 3 s after load, opened when the pointer leaves through the top
  * edge of the window; once hidden it stays away for the visit, or for good with 'Don't show again'.
  */
-export const POPUP_DELAY_MS = 3000;
-export const POPUP_DISMISSED_KEY = "afxPopupDismissed";
+const POPUP_DELAY_MS = 3000;
+const POPUP_DISMISSED_KEY = "afxPopupDismissed";
 
 function dismissedForever(): boolean {
   try {

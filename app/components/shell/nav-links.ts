@@ -26,7 +26,7 @@ export interface NavLinkItem {
 }
 
 /** The notifications badge is a fixed 3 (the notifications are static samples). */
-export const NOTIFICATIONS_BADGE = 3;
+const NOTIFICATIONS_BADGE = 3;
 
 export const COMPANY_LINKS: readonly NavLinkItem[] = [
   { page: pages.portfolio, label: "Portfolio", icon: Briefcase },

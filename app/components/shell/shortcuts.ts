@@ -13,7 +13,7 @@ export type ShortcutAction =
   | { type: "toast"; title: string; description: string }
   | { type: "open-shortcuts" };
 
-export interface Shortcut {
+interface Shortcut {
   /** What the dialog shows, e.g. "Ctrl/⌘ + Shift + T". */
   keys: string;
   label: string;

@@ -8,21 +8,23 @@ export type SidebarState = "icon" | "expanded" | "hidden";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
 /** Seven days, in seconds. */
-export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 export const SIDEBAR_DEFAULT: SidebarState = "expanded";
 /** Under this width the sidebar is an off-canvas sheet. */
 export const MOBILE_BREAKPOINT = 768;
 
 const STATES: readonly SidebarState[] = ["icon", "expanded", "hidden"];
 
-export function isSidebarState(value: unknown): value is SidebarState {
+function isSidebarState(value: unknown): value is SidebarState {
   return typeof value === "string" && (STATES as readonly string[]).includes(value);
 }
 
 /** The desktop trigger's cycle: icon → expanded → hidden → icon. */
 export function nextSidebarState(state: SidebarState): SidebarState {
-  return STATES[(STATES.indexOf(state) + 1) % STATES.length];
+  return NEXT_STATE[state];
 }
+
+const NEXT_STATE: Record<SidebarState, SidebarState> = { icon: "expanded", expanded: "hidden", hidden: "icon" };
 
 /** Reads the state from a Cookie header (or document.cookie); anything unknown is the default. */
 export function readSidebarCookie(cookieHeader: string | null | undefined): SidebarState {

@@ -6,8 +6,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { ToastEntry } from "./toast-list";
 
 /** At most one toast at a time; a dismissed toast leaves the DOM 1,000,000 ms later. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 // Radix Toast loads once the page is idle (or at the first toast), off the landing's critical path.
 const toastList = lazyModule(() => import("./toast-list"));

@@ -7,7 +7,7 @@ const VARIANTS = {
   destructive: "btn border border-destructive text-destructive hover:bg-accent",
 } as const;
 
-export type ButtonVariant = keyof typeof VARIANTS;
+type ButtonVariant = keyof typeof VARIANTS;
 
 /** The button look, for links that act as buttons (`<Link className={buttonClass("outline")}>`). */
 export function buttonClass(variant: ButtonVariant = "primary", className?: string) {

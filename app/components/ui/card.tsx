@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 
 /** The paddings cards use; a prop rather than a class, since `cn` does not merge conflicting utilities. */
 const PADDINGS = { none: "", sm: "p-4", md: "p-5", lg: "p-6", xl: "p-8", "2xl": "p-12" } as const;
-export type CardPadding = keyof typeof PADDINGS;
+type CardPadding = keyof typeof PADDINGS;
 
 /**
  * The card look (shadcn/ui's Card, ours in Tailwind): for elements that are something else too,
@@ -35,7 +35,7 @@ export function Card({
 }
 
 /** A card's heading: an h2, as every card on the site sits under the page's h1. */
-export function CardTitle({ className, children, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
+function CardTitle({ className, children, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
   return (
     <h2 className={cn("text-lg font-semibold", className)} {...rest}>
       {children}

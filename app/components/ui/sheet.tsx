@@ -5,8 +5,6 @@ import { DialogOverlay } from "./dialog";
 
 /** An off-canvas panel: a Radix dialog sliding in from the left. */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 export const SheetTitle = SheetPrimitive.Title;
 export const SheetDescription = SheetPrimitive.Description;
 

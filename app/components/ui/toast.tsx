@@ -4,8 +4,8 @@ import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "reac
 import { cn } from "./cn";
 
 /** A toast stays 5000 ms by default and is dismissed by a swipe right past 50 px; F8 focuses the viewport (Radix default). */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider(props: ComponentPropsWithoutRef<typeof ToastPrimitive.Provider>) {
   return (

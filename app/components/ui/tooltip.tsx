@@ -4,14 +4,14 @@ import { cn } from "./cn";
 
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./tooltip-constants";
 
-export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: ComponentPropsWithoutRef<typeof TooltipPrimitive.Provider>) {
+function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: ComponentPropsWithoutRef<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
 }
 
 export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export const TooltipContent = forwardRef<
+const TooltipContent = forwardRef<
   ElementRef<typeof TooltipPrimitive.Content>,
   ComponentPropsWithoutRef<typeof TooltipPrimitive.Content>
 >(({ className, sideOffset = 6, ...props }, ref) => (

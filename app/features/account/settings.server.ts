@@ -40,7 +40,7 @@ export async function settingsView(request: Request, env: Env) {
 }
 
 /** The save's answer: a message for the page, with its status (and `Retry-After` when limited). */
-export interface SettingsSaved {
+interface SettingsSaved {
   message: string;
   status: 200 | 403 | 429;
   retryAfter?: number;
@@ -76,7 +76,7 @@ async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: str
   await liftSuppression(env, user.email);
   await subscribeVerifiedMember(getDb(env), {
     email: user.email,
-    firstName: user.firstName?.trim() || user.email.split("@")[0]!,
+    firstName: user.firstName?.trim() || (user.email.split("@")[0] ?? ""),
     lastName: user.lastName,
     source: NEWSLETTER_SOURCE,
     userAgent: userAgent?.slice(0, 512) ?? null,

@@ -29,13 +29,13 @@ const METADATA_TTL_MS = 60 * 60 * 1000;
 /** How long a started sign-in may take at the provider. */
 const FLOW_MAX_AGE_S = 10 * 60;
 
-export const SIGN_IN_FAILED = { title: "Sign-in failed", variant: "destructive" } as const;
+const SIGN_IN_FAILED = { title: "Sign-in failed", variant: "destructive" } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Discovery and keys: fetched on first use inside a request (never at module scope), cached per
 // isolate; a failed fetch is not cached, so the next sign-in tries again.
 
-export interface ProviderMetadata {
+interface ProviderMetadata {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;
@@ -162,7 +162,7 @@ function clearFlowCookies(request: Request): string[] {
 // that only this browser's state cookie holds (OIDC Core §15.5.2). An ID token minted for any
 // other sign-in carries a different nonce and is refused.
 
-export async function nonceFor(codeVerifier: string) {
+async function nonceFor(codeVerifier: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`afx-oidc-nonce:${codeVerifier}`));
   return base64UrlEncode(new Uint8Array(digest));
 }
@@ -350,12 +350,12 @@ function toProfile(claims: Partial<IdTokenClaims> & { sub: string }, issuer: str
  * A value the visitor or the provider chose, as it may appear in a log line: quoted, escaped
  * (JSON), at most 100 characters, so it cannot forge a line or flood the log.
  */
-export function logSafe(value: unknown): string {
+function logSafe(value: unknown): string {
   return JSON.stringify(String(value ?? "").slice(0, 100));
 }
 
 /** Why a sign-in failed, for the log (the person only sees "Sign-in failed"). */
-export function failureKind(error: unknown): string {
+function failureKind(error: unknown): string {
   if (error instanceof OAuth2RequestError) return `provider said ${logSafe(error.code)}`;
   if (error instanceof ReferenceError && /state on cookie/.test(error.message)) return "no state cookie";
   if (error instanceof RangeError && /State/.test(error.message)) return "state mismatch";

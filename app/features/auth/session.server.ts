@@ -18,7 +18,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 const IDLE_LIMIT_MS = SESSION_MAX_AGE_S * 1000;
 /** Absolute limit: a session older than this ends however active it is; sign in again. */
-export const SESSION_ABSOLUTE_LIMIT_MS = 90 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_LIMIT_MS = 90 * 24 * 60 * 60 * 1000;
 /** Renew the cookie (and the row's last activity) at most once a day: one write a day per member. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -36,12 +36,6 @@ function storage(request: Request, env: Env) {
 }
 
 
-export interface ActiveSession {
-  /** The signed-in member's row. */
-  user: User;
-  /** Set-Cookie values for the response: a renewal, or the removal of a refused cookie. */
-  setCookies: string[];
-}
 
 /**
  * The member of this request's session, or null: no cookie, a bad signature, an unknown or

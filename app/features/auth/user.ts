@@ -17,9 +17,9 @@ type NamedUser = Pick<CurrentUser, "firstName" | "lastName" | "email"> | null | 
 export function userInitials(user: NamedUser): string {
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();
-  if (first && last) return (first[0] + last[0]).toUpperCase();
+  if (first && last) return (first.charAt(0) + last.charAt(0)).toUpperCase();
   const email = user?.email?.trim();
-  if (email) return email[0].toUpperCase();
+  if (email) return email.charAt(0).toUpperCase();
   return "U";
 }
 

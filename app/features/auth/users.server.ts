@@ -22,7 +22,7 @@ export async function getUserAndSession(request: Request, env: Env) {
 }
 
 /** The user as pages see it; the role is decided now, from ADMIN_EMAILS and the verified e-mail. */
-export function toCurrentUser(row: User, env: Env): CurrentUser {
+function toCurrentUser(row: User, env: Env): CurrentUser {
   return {
     id: row.id,
     role: roleFor(row, getConfig(env).adminEmails),
@@ -50,7 +50,7 @@ export interface SignInProfile {
  * `admin` when the provider vouches for the e-mail (`email_verified`) and it is in ADMIN_EMAILS;
  * an unverified address could be anyone's, so it never grants admin.
  */
-export function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">, adminEmails: readonly string[]) {
+function roleFor(profile: Pick<SignInProfile, "email" | "emailVerified">, adminEmails: readonly string[]) {
   if (!profile.email || !profile.emailVerified) return "member" as const;
   return adminEmails.includes(profile.email.toLowerCase()) ? ("admin" as const) : ("member" as const);
 }
@@ -74,5 +74,6 @@ export async function upsertUser(env: Env, profile: SignInProfile): Promise<User
     .values({ id: crypto.randomUUID(), subject: profile.subject, ...values })
     .onConflictDoUpdate({ target: users.subject, set: values })
     .returning();
+  if (!row) throw new Error("The sign-in upsert returned no row");
   return row;
 }

@@ -22,7 +22,7 @@ type Entry = {
   nextCheckAt: number;
 };
 
-export type BlogPostsResult = {
+type BlogPostsResult = {
   posts: BlogPost[];
   /** fresh: cached; stale: cached, refresh started; fetched: read now; placeholder: nothing usable. */
   state: "fresh" | "stale" | "fetched" | "placeholder";

@@ -50,7 +50,7 @@ function scanItems(xml: string): Span[] | null {
     TAG.lastIndex = lt;
     const match = TAG.exec(xml);
     if (!match) continue; // a processing instruction
-    const [, closing, name] = match;
+    const [, closing, name = ""] = match;
     if (ITEM_TAGS.has(name)) {
       if (!closing) {
         if (item) return null;
@@ -79,12 +79,14 @@ function scanItems(xml: string): Span[] | null {
  */
 export function newestItemsOnly(xml: string, limit: number): string {
   const spans = scanItems(xml);
-  if (!spans || spans.length <= limit) return xml;
+  const first = spans?.[0];
+  const last = spans?.at(-1);
+  if (!spans || !first || !last || spans.length <= limit) return xml;
   const keep = spans
     .map((span, index) => ({ span, index }))
     .sort((a, b) => b.span.time - a.span.time || a.index - b.index)
     .slice(0, limit)
     .sort((a, b) => a.index - b.index)
     .map(({ span }) => xml.slice(span.start, span.end));
-  return `${xml.slice(0, spans[0].start)}${keep.join("\n")}${xml.slice(spans[spans.length - 1].end)}`;
+  return `${xml.slice(0, first.start)}${keep.join("\n")}${xml.slice(last.end)}`;
 }

@@ -6,8 +6,8 @@ import { DEFAULT_AUTHOR, type BlogPost } from "./post";
 
 /** 10 posts, excerpts of 200 characters, reading time at 200 words per minute. */
 export const MAX_POSTS = 10;
-export const EXCERPT_LENGTH = 200;
-export const WORDS_PER_MINUTE = 200;
+const EXCERPT_LENGTH = 200;
+const WORDS_PER_MINUTE = 200;
 
 /** The document is not well-formed XML, or not a feed. */
 export class FeedFormatError extends Error {
@@ -105,8 +105,8 @@ function mediaImages(item: XmlNode): string[] {
 
 /** RSS `<author>` is "email (Name)"; the name is what a reader wants. */
 function rssAuthorName(value: string): string {
-  const named = /\(([^)]+)\)\s*$/.exec(value);
-  if (named) return named[1];
+  const name = /\(([^)]+)\)\s*$/.exec(value)?.[1];
+  if (name) return name;
   return value.includes("@") ? "" : value;
 }
 

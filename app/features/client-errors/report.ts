@@ -4,12 +4,12 @@
  * that names the visitor: no query string, no user agent, e-mail addresses and long numbers
  * masked. The server cleans it again; the browser's copy is only what it sends.
  */
-export const CLIENT_ERROR_PATH = "/api/client-errors";
+const CLIENT_ERROR_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 2048;
 const MAX_MESSAGE = 300;
 const MAX_PATH = 200;
 
-export interface ClientErrorReport {
+interface ClientErrorReport {
   message: string;
   path: string;
 }
@@ -19,7 +19,7 @@ export function cleanClientError(input: unknown): ClientErrorReport | null {
   if (!input || typeof input !== "object") return null;
   const { message, path } = input as Record<string, unknown>;
   if (typeof message !== "string" || !message.trim()) return null;
-  const cleanPath = typeof path === "string" ? path.split(/[?#]/)[0] : "";
+  const [cleanPath = ""] = typeof path === "string" ? path.split(/[?#]/) : [];
   return {
     message: message
       .replace(/[^\s@]+@[^\s@]+/g, "[email]")

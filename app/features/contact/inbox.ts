@@ -6,14 +6,14 @@
 import type { ContactStatus } from "~/db/schema";
 import { keysetCursor } from "~/utils/keyset-cursor";
 
-export const INBOX_PATH = "/admin/messages";
+const INBOX_PATH = "/admin/messages";
 // The schema's statuses, written out: this module also runs in the browser, the schema does not.
 const STATUSES = ["open", "answered"] as const satisfies readonly ContactStatus[];
 export const STATUS_FILTERS = ["all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 /** "sender": e-mail or name prefix (index ranges); "subject": every word in the subject. */
-export const SEARCH_FIELDS = ["sender", "subject"] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+const SEARCH_FIELDS = ["sender", "subject"] as const;
+type SearchField = (typeof SEARCH_FIELDS)[number];
 export const MAX_QUERY = 100;
 
 export interface InboxCursor {

@@ -14,7 +14,7 @@ import { notificationMail } from "./notification-mail.server";
  * A Help-form message as the form gives it: the table's own columns (app/db/schema.ts), so a new
  * column of the form reaches the INSERT with no edit here.
  */
-export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "createdAt" | "status" | "answeredAt" | "answeredBy"> & {
+type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "createdAt" | "status" | "answeredAt" | "answeredBy"> & {
   userId: string | null;
   userAgent: string | null;
 };
@@ -116,7 +116,6 @@ export async function listInbox(db: Db, query: InboxQuery, pageSize: number) {
 }
 
 /** A message as the inbox shows it: the row INBOX_COLUMNS selects, typed by Drizzle from the schema. */
-export type InboxMessage = Awaited<ReturnType<typeof listInbox>>["messages"][number];
 
 /** Open and answered counts, for the filter's labels (a read of the status index). */
 export async function inboxCounts(db: Db): Promise<Record<ContactStatus, number>> {

@@ -12,10 +12,10 @@ import { isMailAddress } from "~/utils/mail-address";
 import { messagePath } from "./inbox";
 
 /** The outbox's name for these e-mails. */
-export const NOTIFICATION_KIND = "contact-notification";
+const NOTIFICATION_KIND = "contact-notification";
 const SUBJECT_PREFIX = "Contact form: ";
 
-export interface NotificationInput {
+interface NotificationInput {
   siteUrl: string;
   /** The group's contact address (CONTACT_EMAIL). */
   to: string;

@@ -7,8 +7,8 @@ import { readCapped } from "~/features/forms/read-capped.server";
 
 export type BodyKind = "json" | "form";
 
-export function bodyKind(contentType: string | null): BodyKind | null {
-  const type = contentType?.split(";")[0].trim().toLowerCase();
+function bodyKind(contentType: string | null): BodyKind | null {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
   return null;

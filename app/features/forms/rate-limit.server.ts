@@ -14,7 +14,7 @@ import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
 import { batch, columnName, getDb, type Statement } from "~/utils/db.server";
 
-export interface RateLimit {
+interface RateLimit {
   /** Attempts per client network in one window. */
   max: number;
   windowMs: number;
@@ -44,8 +44,8 @@ export function parseRateLimit(value: string): RateLimit {
 function parseAddress(address: string): { v4: string } | { v6: string[] } {
   const ip = address.trim().toLowerCase();
   if (!ip.includes(":")) return { v4: ip };
-  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return { v4: mapped[1] };
+  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
+  if (mapped) return { v4: mapped };
   const [head, tail = ""] = ip.split("::");
   const left = head ? head.split(":") : [];
   const right = ip.includes("::") && tail ? tail.split(":") : [];
@@ -160,7 +160,8 @@ const within = (counters: Counter[], a: Attempt) => sql.join(counters.map((c) =>
 // each later one only attempts within the limits before it, so one network adds at most its own
 // limit to its block, one block at most its share to the ceiling, and only many blocks fill it.
 const count = (a: Attempt, i: number) => {
-  const c = a.counters[i]!;
+  const c = a.counters[i];
+  if (!c) throw new RangeError(`No counter ${i}`);
   const insert =
     i === 0
       ? sql`INSERT INTO ${rateLimits} ${COLUMNS} VALUES (${c.key}, ${a.windowStart}, 1)`
@@ -177,7 +178,7 @@ const count = (a: Attempt, i: number) => {
 export type GuardedWrite = (guard: SQL) => Statement[];
 
 /** What the limiter decided, and the results of the guarded write's statements (in their order). */
-export type LimitedAttempt = RateLimitOutcome & { results: unknown[] };
+type LimitedAttempt = RateLimitOutcome & { results: unknown[] };
 
 const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
 
@@ -208,7 +209,7 @@ export async function limitClient(
     else await prune;
   }
   const minutes = Math.max(1, Math.ceil(a.retryAfter / 60));
-  const refused = a.counters.find((c, i) => counts[i]! > c.max);
+  const refused = a.counters.find((c, i) => (counts[i] ?? 0) > c.max);
   return {
     allowed: !refused,
     retryAfter: a.retryAfter,

@@ -2,16 +2,17 @@
  * The newsletter signup block: one component, three variants, placed by the footer
  * ('footer'), the blog ('blog') and the exit popup ('popup').
  *
- * It is a real `<form method="post" action="/api/leads">`: without JavaScript the browser posts it,
- * the server answers 303 back to this page and the root loader hands this block its result. With
- * JavaScript the same form is sent as the JSON call of `POST /api/leads`, without navigation, and
- * the newsletter's toasts show (docs/product.md, Newsletter and leads). Validation is the server's
- * (zod + conform), so both paths show the same messages.
+ * One form, one action (`POST /api/leads`), one result. Without JavaScript the browser posts it, the
+ * server answers 303 back to this page and the root loader hands this block its result. With
+ * JavaScript a fetcher sends the same fields less `redirectTo`, so the server answers with that
+ * result as data (and the API's status code), without navigation, and the newsletter's toasts show
+ * (docs/product.md, Newsletter and leads). Validation is the server's (zod + conform), so both
+ * paths show the same messages.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Link, useLocation, useMatches, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import {
   CONSENT_COPY,
   CONSENT_VERSION,
@@ -19,12 +20,12 @@ import {
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
-  showsLeads,
   signupAnchor,
   type NewsletterVariant,
   type SignupResult,
   type SignupValues,
 } from "~/features/leads/newsletter";
+import { SIGNUP_ACTION } from "~/features/leads/signup-action";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -41,6 +42,16 @@ interface Props {
 }
 
 
+/** A result, or an answer that is none (a 5xx, an empty refusal, a lost connection). */
+type Outcome = SignupResult | { status: "failed" };
+
+const FAILED: Outcome = { status: "failed" };
+
+/** The fetcher's answer, read by its status field: never by its wording. */
+function readAnswer(data: unknown): Outcome {
+  const status = typeof data === "object" && data !== null && "status" in data ? data.status : undefined;
+  return status === "success" || status === "already" || status === "error" ? (data as SignupResult) : FAILED;
+}
 
 /** The no-JS result meant for this block, on the page view it was made for only. */
 function useServerResult(source: string): SignupResult | null {
@@ -55,24 +66,29 @@ function asSubmissionResult(values: SignupValues, errors: SubmissionResult["erro
   return { status: "error", initialValue: { ...values }, error: errors };
 }
 
+/** The line under the form: a refusal's message; without JavaScript (no toasts) also a repeat's. */
+function noticeFor(outcome: Outcome | null, fetched: boolean): { text: string; tone: "info" | "error" } | null {
+  if (outcome?.status === "already" && !fetched) return { text: NEWSLETTER_TOASTS.already.description, tone: "info" };
+  if (outcome?.status === "failed") return { text: T.failed, tone: "error" };
+  if (outcome?.status === "error" && outcome.message) return { text: outcome.message, tone: "error" };
+  return null;
+}
+
 export function NewsletterSignup({ variant, source, className }: Props) {
   const location = useLocation();
-  const revalidator = useRevalidator();
-  const matches = useMatches();
+  const fetcher = useFetcher();
+  const answer = useMemo(() => (fetcher.data === undefined ? null : readAnswer(fetcher.data as unknown)), [fetcher.data]);
   const serverResult = useServerResult(source);
-  const [done, setDone] = useState(serverResult?.status === "success");
-  const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; tone: "info" | "error" } | null>(() =>
-    serverResult?.status === "already"
-      ? { text: NEWSLETTER_TOASTS.already.description, tone: "info" }
-      : serverResult?.status === "error" && serverResult.message
-        ? { text: serverResult.message, tone: "error" }
-        : null,
-  );
-  const [lastResult, setLastResult] = useState<SubmissionResult | undefined>(() =>
-    serverResult && "values" in serverResult
-      ? asSubmissionResult(serverResult.values, serverResult.status === "error" ? serverResult.errors : {})
-      : undefined,
+  const outcome: Outcome | null = answer ?? serverResult;
+  const done = outcome?.status === "success";
+  const pending = fetcher.state === "submitting";
+  const notice = noticeFor(outcome, answer !== null);
+  const lastResult = useMemo(
+    () =>
+      outcome && "values" in outcome
+        ? asSubmissionResult(outcome.values, outcome.status === "error" ? outcome.errors : {})
+        : undefined,
+    [outcome],
   );
   const successRef = useRef<HTMLParagraphElement>(null);
   const anchor = signupAnchor(source);
@@ -82,58 +98,25 @@ export function NewsletterSignup({ variant, source, className }: Props) {
     lastResult,
     onSubmit(event, { formData }) {
       event.preventDefault();
-      void subscribe(formData);
+      // Without redirectTo the answer comes back as data; the lead records what only the browser knows.
+      formData.delete(F.redirectTo);
+      formData.set(F.referrer, document.referrer);
+      formData.set(F.timestamp, new Date().toISOString());
+      fetcher.submit(formData, { method: "post", action: SIGNUP_ACTION });
     },
   });
 
-  async function subscribe(formData: FormData) {
-    const value = (name: string) => String(formData.get(name) ?? "");
-    const values: SignupValues = { email: value(F.email), firstName: value(F.firstName), lastName: value(F.lastName) };
-    setPending(true);
-    setNotice(null);
-    try {
-      const res = await fetch("/api/leads", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          ...values,
-          source,
-          variant,
-          [F.honeypot]: value(F.honeypot),
-          metadata: { userAgent: navigator.userAgent, referrer: document.referrer, timestamp: new Date().toISOString() },
-        }),
-      });
-      if (res.status === 201) {
-        setDone(true);
-        toast({ ...NEWSLETTER_TOASTS.success });
-        // A signup changes lead data: reload the page's data only where the page shows it.
-        if (matches.some((m) => showsLeads(m.handle))) revalidator.revalidate();
-        return;
-      }
-      const payload = (await res.json().catch(() => ({}))) as { message?: unknown; errors?: SubmissionResult["error"] };
-      if (res.status === 400 && payload.errors) {
-        setLastResult(asSubmissionResult(values, payload.errors));
-        return;
-      }
-      setLastResult(asSubmissionResult(values));
-      const message = typeof payload.message === "string" ? payload.message : T.failed;
-      if (message.toLowerCase().includes("already subscribed")) {
-        toast({ ...NEWSLETTER_TOASTS.already });
-      } else {
-        toast({ ...NEWSLETTER_TOASTS.failed });
-        if (res.status === 429) setNotice({ text: message, tone: "error" });
-      }
-    } catch {
-      toast({ ...NEWSLETTER_TOASTS.failed });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  // After a JS success the form is gone: move focus to the message so it is not lost.
+  // Each answer once: its toast and, after a success (the form is gone), focus on the message.
   useEffect(() => {
-    if (done && !serverResult) successRef.current?.focus();
-  }, [done, serverResult]);
+    if (answer?.status === "success") {
+      toast({ ...NEWSLETTER_TOASTS.success });
+      successRef.current?.focus();
+    } else if (answer?.status === "already") {
+      toast({ ...NEWSLETTER_TOASTS.already });
+    } else if (answer?.status === "failed" || (answer?.status === "error" && answer.message)) {
+      toast({ ...NEWSLETTER_TOASTS.failed });
+    }
+  }, [answer]);
 
   const boxed = variant !== "compact";
   return (
@@ -169,7 +152,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
         ) : null}
       </div>
       {done ? null : (
-        <form method="post" action="/api/leads" {...getFormProps(form)} className={clsx(boxed && "text-left")}>
+        <form method="post" action={SIGNUP_ACTION} {...getFormProps(form)} className={clsx(boxed && "text-left")}>
           <input type="hidden" name={F.source} value={source} />
           <input type="hidden" name={F.variant} value={variant} />
           <input type="hidden" name={F.redirectTo} value={`${location.pathname}${location.search}`} />

@@ -76,21 +76,14 @@ export const SIGNUP_FIELDS = {
   lastName: "lastName",
   source: "source",
   variant: "variant",
-  /** Same-origin path to land on after a form post without JavaScript. */
+  /** Same-origin path to land on after a form post without JavaScript (the fetcher leaves it out). */
   redirectTo: "redirectTo",
+  /** Added by the fetcher, recorded with the lead: the page's referrer, the browser's clock. */
+  referrer: "referrer",
+  timestamp: "timestamp",
   /** The honeypot (features/forms/honeypot.ts). */
   honeypot: HONEYPOT_FIELD,
 } as const;
-
-/**
- * A route whose page shows lead data (the dashboard, the settings switch) says so with
- * `export const handle = SHOWS_LEADS`: after a signup only such a page reloads its data.
- */
-export const SHOWS_LEADS = { showsLeads: true } as const;
-
-export function showsLeads(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as { showsLeads?: unknown }).showsLeads === true;
-}
 
 export type NewsletterVariant = "compact" | "full" | "inline";
 

@@ -83,8 +83,11 @@ interface SignupRequest {
   fields: Record<string, unknown>;
   metadata: { userAgent: string | null; referrer: string | null; timestamp: string | null };
   honeypot: boolean;
-  /** Form posts only: where to land afterwards. */
-  redirectTo: string;
+  /**
+   * Where to land afterwards: set for a browser's own form post (no JavaScript), null for JSON and
+   * for the signup form's fetcher, which sends no redirectTo and reads the result itself.
+   */
+  redirectTo: string | null;
   /** The same-origin page the signup was made on: the form's own, or the JSON caller's Referer. */
   pagePath: string | null;
   /** Whether it carries a session cookie: only then is the member looked up. */
@@ -121,7 +124,7 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
       fields,
       metadata: { userAgent: text(m.userAgent, 512) ?? headerAgent, referrer: text(m.referrer, 2048), timestamp: text(m.timestamp, 64) },
       honeypot: honeypotFilled(fields[F.honeypot]),
-      redirectTo: refererPath ?? "/",
+      redirectTo: null,
       pagePath: refererPath,
       carriesSession: session,
     };
@@ -137,14 +140,19 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
-  const redirectTo = pagePath(String(form.get(F.redirectTo) ?? ""), origin) ?? refererPath ?? "/";
+  const redirectTo = form.has(F.redirectTo) ? (pagePath(String(form.get(F.redirectTo)), origin) ?? refererPath ?? "/") : null;
   return {
     kind,
     fields,
-    metadata: { userAgent: headerAgent, referrer: null, timestamp: new Date().toISOString() },
+    metadata: {
+      userAgent: headerAgent,
+      // Only the fetcher knows these (the signup form adds them when it sends).
+      referrer: text(form.get(F.referrer), 2048),
+      timestamp: text(form.get(F.timestamp), 64) ?? new Date().toISOString(),
+    },
     honeypot: honeypotFilled(form.get(F.honeypot)),
     redirectTo,
-    pagePath: redirectTo,
+    pagePath: redirectTo ?? refererPath,
     carriesSession: session,
   };
 }
@@ -154,28 +162,32 @@ type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
 const json = (body: unknown, status: number, headers?: HeadersInit) => Response.json(body, { status, headers });
 
 /**
- * The signup's answers: JSON for the API; for a form post, a 303 back to its page, at the block
- * that was used, with the result in a one-shot cookie.
+ * The signup's answers: JSON for the API; for a browser's own form post, a 303 back to its page, at
+ * the block that was used, with the result in a one-shot cookie; for the signup form's fetcher the
+ * same result as JSON, under the API's status code.
  */
 function signupAnswers(request: Request, env: Env, read: SignupRequest) {
   const s = (v: unknown) => (typeof v === "string" ? v : "");
   // What the visitor typed, as strings, to give back with the errors.
   const values = { email: s(read.fields[F.email]), firstName: s(read.fields[F.firstName]), lastName: s(read.fields[F.lastName]) };
-  const form = async (result: WithoutSource<SignupResult>) => {
+  const form = async (result: WithoutSource<SignupResult>, status: number, headers?: HeadersInit) => {
     const rawSource = s(read.fields[F.source]).trim();
     const source = SOURCE_PATTERN.test(rawSource) ? rawSource : DEFAULT_SOURCE;
+    if (read.redirectTo === null) return json({ ...result, source }, status, headers);
     const cookie = await signupResultCookie(env, request, { ...result, source } as SignupResult);
     return redirect(`${read.redirectTo}#${signupAnchor(source)}`, { status: 303, headers: { "Set-Cookie": cookie } });
   };
   const isForm = read.kind === "form";
   return {
-    tooMany: ({ message, retryAfter }: RateLimitOutcome) =>
-      isForm ? form({ status: "error", values, errors: {}, message }) : json({ message }, 429, { "Retry-After": String(retryAfter) }),
+    tooMany: ({ message, retryAfter }: RateLimitOutcome) => {
+      const headers = { "Retry-After": String(retryAfter) };
+      return isForm ? form({ status: "error", values, errors: {}, message }, 429, headers) : json({ message }, 429, headers);
+    },
     invalid: (errors: SignupFieldErrors) =>
-      isForm ? form({ status: "error", values, errors }) : json({ message: "Please check the highlighted fields.", errors }, 400),
-    already: () => (isForm ? form({ status: "already", values }) : json({ message: T.alreadySubscribed }, 409)),
+      isForm ? form({ status: "error", values, errors }, 400) : json({ message: "Please check the highlighted fields.", errors }, 400),
+    already: () => (isForm ? form({ status: "already", values }, 409) : json({ message: T.alreadySubscribed }, 409)),
     // The row's id is sequential: it would tell anyone how many people signed up, and when.
-    created: ({ id: _id, ...created }: PublicLead) => (isForm ? form({ status: "success" }) : json(created, 201)),
+    created: ({ id: _id, ...created }: PublicLead) => (isForm ? form({ status: "success" }, 201) : json(created, 201)),
   };
 }
 

@@ -4,7 +4,6 @@ import { smtpTransport, type SmtpConfig } from "./smtp.server";
 import type { MailTransport } from "./transport.server";
 
 export type { SmtpConfig };
-export type SmtpSecurity = SmtpConfig["security"];
 
 /** The SMTP settings, from the one configuration (throws ConfigError, naming the variable, when one is unusable or MAIL_TRANSPORT is not "smtp"). */
 export function smtpConfig(env: Env): SmtpConfig {

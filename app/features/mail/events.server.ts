@@ -15,7 +15,7 @@ import { normaliseEmail } from "~/utils/mail-address";
 import { maskAddress, maskAddresses } from "./message";
 
 /** One delivery event, whichever transport reported it. */
-export interface MailEvent {
+interface MailEvent {
   /** The event's own id: a redelivered event is counted once. */
   id: string;
   kind: MailEventKind;
@@ -31,7 +31,7 @@ export interface MailEvent {
 }
 
 /** The days of events the dashboard counts, and how long their rows are kept. */
-export const EVENT_WINDOW_MS = 30 * 24 * 60 * 60_000;
+const EVENT_WINDOW_MS = 30 * 24 * 60 * 60_000;
 
 const PREFIX = "cf.email.sending.message.";
 
@@ -40,7 +40,7 @@ const PREFIX = "cf.email.sending.message.";
  * payload: { eventId, messageId, recipient, bounce: { type }, … }, metadata: { eventTimestamp } }`),
  * or null for anything else.
  */
-export function fromEmailService(body: unknown): MailEvent | null {
+function fromEmailService(body: unknown): MailEvent | null {
   const event = body as {
     type?: unknown;
     payload?: {
@@ -74,7 +74,7 @@ export function fromEmailService(body: unknown): MailEvent | null {
  * Acts on one event and records it, in one batch (a redelivery changes nothing more). Returns what
  * it did, for the log and the tests.
  */
-export async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
+async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
   const db = getDb(env);
   const email = normaliseEmail(event.recipient);
   const record = db.insert(mailEvents).values({ eventId: event.id, kind: event.kind, at: event.at }).onConflictDoNothing();
@@ -163,7 +163,7 @@ export async function mailEventCounts(db: Db, now = Date.now()): Promise<MailEve
 }
 
 /** Deletes the events older than the dashboard's window; returns how many. */
-export async function pruneMailEvents(db: Db, now = Date.now()): Promise<number> {
+async function pruneMailEvents(db: Db, now = Date.now()): Promise<number> {
   const { meta } = await db.delete(mailEvents).where(lt(mailEvents.at, now - EVENT_WINDOW_MS));
   return meta.changes;
 }

@@ -17,9 +17,9 @@
  */
 import { getConfig } from "~/utils/config.server";
 
-export type MailKeyPurpose = "unsubscribe-link" | "suppressed-email" | "confirmation-count";
+type MailKeyPurpose = "unsubscribe-link" | "suppressed-email" | "confirmation-count";
 
-export interface MailKey {
+interface MailKey {
   /** 8 base64url characters, public: names the key in links and rows. */
   id: string;
   /** HMAC-SHA-256 of `message`, base64url (43 characters). */

@@ -32,7 +32,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
  * mail-burst): 5 lanes sent 26 mails/s, 20 sent 44 (miniflare runs one batch at a time; the
  * platform runs several invocations at once).
  */
-export const CONCURRENCY = 20;
+const CONCURRENCY = 20;
 /**
  * The Cron Trigger sends what the queue has not sent this long after it was due: it is the safety
  * net (a lost announcement, the dead-letter queue), not a second sender racing the consumer.
@@ -57,7 +57,7 @@ export interface MailJob {
  */
 export const CONTACT_MESSAGE_ID_SLOT = "{contact-message-id}";
 
-export interface QueueOptions {
+interface QueueOptions {
   /** A condition on the batch's earlier writes: queued only if it holds. */
   onlyIf?: SQL;
   /**
@@ -129,7 +129,7 @@ export const KEEP_SENT_MS = 30 * 24 * 60 * MINUTE;
  * Given-up messages' records (recipient, subject, the server's reason) are deleted this long after
  * they were queued: as long as sent ones, time enough to see on the dashboard why mail failed.
  */
-export const KEEP_FAILED_MS = 30 * 24 * 60 * MINUTE;
+const KEEP_FAILED_MS = 30 * 24 * 60 * MINUTE;
 
 /** What a run that claims a message reads of it. */
 const CLAIMED = {
@@ -159,7 +159,7 @@ const claim = (until: number) => ({ leasedUntil: until, attempts: sql`${mailOutb
 const stillOurs = (row: OutboxRow) =>
   and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "queued"), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.leasedUntil, row.leasedUntil));
 
-export interface DeliveryResult {
+interface DeliveryResult {
   sent: number;
   retried: number;
   gaveUp: number;
@@ -252,12 +252,10 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
 /** Runs `work` on every item, CONCURRENCY at a time. */
 async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
-  let next = 0;
+  // One iterator shared by the lanes: each takes the next item when it is free.
+  const queue = items.entries();
   const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
+    for (const [i, item] of queue) results[i] = await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
   return results;
@@ -386,11 +384,4 @@ export async function outboxQueue(db: Db): Promise<OutboxQueue> {
     .where(eq(mailOutbox.status, "queued"))
     .get();
   return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldest ?? null };
-}
-
-/** How many messages are waiting, sent and given up. */
-export async function outboxCounts(db: Db): Promise<{ queued: number; sent: number; failed: number }> {
-  const results = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
-  const n = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
-  return { queued: n("queued"), sent: n("sent"), failed: n("failed") };
 }

@@ -8,7 +8,7 @@ import { reasonOf } from "./transport.server";
 /** Where one delivery is: what a timeout was waiting for. */
 export type SmtpStage = "connect" | "greeting" | "tls" | "dialogue";
 
-export const PORT_HINT = "port 465 is implicit TLS (SMTP_SECURITY=tls), 587 is STARTTLS (SMTP_SECURITY=starttls)";
+const PORT_HINT = "port 465 is implicit TLS (SMTP_SECURITY=tls), 587 is STARTTLS (SMTP_SECURITY=starttls)";
 const CERTIFICATE_HINT = "certificate not trusted or name mismatch?";
 // How long the clear-text probe waits for a greeting: a real server greets at once.
 const PROBE_WAIT_MS = 2_000;

@@ -104,7 +104,7 @@ async function hello(session: SmtpSession): Promise<Map<string, string[]>> {
   check(reply, "2", "EHLO");
   // The first line greets; each further one is "KEYWORD params", AUTH's also in the old "AUTH=…" form.
   const words = reply.lines.slice(1).map((line) => line.slice(4).trim().toUpperCase().split(/[\s=]+/));
-  return new Map(words.map(([keyword, ...params]) => [keyword, params]));
+  return new Map(words.map(([keyword = "", ...params]) => [keyword, params]));
 }
 
 async function logIn(session: SmtpSession, capabilities: Map<string, string[]>, config: SmtpConfig): Promise<void> {
@@ -145,7 +145,7 @@ function check(reply: SmtpReply, code: string, step: string, describe = replyTex
 const MESSAGE_STEPS = new Set(["RCPT TO", "DATA", "message"]);
 
 /** The server answered a step with a code other than the one expected. */
-export class SmtpRefusal extends Error {
+class SmtpRefusal extends Error {
   readonly code: number;
   constructor(
     readonly step: string,
@@ -161,7 +161,7 @@ export class SmtpRefusal extends Error {
 class SmtpSetupError extends Error {}
 
 /** Whether `error` is a permanent (5xx) refusal of the message itself: sending it again cannot succeed. */
-export function isPermanentRefusal(error: unknown): boolean {
+function isPermanentRefusal(error: unknown): boolean {
   return error instanceof SmtpRefusal && error.code >= 500 && MESSAGE_STEPS.has(error.step);
 }
 

@@ -47,9 +47,9 @@ export function foldEmailSql(column: SQLWrapper): SQL {
 }
 
 /** What a hash stands for: the same address hashes differently per purpose, each under its own key. */
-export type AddressPurpose = "suppressed-email" | "confirmation-count";
+type AddressPurpose = "suppressed-email" | "confirmation-count";
 
-export interface AddressHash {
+interface AddressHash {
   hash: string;
   /** The mail key's id (features/mail/keys.server.ts); null for an entry made before issue 25. */
   keyId: string | null;

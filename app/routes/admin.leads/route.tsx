@@ -10,7 +10,6 @@ import type { FilterErrors } from "~/features/leads/lead-filter";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
 import { decodeCursor, encodeCursor, listLeads } from "~/features/leads/lead-list.server";
 import { countByStatus, getGrowth, getLeadStats } from "~/features/leads/lead-stats.server";
-import { SHOWS_LEADS } from "~/features/leads/newsletter";
 import { mailEventCounts } from "~/features/mail/events.server";
 import { failedDeliveries, outboxQueue } from "~/features/mail/outbox.server";
 import { formatInteger } from "~/utils/format";
@@ -79,9 +78,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
   );
 }
-
-/** A signup elsewhere on this page (the footer) reloads the figures. */
-export const handle = SHOWS_LEADS;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
