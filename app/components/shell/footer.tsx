@@ -14,15 +14,11 @@ import { FOOTER_QUICK_LINKS } from "./nav-links";
 const loadSignup = () => import("~/features/leads/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
 const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
 
-/**
- * The site footer. Phone and e-mail come from configuration (placeholders until set). Below the
- * first screen on nearly every page: laid out only when near (content-visibility, its usual height
- * as the placeholder: one column on phones, four from 1024px; docs/decisions/025-phone-speed.md).
- */
+/** The site footer. Phone and e-mail come from configuration (placeholders until set). */
 export function Footer() {
   const root = useRootData();
   return (
-    <footer className="mt-16 border-t border-border bg-card/40 text-sm [content-visibility:auto] [contain-intrinsic-size:auto_830px] lg:[contain-intrinsic-size:auto_390px]">
+    <footer className="mt-16 border-t border-border bg-card/40 text-sm">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <h2 id="footer-newsletter" className="text-base font-semibold">
