@@ -33,6 +33,9 @@ const SUSPECTS = {
   has: (html) => html.replace(/html:not\(\.js\):has\(\[data-nojs-menu\]\[open\]\)/g, "html.x-never").replace(/html:has\(\.dialog-overlay\)/g, "html.x-never"),
   // Tailwind's fallback for browsers without @property: every element's --tw-* initial values.
   "tw-props": (html) => html.replace(/@layer properties\{@supports[^{]*\{\*,:before,:after,::backdrop\{[^}]*\}\}\}/, ""),
+  // Issue 36, second round: the blog's and documents' cards and the footer laid out only when near.
+  "cv-cards": rule("[data-testid=blog-posts]>article,main section>ul.grid>li{content-visibility:auto;contain-intrinsic-size:auto 260px}footer{content-visibility:auto;contain-intrinsic-size:auto 830px}"),
+  "cv-footer": rule("footer{content-visibility:auto;contain-intrinsic-size:auto 830px}"),
   floor: stylesheetFloor,
 };
 

@@ -6,7 +6,11 @@
 // median of SPEED_LOADS (default 5) loads per variant at a phone's viewport in Debian's Chromium.
 // "page − floor" is what our document and script cost; "our JS adds" is page − (JS off).
 // `npm run bench -- speed2`; SPEED_PATHS=/,/blog for a few; SKIP_BUILD=1 to reuse the build.
-import { mkdtempSync, rmSync } from "node:fs";
+// BEFORE_HTML=dir: a fourth variant, "before", each page's document as another build rendered it
+// (dir/<path>.html, the path's non-word runs as "_"), with JavaScript, loaded in the same rounds: a
+// change's before and after in one run. Its scripts must be in this build's build/client/assets
+// (copy the other build's assets beside these: their names are content hashes).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -71,6 +75,8 @@ export default async function speed2Bench() {
     { name: "JS off", js: false },
     { name: "floor", js: false, html: stylesheetFloor },
   ];
+  const before = process.env.BEFORE_HTML;
+  if (before) variants.push({ name: "before", js: true, html: (_, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8") });
   const counts = new Map();
   let results;
   try {
@@ -95,7 +101,7 @@ export default async function speed2Bench() {
     const runs = r.get("page").map((l) => Math.round(l.blocking));
     const longs = (name) => median(r.get(name).map((l) => l.longTasks.length));
     summary.push({ path, over: page - floor, extraLong: longs("page") - longs("floor") });
-    rows.push([path, `${ms(page)} (${runs.join(", ")})`, ms(off), ms(floor), ms(page - floor), ms(page - off), ISSUE_36[path] ? ms(ISSUE_36[path]) : "", `${longs("page")} / ${longs("JS off")} / ${longs("floor")}`]);
+    rows.push([path, `${ms(page)} (${runs.join(", ")})`, ms(off), ms(floor), ms(page - floor), ms(page - off), ISSUE_36[path] ? ms(ISSUE_36[path]) : "", `${longs("page")} / ${longs("JS off")} / ${longs("floor")}`, ...(before ? [`${ms(blocking("before") - floor)} (${longs("before")} tasks > 50 ms)`] : [])]);
     // The page's median load (by blocking) names its costs.
     const sorted = [...r.get("page")].sort((a, b) => a.blocking - b.blocking);
     const typical = sorted[Math.floor((sorted.length - 1) / 2)];
@@ -123,7 +129,7 @@ export default async function speed2Bench() {
   return [
     {
       title: `speed2 (issue 36): blocking time at CPU × 4, median of ${LOADS} loads alternating with two floors in the same run`,
-      columns: ["page", "blocking with JS (loads)", "same page, JS off", "stylesheet floor", "page − floor", "our JS adds", "issue 36: page − floor", "tasks > 50 ms: page / JS off / floor"],
+      columns: ["page", "blocking with JS (loads)", "same page, JS off", "stylesheet floor", "page − floor", "our JS adds", "issue 36: page − floor", "tasks > 50 ms: page / JS off / floor", ...(before ? ["before − floor, same run"] : [])],
       rows,
       notes: [
         "Blocking: the part over 50 ms of each main-thread task's CPU time × 4, summed over the load and 3 s after it (1 s with JavaScript off), at a phone's viewport (412 × 823). CPU time: what a phone 4× slower would spend, without this shared machine's waits for a core.",

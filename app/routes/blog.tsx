@@ -48,7 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
     <article
-      className={cn("flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm", cardEnterClass(index))}
+      className={cn("flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm", cardEnterClass(index))}
     >
       {post.coverImage ? (
         <img
@@ -81,11 +81,14 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
 
 function PostGrid({ posts }: { posts: BlogPost[] }) {
   return (
-    <div data-testid="blog-posts" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    // A card list (tailwind.css): each post is laid out when near the screen; ~260px its usual height.
+    <ul data-testid="blog-posts" className="card-grid card-grid-fluid grid gap-6 [--card-height:260px] sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, index) => (
-        <PostCard key={post.id} post={post} index={index} />
+        <li key={post.id}>
+          <PostCard post={post} index={index} />
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

@@ -70,7 +70,8 @@ export default function Documents() {
             <h2 id={id} className="mb-4 text-2xl font-semibold">
               {category}
             </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {/* A card list (tailwind.css): each card laid out when near the screen; ~240px tall. */}
+            <ul className="card-grid card-grid-fluid grid gap-4 [--card-height:240px] sm:grid-cols-2 lg:grid-cols-3">
               {inCategory.map((d) => (
                 <DocumentCard key={d.url} doc={d} />
               ))}

@@ -209,6 +209,39 @@ describe("cards", () => {
     await context.close();
   });
 
+  it("below the first screen, the blog's posts and the documents are laid out only when near, and nothing moves", async () => {
+    // A phone's first style and layout covers the first screen (issue 36): every card of a list
+    // after the third skips its own until scrolled near (content-visibility).
+    const { page, context } = await newPage(browser, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, reducedMotion: "no-preference" });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((e as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/blog", "/documents"]) {
+      await page.goto(path);
+      await hydrated(page);
+      const lists = await page.locator("main ul.card-grid").evaluateAll((uls) => uls.map((ul) => [...ul.children].map((li) => getComputedStyle(li).contentVisibility)));
+      expect(lists.length).toBeGreaterThan(0);
+      for (const items of lists) expect(items).toEqual(items.map((_, i) => (i < 3 ? "visible" : "auto")));
+      // Scrolled through to the end and back: the placeholders' heights move nothing on screen.
+      await page.evaluate(async () => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+        for (let y = 0; y <= document.body.scrollHeight; y += 300) {
+          window.scrollTo(0, y);
+          await frame();
+        }
+        for (let y = document.body.scrollHeight; y >= 0; y -= 300) {
+          window.scrollTo(0, y);
+          await frame();
+        }
+      });
+      await expect(page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).resolves.toEqual([]);
+    }
+    await context.close();
+  });
+
   it("a card with a video flips on a click anywhere on its front, its own links still lead away; Enter on 'Video' flips too", async () => {
     const { page, context } = await newPage(browser);
     await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
