@@ -1,10 +1,12 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS } from "~/features/leads/newsletter";
+import { LEAD_LIMITS, NEWSLETTER_TEXT, SIGNUP_FIELDS, SIGNUP_TEXT_FIELDS } from "~/features/leads/newsletter";
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import { confirmAll, leadRows, ORIGIN, postForm, postJson, signup } from "./leads-helpers";
-import { handleSignup } from "~/features/leads/signup.server";
+import { handleSignup, SIGNUP_TEXT_FIELD_NAMES } from "~/features/leads/signup.server";
 import { expectDefined } from "../fixtures/expect-defined";
+import { leads } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM rate_limits")]);
@@ -216,6 +218,22 @@ describe("POST /api/leads (form without JavaScript)", () => {
       values: { email: "grace-at-example", firstName: "", lastName: "Hopper" },
       errors: { email: [NEWSLETTER_TEXT.invalidEmail], firstName: [NEWSLETTER_TEXT.firstNameRequired] },
     });
+  });
+
+  // A field declared in SIGNUP_TEXT_FIELDS alone is read, validated, echoed and stored (065).
+  it.each(SIGNUP_TEXT_FIELD_NAMES)("the declared optional field %s: refused past its limit with the value kept, stored trimmed, blank as null", async (name) => {
+    const { max, tooLong } = SIGNUP_TEXT_FIELDS[name];
+    const long = "x".repeat(max + 1);
+    expect(await carried(await postForm(form({ [name]: long })))).toEqual({
+      source: "blog",
+      status: "error",
+      values: expect.objectContaining({ [name]: long }),
+      errors: { [name]: [tooLong] },
+    });
+    expect((await postForm(form({ email: "a@example.com", [name]: "  Value  " }))).status).toBe(303);
+    expect((await postForm(form({ email: "b@example.com", [name]: "  " }))).status).toBe(303);
+    const rows = await getDb(env).select().from(leads).orderBy(leads.id);
+    expect(rows.map((row) => row[name])).toEqual(["Value", null]);
   });
 
   it("a repeat of a confirmed address lands back with the values kept", async () => {

@@ -13,7 +13,7 @@ beforeEach(async () => {
 const fields = (over: Record<string, string> = {}) => ({
   [F.email]: "ada@example.com",
   [F.firstName]: "Ada",
-  [F.lastName]: "",
+  lastName: "",
   [F.source]: "blog",
   [F.variant]: "full",
   [F.honeypot]: "",

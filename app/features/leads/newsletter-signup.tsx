@@ -20,6 +20,7 @@ import {
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
+  SIGNUP_TEXT_FIELDS,
   signupAnchor,
   type NewsletterVariant,
   type SignupResult,
@@ -163,8 +164,8 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 <Field label="First name" field={fields.firstName}>
                   <Input field={fields.firstName} autoComplete="given-name" maxLength={100} />
                 </Field>
-                <Field label="Last name (optional)" field={fields.lastName}>
-                  <Input field={fields.lastName} autoComplete="family-name" maxLength={100} />
+                <Field label={SIGNUP_TEXT_FIELDS.lastName.label} field={fields.lastName}>
+                  <Input field={fields.lastName} autoComplete={SIGNUP_TEXT_FIELDS.lastName.autoComplete} maxLength={SIGNUP_TEXT_FIELDS.lastName.max} />
                 </Field>
               </div>
               <Field label="Email" field={fields.email}>

@@ -69,11 +69,35 @@ export const LEAD_LIMITS = {
   bodyBytes: 8 * 1024,
 } as const;
 
-/** The form's field names; `variant` tells the server which fields the visitor was shown. */
+/** An optional text field of the signup: trimmed, stored as null when empty, refused past `max`. */
+export interface OptionalTextField {
+  label: string;
+  max: number;
+  /** The message for a value over `max`. */
+  tooLong: string;
+  autoComplete?: string;
+}
+
+/**
+ * The signup's optional text fields, by the lead's column name: the one place to declare one (its
+ * column comes from the schema). The server builds each one's rule, reads it from the form and
+ * echoes it from this list (signup.server.ts); plain data, so no zod in the browser's bundle.
+ * Its key is the form's field name.
+ */
+export const SIGNUP_TEXT_FIELDS = {
+  lastName: { label: "Last name (optional)", max: LEAD_LIMITS.name, tooLong: NEWSLETTER_TEXT.nameTooLong, autoComplete: "family-name" },
+} as const satisfies Partial<Record<keyof Lead, OptionalTextField>>;
+export type SignupTextField = keyof typeof SIGNUP_TEXT_FIELDS;
+
+/**
+ * The form's other field names (an optional text field's is its key in SIGNUP_TEXT_FIELDS); `variant`
+ * tells the server which fields the visitor was shown. Plain data, no code run on load: the footer
+ * imports the form for the server render only, and a module with side effects would keep the
+ * form's chunk on every page (tests/node/budgets.test.ts).
+ */
 export const SIGNUP_FIELDS = {
   email: "email",
   firstName: "firstName",
-  lastName: "lastName",
   source: "source",
   variant: "variant",
   /** Same-origin path to land on after a form post without JavaScript (the fetcher leaves it out). */
@@ -88,7 +112,7 @@ export const SIGNUP_FIELDS = {
 export type NewsletterVariant = "compact" | "full" | "inline";
 
 /** What the visitor typed into the form's text fields, as strings, under the lead's own field names. */
-export type SignupValues = Record<keyof Pick<Lead, "email" | "firstName" | "lastName">, string>;
+export type SignupValues = Record<keyof Pick<Lead, "email" | "firstName"> | SignupTextField, string>;
 
 export type SignupFieldErrors = Partial<Record<keyof SignupValues | "source", string[]>>;
 

@@ -1,6 +1,12 @@
 import { COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "../../utils/one-shot-cookie.server";
-import { LEAD_LIMITS, type SignupResult, type SignupValues } from "~/features/leads/newsletter";
+import {
+  LEAD_LIMITS,
+  SIGNUP_TEXT_FIELDS,
+  type SignupResult,
+  type SignupTextField,
+  type SignupValues,
+} from "~/features/leads/newsletter";
 
 /**
  * The outcome of a newsletter form post without JavaScript, carried across the 303 to the page it
@@ -12,11 +18,13 @@ function resultCookie(env: Env, request: Request) {
 
 /**
  * Typed values are kept but bounded, so the cookie stays well under 4 KB: each to one character
- * past its field's limit (the e-mail's, or a name's for every other field), so "too long" still shows.
+ * past its field's limit (the e-mail's, an optional text field's own, a name's for the first
+ * name), so "too long" still shows.
  */
 function bounded(result: SignupResult): SignupResult {
   if (!("values" in result)) return result;
-  const limit = (field: string) => (field === "email" ? LEAD_LIMITS.email : LEAD_LIMITS.name);
+  const limit = (field: string) =>
+    field === "email" ? LEAD_LIMITS.email : field in SIGNUP_TEXT_FIELDS ? SIGNUP_TEXT_FIELDS[field as SignupTextField].max : LEAD_LIMITS.name;
   const values = Object.entries(result.values).map(([field, value]) => [field, value.slice(0, limit(field) + 1)]);
   return { ...result, values: Object.fromEntries(values) as SignupValues };
 }

@@ -13,9 +13,13 @@ import {
   LEAD_LIMITS,
   NEWSLETTER_TEXT as T,
   SIGNUP_FIELDS as F,
+  SIGNUP_TEXT_FIELDS,
   signupAnchor,
+  type OptionalTextField,
+  type SignupTextField,
   type SignupFieldErrors,
   type SignupResult,
+  type SignupValues,
 } from "~/features/leads/newsletter";
 import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/body.server";
 import { honeypotFilled } from "~/features/forms/honeypot";
@@ -36,16 +40,27 @@ import { getDb } from "~/utils/db.server";
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
 
+/** The optional text fields' names, which are their form fields' names too. */
+export const SIGNUP_TEXT_FIELD_NAMES = Object.keys(SIGNUP_TEXT_FIELDS) as SignupTextField[];
+
+/** The rule of an optional text field (newsletter.ts declares them): absent or blank is null. */
+const optionalText = ({ max, tooLong }: OptionalTextField) =>
+  z
+    .string({ message: tooLong })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => v || null);
+
+const optionalTextRules = Object.fromEntries(
+  SIGNUP_TEXT_FIELD_NAMES.map((name) => [name, optionalText(SIGNUP_TEXT_FIELDS[name])]),
+) as Record<SignupTextField, ReturnType<typeof optionalText>>;
+
 export const signupSchema = z
   .object({
     email: emailSchema(T.invalidEmail),
     firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
-    lastName: z
-      .string({ message: T.nameTooLong })
-      .trim()
-      .max(LEAD_LIMITS.name, T.nameTooLong)
-      .nullish()
-      .transform((v) => v || null),
+    ...optionalTextRules,
     source: z.string({ message: T.invalidSource }).trim().regex(SOURCE_PATTERN, T.invalidSource).default(DEFAULT_SOURCE),
     /** Which form the visitor saw; the compact one has no first-name field (docs/decisions/003). */
     variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
@@ -136,7 +151,7 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return malformed();
   }
   const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, F.lastName, F.source, F.variant]) {
+  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant]) {
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
@@ -169,7 +184,11 @@ const json = (body: unknown, status: number, headers?: HeadersInit) => Response.
 function signupAnswers(request: Request, env: Env, read: SignupRequest) {
   const s = (v: unknown) => (typeof v === "string" ? v : "");
   // What the visitor typed, as strings, to give back with the errors.
-  const values = { email: s(read.fields[F.email]), firstName: s(read.fields[F.firstName]), lastName: s(read.fields[F.lastName]) };
+  const values: SignupValues = {
+    email: s(read.fields[F.email]),
+    firstName: s(read.fields[F.firstName]),
+    ...(Object.fromEntries(SIGNUP_TEXT_FIELD_NAMES.map((name) => [name, s(read.fields[name])])) as Record<SignupTextField, string>),
+  };
   const form = async (result: WithoutSource<SignupResult>, status: number, headers?: HeadersInit) => {
     const rawSource = s(read.fields[F.source]).trim();
     const source = SOURCE_PATTERN.test(rawSource) ? rawSource : DEFAULT_SOURCE;
