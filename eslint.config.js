@@ -10,7 +10,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig([
-  { ignores: ["build/", "dist/", ".wrangler/", "test-results/", "bench/results/", "public/", "worker-configuration.d.ts"] },
+  {
+    ignores: [
+      "build/",
+      "dist/",
+      ".wrangler/",
+      "test-results/",
+      "bench/results/",
+      "public/",
+      "worker-configuration.d.ts",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },
@@ -32,7 +42,14 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "lucide-react", message: 'Import icons from "~/components/ui/icons.generated" (then `npm run icons`).' }] },
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              message: 'Import icons from "~/components/ui/icons.generated" (then `npm run icons`).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -45,7 +62,10 @@ export default defineConfig([
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.object.name='Intl']", message: "Format with ~/utils/format (one Intl formatter each, built on first use): decision 032." },
+        {
+          selector: "NewExpression[callee.object.name='Intl']",
+          message: "Format with ~/utils/format (one Intl formatter each, built on first use): decision 032.",
+        },
         {
           selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
           message: "toLocale*String builds a formatter per call: format with ~/utils/format (decision 032).",
@@ -60,7 +80,8 @@ export default defineConfig([
       "no-restricted-syntax": [
         "error",
         {
-          selector: "NewExpression[callee.object.name='Intl']:not(AssignmentExpression[operator='??='] > NewExpression)",
+          selector:
+            "NewExpression[callee.object.name='Intl']:not(AssignmentExpression[operator='??='] > NewExpression)",
           message: "Build a formatter once, on first use: `formatter ??= new Intl…` (decision 032).",
         },
       ],

@@ -1,7 +1,4 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin,
-} from "@remix-run/dev";
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
@@ -16,7 +13,9 @@ import { shellChunk } from "./scripts/shell-chunk";
  * `vite dev` reads wrangler.toml [vars] and .dev.vars; a variable set in the process environment
  * wins for the run, as with `npm start` (scripts/dev.mjs passes the local provider's issuer so).
  */
-const overrides = Object.fromEntries(configNames().flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+const overrides = Object.fromEntries(
+  configNames().flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+);
 const devLoadContext: typeof getLoadContext = ({ request, context }) => {
   // No queue consumer runs under Vite: without the binding, announceMail sends right after the response.
   const { MAIL_QUEUE: _noConsumer, ...bindings } = context.cloudflare.env;

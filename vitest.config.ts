@@ -38,7 +38,14 @@ export default defineConfig({
         // wrangler.toml's simulated binding of the same name is left out.
         email: { send_email: [] },
         serviceBindings: { EMAIL: { name: "email-fake", entrypoint: "RecordingEmail" } },
-        workers: [{ name: "email-fake", modules: true, scriptPath: "./tests/worker/fixtures/email-fake.mjs", compatibilityDate: "2026-11-01" }],
+        workers: [
+          {
+            name: "email-fake",
+            modules: true,
+            scriptPath: "./tests/worker/fixtures/email-fake.mjs",
+            compatibilityDate: "2026-11-01",
+          },
+        ],
       },
     })),
   ],

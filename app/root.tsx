@@ -53,7 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-
 // Applied before first paint so a light-theme visitor never sees a dark flash (and vice versa).
 // The "js" class lets CSS show controls that need JavaScript (the sidebar trigger, the mobile
 // menu button) only when it runs; without it the mobile menu's <noscript> stand-in shows instead.

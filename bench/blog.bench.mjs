@@ -78,7 +78,12 @@ async function parseTimes() {
 }
 
 async function rps(url) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { Accept: "text/html" } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { Accept: "text/html" },
+  });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} failed responses of ${result.requests.total}`);
   return result.requests.average;
@@ -140,11 +145,23 @@ export default async function blogBench() {
       title: `Parsing a 200-item RSS feed (${(parse.bytes / 1024).toFixed(0)} KiB): parse + map to 10 posts, ${PARSE_RUNS} runs in Node's V8`,
       columns: ["metric", "CPU ms", "× 10 ms budget", "wall ms"],
       rows: [
-        ["median", parse.cpu.median.toFixed(2), (parse.cpu.median / CPU_BUDGET_MS).toFixed(2), parse.wall.median.toFixed(2)],
+        [
+          "median",
+          parse.cpu.median.toFixed(2),
+          (parse.cpu.median / CPU_BUDGET_MS).toFixed(2),
+          parse.wall.median.toFixed(2),
+        ],
         ["p95", parse.cpu.p95.toFixed(2), (parse.cpu.p95 / CPU_BUDGET_MS).toFixed(2), parse.wall.p95.toFixed(2)],
-        ["first call (cold code)", parse.first.cpu.toFixed(2), (parse.first.cpu / CPU_BUDGET_MS).toFixed(2), parse.first.wall.toFixed(2)],
+        [
+          "first call (cold code)",
+          parse.first.cpu.toFixed(2),
+          (parse.first.cpu / CPU_BUDGET_MS).toFixed(2),
+          parse.first.wall.toFixed(2),
+        ],
       ],
-      notes: ["Goal: well under the 10 ms CPU budget. The parse runs only on a cache refresh, in waitUntil, at most once per 10 minutes per location."],
+      notes: [
+        "Goal: well under the 10 ms CPU budget. The parse runs only on a cache refresh, in waitUntil, at most once per 10 minutes per location.",
+      ],
     },
   ];
 }

@@ -43,7 +43,9 @@ function findWorkerd(pid) {
 
 /** User + system CPU of a process so far, in ms (clock ticks: 10 ms apiece at 100 Hz). */
 function processCpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15)
 }
 
@@ -74,7 +76,15 @@ async function measure(name, url, headers, { workerd, inspectorPort }) {
     if (result.status !== 200) throw new Error(`${name} answered ${result.status}`);
     isolate.push(topFunctions(profile).busy);
   }
-  return [name, last.bytes.toLocaleString("en-US"), median(isolate).toFixed(0), Math.max(...isolate).toFixed(0), median(proc).toFixed(0), Math.max(...proc).toFixed(0), last.wall.toFixed(0)];
+  return [
+    name,
+    last.bytes.toLocaleString("en-US"),
+    median(isolate).toFixed(0),
+    Math.max(...isolate).toFixed(0),
+    median(proc).toFixed(0),
+    Math.max(...proc).toFixed(0),
+    last.wall.toFixed(0),
+  ];
 }
 
 ensureDevVars();
@@ -99,8 +109,12 @@ try {
   ]) {
     rows.push(await measure(name, `${worker.url}${path}`, headers, context));
   }
-  console.log(`\nCPU time per request with ${LEADS.toLocaleString("en-US")} leads, ${SAMPLES} runs each (ms; process ticks are ${TICK_MS} ms)\n`);
-  console.log("| request | bytes | isolate median | isolate max | workerd process median | workerd process max | wall (last run) |");
+  console.log(
+    `\nCPU time per request with ${LEADS.toLocaleString("en-US")} leads, ${SAMPLES} runs each (ms; process ticks are ${TICK_MS} ms)\n`,
+  );
+  console.log(
+    "| request | bytes | isolate median | isolate max | workerd process median | workerd process max | wall (last run) |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 } finally {

@@ -21,7 +21,13 @@ import { goal } from "./lib/goals.mjs";
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
 /** Table sizes the export's memory is measured at, smallest first; the last is LEADS. */
 const CSV_SIZES = [
-  ...new Set([...(process.env.BENCH_CSV_SIZES || "10000").split(",").map(Number).filter((n) => n > 0 && n < LEADS), LEADS]),
+  ...new Set([
+    ...(process.env.BENCH_CSV_SIZES || "10000")
+      .split(",")
+      .map(Number)
+      .filter((n) => n > 0 && n < LEADS),
+    LEADS,
+  ]),
 ].sort((a, b) => a - b);
 const DISTINCT = 500;
 /** Connections for the judged signup run (see the table's note). */
@@ -54,8 +60,23 @@ const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
 function d1Count(persistTo, where) {
   const out = execFileSync(
     resolve(ROOT, "node_modules/.bin/wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", `SELECT COUNT(*) AS n FROM leads ${where}`],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "ignore"] },
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--json",
+      "--command",
+      `SELECT COUNT(*) AS n FROM leads ${where}`,
+    ],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
   );
   return JSON.parse(out)[0].results[0].n;
 }
@@ -65,11 +86,20 @@ function postJson(agent, url, body) {
   const { hostname, port } = new URL(url);
   return new Promise((resolvePost) => {
     const req = http.request(
-      { host: hostname, port, path: "/api/leads", method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+      {
+        host: hostname,
+        port,
+        path: "/api/leads",
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         // Our worker's answers carry the CSP; wrangler dev's own proxy errors do not.
-        res.on("end", () => resolvePost({ status: res.statusCode, fromWorker: Boolean(res.headers["content-security-policy"]) }));
+        res.on("end", () =>
+          resolvePost({ status: res.statusCode, fromWorker: Boolean(res.headers["content-security-policy"]) }),
+        );
       },
     );
     req.on("error", () => resolvePost({ status: "network error", fromWorker: false }));
@@ -95,7 +125,10 @@ async function concurrentSignups(url, persistTo, { sockets, tag }) {
   return {
     requests: bodies.length,
     rows: d1Count(persistTo, `WHERE email LIKE 'bench.${tag.toLowerCase()}.%'`),
-    emails: d1Count(persistTo, `l JOIN mail_outbox m ON m.recipient = l.email WHERE l.email LIKE 'bench.${tag.toLowerCase()}.%'`),
+    emails: d1Count(
+      persistTo,
+      `l JOIN mail_outbox m ON m.recipient = l.email WHERE l.email LIKE 'bench.${tag.toLowerCase()}.%'`,
+    ),
     created: count((a) => a.status === 201),
     repeats: count((a) => a.status === 409),
     workerFiveXX: count((a) => a.fromWorker && a.status >= 500),
@@ -108,7 +141,8 @@ async function concurrentSignups(url, persistTo, { sockets, tag }) {
 function signupTable(pooled, unpooled) {
   // Every spelling of a still-pending address answers 201 (docs/decisions/016): 1 000 × 201, one
   // lead and one confirmation e-mail per address.
-  const pass = pooled.rows === DISTINCT && pooled.created === 2 * DISTINCT && pooled.repeats === 0 && pooled.emails === DISTINCT;
+  const pass =
+    pooled.rows === DISTINCT && pooled.created === 2 * DISTINCT && pooled.repeats === 0 && pooled.emails === DISTINCT;
   const other = (r) => r.requests - r.created - r.repeats;
   const row = (name, f, goal) => [name, f(pooled), f(unpooled), goal];
   return {
@@ -124,7 +158,14 @@ function signupTable(pooled, unpooled) {
       row("  of which 503 from wrangler dev's proxy", (r) => r.proxyFiveXX, ""),
       row("  of which network errors", (r) => r.networkErrors, ""),
       row("wall time", (r) => `${r.wall.toFixed(0)} ms`, ""),
-      ["result", pass ? "pass" : "FAIL", unpooled.workerFiveXX === 0 && unpooled.rows <= DISTINCT && unpooled.emails <= DISTINCT ? "no 5xx from the worker, no duplicate" : "FAIL", "pass"],
+      [
+        "result",
+        pass ? "pass" : "FAIL",
+        unpooled.workerFiveXX === 0 && unpooled.rows <= DISTINCT && unpooled.emails <= DISTINCT
+          ? "no 5xx from the worker, no duplicate"
+          : "FAIL",
+        "pass",
+      ],
     ],
     goals: [
       goal(
@@ -241,7 +282,10 @@ function csvMemoryTable(runs) {
       row("network chunks", (r) => r.chunks, "many (streamed)"),
       row("time to first byte", (r) => `${r.ttfb.toFixed(0)} ms`),
       row("total time", (r) => `${r.total.toFixed(0)} ms`),
-      row("JS allocated during the export (garbage included)", (r) => `${mib(r.allocated / 1024)} (${(r.allocated / r.bytes).toFixed(1)} × file)`),
+      row(
+        "JS allocated during the export (garbage included)",
+        (r) => `${mib(r.allocated / 1024)} (${(r.allocated / r.bytes).toFixed(1)} × file)`,
+      ),
       row("JS heap idle (live)", (r) => mib(r.idle / 1024)),
       row(`JS heap during export (live, max of pauses)`, (r) => `${mib(r.during / 1024)} (${r.pauses} pauses)`),
       row("  during / idle", (r) => ratio(r.during, r.idle), "≈ 1"),
@@ -250,7 +294,12 @@ function csvMemoryTable(runs) {
       row("  peak / idle", (r) => ratio(r.peak, r.idle)),
       row("JS heap after (live)", (r) => mib(r.after / 1024)),
       row("workerd RSS before → after (with local D1)", (r) => `${mib(r.rssBefore)} → ${mib(r.rssAfter)}`),
-      [`largest / smallest (${last.expected.toLocaleString("en-US")} / ${first.expected.toLocaleString("en-US")})`, `file ${ratio(last.bytes, first.bytes)}`, `heap during ${ratio(last.during, first.during)}, peak ${ratio(last.peak, first.peak)}`, "heap ≈ 1 ×"],
+      [
+        `largest / smallest (${last.expected.toLocaleString("en-US")} / ${first.expected.toLocaleString("en-US")})`,
+        `file ${ratio(last.bytes, first.bytes)}`,
+        `heap during ${ratio(last.during, first.during)}, peak ${ratio(last.peak, first.peak)}`,
+        "heap ≈ 1 ×",
+      ],
       ["result", rowsOk && flat ? "pass" : "FAIL", "", "pass"],
     ],
     goals: [
@@ -279,7 +328,12 @@ async function startLeadsWorker(persistTo, fixtures) {
     // Every bench client is 127.0.0.1: the per-client limit would turn the race into 429s. The
     // signups' confirmation e-mails go to a closed port: they stay queued, as with a provider down,
     // and no local mail server's work is measured.
-    vars: { LEADS_RATE_LIMIT: "1000000/60", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()), SMTP_SECURITY: "off" },
+    vars: {
+      LEADS_RATE_LIMIT: "1000000/60",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(await freePort()),
+      SMTP_SECURITY: "off",
+    },
   });
   return { worker, inspectorPort, cookie: await fixtures.adminCookie?.(worker.url) };
 }
@@ -342,19 +396,39 @@ async function filterTimes(url, cookie) {
   const baseApi = await workerMs(`${url}/api/leads`, api);
   const baseDoc = await workerMs(`${url}/admin/leads`, doc);
   const baseCsv = await download(url, cookie);
-  rows.push(["unfiltered (confirmed)", baseApi.toFixed(2), "1.00", baseDoc.toFixed(2), "1.00", baseCsv.rows.toLocaleString("en-US"), baseCsv.total.toFixed(0), "1.00"]);
+  rows.push([
+    "unfiltered (confirmed)",
+    baseApi.toFixed(2),
+    "1.00",
+    baseDoc.toFixed(2),
+    "1.00",
+    baseCsv.rows.toLocaleString("en-US"),
+    baseCsv.total.toFixed(0),
+    "1.00",
+  ]);
   for (const [name, query] of benchFilters()) {
     await workerMs(`${url}/api/leads${query}`, api); // warm
     const a = await workerMs(`${url}/api/leads${query}`, api);
     const d = await workerMs(`${url}/admin/leads${query}`, doc);
     const c = await download(url, cookie, undefined, query);
-    rows.push([name, a.toFixed(2), (a / baseApi).toFixed(2), d.toFixed(2), (d / baseDoc).toFixed(2), c.rows.toLocaleString("en-US"), c.total.toFixed(0), (c.total / baseCsv.total).toFixed(2)]);
+    rows.push([
+      name,
+      a.toFixed(2),
+      (a / baseApi).toFixed(2),
+      d.toFixed(2),
+      (d / baseDoc).toFixed(2),
+      c.rows.toLocaleString("en-US"),
+      c.total.toFixed(0),
+      (c.total / baseCsv.total).toFixed(2),
+    ]);
   }
   return {
     title: `The leads workbench under filters with ${LEADS.toLocaleString("en-US")} leads (mean worker ms over ${SAMPLES} requests; CSV: one whole download)`,
     columns: ["filter", "API page ms", "ratio", "/admin/leads ms", "ratio", "CSV rows", "CSV ms", "ratio"],
     rows,
-    notes: ["Ratios are to the unfiltered view in the same run. Every filter is an index range (tests/worker/leads-workbench.test.ts reads the query plans)."],
+    notes: [
+      "Ratios are to the unfiltered view in the same run. Every filter is an index range (tests/worker/leads-workbench.test.ts reads the query plans).",
+    ],
   };
 }
 
@@ -395,7 +469,11 @@ export default async function leadsBench() {
     const unpooled = await concurrentSignups(worker.url, persistTo, { sockets: Infinity, tag: "Burst" });
     const tables = [signupTable(pooled, unpooled)];
     if (!cookie) {
-      tables.push({ title: "CSV export and loader times", columns: ["note"], rows: [["n/a: no admin sign-in in this build"]] });
+      tables.push({
+        title: "CSV export and loader times",
+        columns: ["note"],
+        rows: [["n/a: no admin sign-in in this build"]],
+      });
       return tables;
     }
     tables.push(csvMemoryTable(runs));

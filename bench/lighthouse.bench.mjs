@@ -35,7 +35,9 @@ function figures(lhr) {
   const audit = (id) => lhr.audits[id];
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const tasks = audit("long-tasks")?.details?.items ?? [];
-  const groups = Object.fromEntries((audit("mainthread-work-breakdown")?.details?.items ?? []).map((i) => [i.group, i.duration]));
+  const groups = Object.fromEntries(
+    (audit("mainthread-work-breakdown")?.details?.items ?? []).map((i) => [i.group, i.duration]),
+  );
   return {
     performance: score("performance"),
     tbt: audit("total-blocking-time")?.numericValue ?? Infinity,
@@ -96,9 +98,12 @@ export default async function lighthouseBench() {
     // The floor gets the site's stylesheet the way the site delivers it, so both pay the same for it.
     floor = await startFloor(await siteStylesheet(worker.url));
     const sitemap = await (await fetch(`${worker.url}/sitemap.xml`)).text();
-    const paths = process.env.LIGHTHOUSE_PATHS?.split(",") ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    const paths =
+      process.env.LIGHTHOUSE_PATHS?.split(",") ??
+      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const measure = async (name, url) => {
-      const run = () => lighthouse(url, { port: chrome.port, output: ["html", "json"], onlyCategories: CATEGORIES, logLevel: "error" });
+      const run = () =>
+        lighthouse(url, { port: chrome.port, output: ["html", "json"], onlyCategories: CATEGORIES, logLevel: "error" });
       let result = await run();
       // A lost trace (NO_NAVSTART on a loaded machine) is Lighthouse's own hiccup: one retry.
       if (result.lhr.runtimeError) result = await run();
@@ -120,12 +125,18 @@ export default async function lighthouseBench() {
     // Goal 2 judged on CPU time: each page's longest main-thread task, its CPU time × 4, from a
     // Chrome trace of a second load (bench/profile.mjs). Lighthouse's own long tasks scale wall
     // time, which on a shared machine includes the time a task waited for a core.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
     try {
       for (const [name, url] of [[FLOOR, `${floor.url}/`], ...paths.map((p) => [p, `${worker.url}${p}`])]) {
         await profilePage(browser, url, { over: 20 });
         const tasks = await profilePage(browser, url, { over: 20 });
-        cpuLongest.set(name, tasks.reduce((a, t) => (t.ms > (a?.ms ?? 0) ? t : a), null));
+        cpuLongest.set(
+          name,
+          tasks.reduce((a, t) => (t.ms > (a?.ms ?? 0) ? t : a), null),
+        );
       }
     } finally {
       await browser.close();
@@ -149,7 +160,10 @@ export default async function lighthouseBench() {
     for (const id of CATEGORIES) {
       for (const ref of lhr.categories[id].auditRefs) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) failures.push(`${name} ${id}: ${audit.id} (${audit.title})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          failures.push(
+            `${name} ${id}: ${audit.id} (${audit.title})${audit.displayValue ? `: ${audit.displayValue}` : ""}`,
+          );
       }
     }
   }
@@ -163,7 +177,11 @@ export default async function lighthouseBench() {
     `${(s.lcp / 1000).toFixed(2)} s`,
     s.cls.toFixed(3),
     `${ms(s.longest)} (${s.longTasks})`,
-    cpuLongest.has(name) ? (cpuLongest.get(name) ? `${ms(cpuLongest.get(name).ms)}: ${cpuLongest.get(name).events.slice(0, 2).join(", ")}` : "< 20 ms") : "n/a",
+    cpuLongest.has(name)
+      ? cpuLongest.get(name)
+        ? `${ms(cpuLongest.get(name).ms)}: ${cpuLongest.get(name).events.slice(0, 2).join(", ")}`
+        : "< 20 ms"
+      : "n/a",
     ms(s.script),
     ms(s.style),
     ...s.other,
@@ -180,20 +198,61 @@ export default async function lighthouseBench() {
     const taskPath = measured.map(([name]) => name).reduce((a, b) => (cpu(b) > cpu(a) ? b : a));
     const n = `${measured.length} pages, median of ${RUNS}`;
     goals.push(
-      goal(`1. Lighthouse mobile Performance 100, every sitemap page (${n}; worst ${perfPath})`, "87–99 (5 pages, one run); bench 77–95 (21 pages)", String(perf.performance), perf.performance / 100, perf.performance === 100),
-      goal(`1. total blocking time ≤ 50 ms (worst ${tbtPath}; floor ${ms(floorTbt)} in this run)`, "240–1 100 ms", `${ms(tbt.tbt)} (floor + ${ms(tbt.tbt - floorTbt)})`, tbt.tbt / 50, tbt.tbt <= 50),
-      goal(`1. LCP < 1.0 s (worst ${lcpPath})`, "0.82–1.60 s", `${(lcp.lcp / 1000).toFixed(2)} s`, lcp.lcp / 1000, lcp.lcp < 1000),
+      goal(
+        `1. Lighthouse mobile Performance 100, every sitemap page (${n}; worst ${perfPath})`,
+        "87–99 (5 pages, one run); bench 77–95 (21 pages)",
+        String(perf.performance),
+        perf.performance / 100,
+        perf.performance === 100,
+      ),
+      goal(
+        `1. total blocking time ≤ 50 ms (worst ${tbtPath}; floor ${ms(floorTbt)} in this run)`,
+        "240–1 100 ms",
+        `${ms(tbt.tbt)} (floor + ${ms(tbt.tbt - floorTbt)})`,
+        tbt.tbt / 50,
+        tbt.tbt <= 50,
+      ),
+      goal(
+        `1. LCP < 1.0 s (worst ${lcpPath})`,
+        "0.82–1.60 s",
+        `${(lcp.lcp / 1000).toFixed(2)} s`,
+        lcp.lcp / 1000,
+        lcp.lcp < 1000,
+      ),
       goal(`1. CLS 0 (worst ${clsPath})`, "0", cls.cls.toFixed(3), NaN, cls.cls === 0),
-      goal(`2. no main-thread task over 50 ms at 4× CPU (CPU time × 4; worst ${taskPath}; floor's longest ${ms(cpu(FLOOR))})`, "tasks of 60–180 ms", `${ms(cpu(taskPath))} (${cpuLongest.get(taskPath)?.events.slice(0, 3).join(", ") ?? "none over 20 ms"})`, cpu(taskPath) / 50, cpu(taskPath) <= 50),
+      goal(
+        `2. no main-thread task over 50 ms at 4× CPU (CPU time × 4; worst ${taskPath}; floor's longest ${ms(cpu(FLOOR))})`,
+        "tasks of 60–180 ms",
+        `${ms(cpu(taskPath))} (${cpuLongest.get(taskPath)?.events.slice(0, 3).join(", ") ?? "none over 20 ms"})`,
+        cpu(taskPath) / 50,
+        cpu(taskPath) <= 50,
+      ),
     );
   }
   return {
     goals,
     title: `Lighthouse ${version} mobile (simulated slow 4G, 4× CPU slow-down): median of ${RUNS} runs per page, in rounds with the framework floor`,
-    columns: ["page", "Perf", "TBT (runs)", "TBT − floor", "FCP", "LCP", "CLS", "longest task (long tasks)", "longest task, CPU × 4", "script", "style+layout+paint", "A11y", "BP", "SEO"],
+    columns: [
+      "page",
+      "Perf",
+      "TBT (runs)",
+      "TBT − floor",
+      "FCP",
+      "LCP",
+      "CLS",
+      "longest task (long tasks)",
+      "longest task, CPU × 4",
+      "script",
+      "style+layout+paint",
+      "A11y",
+      "BP",
+      "SEO",
+    ],
     rows,
     notes: [
-      failures.length ? `Weighted audits below 1 in the median run:\n${failures.join("\n")}` : "Every weighted audit passes in each page's median run.",
+      failures.length
+        ? `Weighted audits below 1 in the median run:\n${failures.join("\n")}`
+        : "Every weighted audit passes in each page's median run.",
       `The framework floor: a bare Remix page (React 18, the Remix runtime, the site's entry.client and stylesheet, delivered as the site delivers it), built by the bench in a temporary directory and served by Node with gzip; its TBT is what this machine charges for the framework alone.`,
       "Times are Lighthouse's simulation at 4× CPU slow-down of a trace taken on this shared machine (wall time: a task that waited for a core counts); script = evaluation + parse/compile, style+layout+paint from the main-thread breakdown.",
       "longest task, CPU × 4: the page's longest main-thread task by CPU time × 4 in a Chrome trace of a second load at a phone's viewport (bench/profile.mjs), with its two largest parts; what a phone 4× slower than this machine would spend, without the waits.",

@@ -10,7 +10,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
 import { build, freePort, migrate } from "../scripts/lib/local-worker.mjs";
-import { assetBytes, frameworkFloor, remixManifest, routeChain, stylesheetGzip, workerBundle } from "../scripts/lib/sizes.mjs";
+import {
+  assetBytes,
+  frameworkFloor,
+  remixManifest,
+  routeChain,
+  stylesheetGzip,
+  workerBundle,
+} from "../scripts/lib/sizes.mjs";
 import { describeFrame, profileWorker, topFunctions } from "./lib/cpu-profile.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 import { goal } from "./lib/goals.mjs";
@@ -129,7 +136,8 @@ export default async function pagesBench() {
     const adminCookie = await fixtures.adminCookie?.(worker.url);
     const html = { Accept: "text/html" };
     // Warm every page (and the HTML cache, the feed cache) first.
-    for (const p of PAGES) await fetch(worker.url + p.path, { headers: { ...html, Cookie: p.anonymous ? "" : adminCookie ?? "" } });
+    for (const p of PAGES)
+      await fetch(worker.url + p.path, { headers: { ...html, Cookie: p.anonymous ? "" : (adminCookie ?? "") } });
 
     const staticRps = await throughput(`${worker.url}/favicon.svg`, {});
     const manifest = remixManifest();
@@ -144,7 +152,10 @@ export default async function pagesBench() {
       }
       const headers = { ...html, ...(p.anonymous ? {} : { Cookie: adminCookie }) };
       const rps = await throughput(worker.url + p.path, headers);
-      const cold = await workerTimes(worker.url + p.path, { cookie: p.anonymous ? "bench=1" : adminCookie, expect: "bypass" });
+      const cold = await workerTimes(worker.url + p.path, {
+        cookie: p.anonymous ? "bench=1" : adminCookie,
+        expect: "bypass",
+      });
       const hit = p.anonymous ? await workerTimes(worker.url + p.path, { expect: "hit" }) : null;
       const { jsGzip } = assetBytes(manifest, routeChain(manifest, p.route));
       rows.push([
@@ -169,27 +180,74 @@ export default async function pagesBench() {
     // Where a member's render spends its CPU: every sitemap page, PROFILE_ROUNDS times, sampled.
     const profiled = memberCookie
       ? await profileWorker(inspectorPort, async () => {
-          for (let i = 0; i < PROFILE_ROUNDS; i++) for (const [path] of memberRows) await serverTiming(worker.url + path, { "User-Agent": BOT_UA, Accept: "text/html", Cookie: memberCookie });
+          for (let i = 0; i < PROFILE_ROUNDS; i++)
+            for (const [path] of memberRows)
+              await serverTiming(worker.url + path, {
+                "User-Agent": BOT_UA,
+                Accept: "text/html",
+                Cookie: memberCookie,
+              });
         })
       : null;
     const renderProfile = profiled ? topFunctions(profiled.profile, { limit: 15 }) : null;
-    const admin = adminCookie ? await workerTimes(`${worker.url}/admin/leads`, { cookie: adminCookie, expect: "bypass" }) : null;
+    const admin = adminCookie
+      ? await workerTimes(`${worker.url}/admin/leads`, { cookie: adminCookie, expect: "bypass" })
+      : null;
     const bundle = workerBundle();
     const startup = startupMs();
-    const anonymous = rows.slice(1).filter((r, i) => PAGES[i].anonymous).map((r) => Number(r[2]));
+    const anonymous = rows
+      .slice(1)
+      .filter((r, i) => PAGES[i].anonymous)
+      .map((r) => Number(r[2]));
     const landingRatio = Number(rows[1][6]);
     const worst = memberRows.reduce((a, b) => (b[1].median > (a?.[1].median ?? -1) ? b : a), null);
     const goals = [
-      goal("cached anonymous pages ≥ 0.80 × a static asset's req/s (worst page; issue 15's goal, kept)", "0.65–0.81", `${Math.min(...anonymous).toFixed(2)}–${Math.max(...anonymous).toFixed(2)}`, Math.min(...anonymous) / 0.8, Math.min(...anonymous) >= 0.8),
+      goal(
+        "cached anonymous pages ≥ 0.80 × a static asset's req/s (worst page; issue 15's goal, kept)",
+        "0.65–0.81",
+        `${Math.min(...anonymous).toFixed(2)}–${Math.max(...anonymous).toFixed(2)}`,
+        Math.min(...anonymous) / 0.8,
+        Math.min(...anonymous) >= 0.8,
+      ),
       worst
-        ? goal(`3. a member's full render < 3 ms median, every sitemap page (worst: ${worst[0]})`, "12 ms", `${worst[1].median.toFixed(0)} ms (mean ${worst[1].mean.toFixed(2)})`, worst[1].median / 3, worst[1].median < 3)
+        ? goal(
+            `3. a member's full render < 3 ms median, every sitemap page (worst: ${worst[0]})`,
+            "12 ms",
+            `${worst[1].median.toFixed(0)} ms (mean ${worst[1].mean.toFixed(2)})`,
+            worst[1].median / 3,
+            worst[1].median < 3,
+          )
         : goal("3. a member's full render < 3 ms median", "12 ms", "n/a (no sign-in)", NaN, false),
       admin
-        ? goal(`3. /admin/leads at ${LEADS.toLocaleString("en-US")} leads < 10 ms median`, "25 ms", `${admin.median.toFixed(0)} ms (mean ${admin.mean.toFixed(2)})`, admin.median / 10, admin.median < 10)
+        ? goal(
+            `3. /admin/leads at ${LEADS.toLocaleString("en-US")} leads < 10 ms median`,
+            "25 ms",
+            `${admin.median.toFixed(0)} ms (mean ${admin.mean.toFixed(2)})`,
+            admin.median / 10,
+            admin.median < 10,
+          )
         : goal("3. /admin/leads < 10 ms median", "25 ms", "n/a (no sign-in)", NaN, false),
-      goal("4. landing JS ≤ 1.30 × the framework floor", "held", `${landingRatio.toFixed(2)} ×`, landingRatio / 1.3, landingRatio <= 1.3),
-      goal(`4. worker < 1 MiB gzip, within its budget (${budgets.workerGzip} B)`, "held", `${bundle.gzip} B`, bundle.gzip / budgets.workerGzip, bundle.gzip < 1024 * 1024 && bundle.gzip <= budgets.workerGzip),
-      goal("4. start-up < 50 ms with margin", "50.1 ms", `${startup.median.toFixed(1)} ms`, startup.median / 50, startup.median < 50),
+      goal(
+        "4. landing JS ≤ 1.30 × the framework floor",
+        "held",
+        `${landingRatio.toFixed(2)} ×`,
+        landingRatio / 1.3,
+        landingRatio <= 1.3,
+      ),
+      goal(
+        `4. worker < 1 MiB gzip, within its budget (${budgets.workerGzip} B)`,
+        "held",
+        `${bundle.gzip} B`,
+        bundle.gzip / budgets.workerGzip,
+        bundle.gzip < 1024 * 1024 && bundle.gzip <= budgets.workerGzip,
+      ),
+      goal(
+        "4. start-up < 50 ms with margin",
+        "50.1 ms",
+        `${startup.median.toFixed(1)} ms`,
+        startup.median / 50,
+        startup.median < 50,
+      ),
     ];
     return [
       {
@@ -208,7 +266,9 @@ export default async function pagesBench() {
         title: `A signed-in member's full render of every page in the sitemap (worker ms = median / mean of ${RENDER_SAMPLES} requests)`,
         columns: ["page", "member render ms"],
         rows: memberRows.length ? memberRows.map(([path, t]) => [path, ms(t)]) : [["n/a", "no sign-in in this build"]],
-        notes: ["A member is never served from the HTML cache: each request is a whole render (session lookup, loaders, D1, React) for a crawler's complete document."],
+        notes: [
+          "A member is never served from the HTML cache: each request is a whole render (session lookup, loaders, D1, React) for a crawler's complete document.",
+        ],
         goals,
       },
       ...(renderProfile
@@ -216,8 +276,15 @@ export default async function pagesBench() {
             {
               title: `A member's render, CPU profile: the top functions by self time (every sitemap page × ${PROFILE_ROUNDS}; ${renderProfile.busy.toFixed(0)} ms busy, ${(renderProfile.busy / (PROFILE_ROUNDS * memberRows.length)).toFixed(2)} ms per render)`,
               columns: ["self ms", "share", "function (minified name, file:line:column)", "source there"],
-              rows: renderProfile.top.map((f) => [f.ms.toFixed(1), `${(f.share * 100).toFixed(1)} %`, f.name, describeFrame(f.frame, profiled.sources)]),
-              notes: ["Sampled every 0.1 ms in the worker's isolate (wrangler dev, React's production build); names are the minified bundle's, the source column shows the code at that place."],
+              rows: renderProfile.top.map((f) => [
+                f.ms.toFixed(1),
+                `${(f.share * 100).toFixed(1)} %`,
+                f.name,
+                describeFrame(f.frame, profiled.sources),
+              ]),
+              notes: [
+                "Sampled every 0.1 ms in the worker's isolate (wrangler dev, React's production build); names are the minified bundle's, the source column shows the code at that place.",
+              ],
             },
           ]
         : []),

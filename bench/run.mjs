@@ -39,5 +39,10 @@ for (const file of files) {
   }
 }
 // Every judged goal in one table, last, so a run ends with its verdicts.
-if (goals.length) printTable({ title: "Goals (issues 28 and 36): each beside today's figure and the ratio of now to its target", columns: GOAL_COLUMNS, rows: goals });
+if (goals.length)
+  printTable({
+    title: "Goals (issues 28 and 36): each beside today's figure and the ratio of now to its target",
+    columns: GOAL_COLUMNS,
+    rows: goals,
+  });
 process.exit(failed ? 1 : 0);

@@ -18,23 +18,33 @@ const rule = (css) => (html) => html.replace("</head>", `<style>${css}</style></
 const SUSPECTS = {
   served: (html) => html, // the same bytes through the bench's own serving: the control
   icons: (html) => html.replace(/(<svg\b[^>]*>)[\s\S]*?<\/svg>/g, "$1</svg>"), // boxes kept, parts gone
-  "3d": rule("*{transform-style:flat!important;backface-visibility:visible!important;perspective:none!important;transform:none!important}"),
+  "3d": rule(
+    "*{transform-style:flat!important;backface-visibility:visible!important;perspective:none!important;transform:none!important}",
+  ),
   blur: rule("*{backdrop-filter:none!important;filter:none!important}"),
   clamp: rule("*{-webkit-line-clamp:none!important}"),
   transitions: rule("*,*::before,*::after{transition:none!important;animation:none!important}"),
   // The cards' entrance (card-enter-*, a transform animation of the venture and blog cards).
   "enter-off": rule('[class*="card-enter"]{animation:none!important}'),
-  "enter-inner": rule('.card-grid>li{animation:none!important}.card-grid>li>article{animation:card-enter .5s ease-out both}'),
+  "enter-inner": rule(
+    ".card-grid>li{animation:none!important}.card-grid>li>article{animation:card-enter .5s ease-out both}",
+  ),
   "enter-will": rule('[class*="card-enter"]{will-change:transform}'),
   shadows: rule("*{box-shadow:none!important;text-shadow:none!important}"),
   "no-cv": rule("*{content-visibility:visible!important}"),
   "cv-sections": rule("main section~section,footer{content-visibility:auto;contain-intrinsic-size:auto 600px}"),
   // The stylesheet's :has() rules (the no-JS menu, the dialog's scroll lock) made never to match.
-  has: (html) => html.replace(/html:not\(\.js\):has\(\[data-nojs-menu\]\[open\]\)/g, "html.x-never").replace(/html:has\(\.dialog-overlay\)/g, "html.x-never"),
+  has: (html) =>
+    html
+      .replace(/html:not\(\.js\):has\(\[data-nojs-menu\]\[open\]\)/g, "html.x-never")
+      .replace(/html:has\(\.dialog-overlay\)/g, "html.x-never"),
   // Tailwind's fallback for browsers without @property: every element's --tw-* initial values.
-  "tw-props": (html) => html.replace(/@layer properties\{@supports[^{]*\{\*,:before,:after,::backdrop\{[^}]*\}\}\}/, ""),
+  "tw-props": (html) =>
+    html.replace(/@layer properties\{@supports[^{]*\{\*,:before,:after,::backdrop\{[^}]*\}\}\}/, ""),
   // Issue 36, second round: the blog's and documents' cards and the footer laid out only when near.
-  "cv-cards": rule("[data-testid=blog-posts]>article,main section>ul.grid>li{content-visibility:auto;contain-intrinsic-size:auto 260px}footer{content-visibility:auto;contain-intrinsic-size:auto 830px}"),
+  "cv-cards": rule(
+    "[data-testid=blog-posts]>article,main section>ul.grid>li{content-visibility:auto;contain-intrinsic-size:auto 260px}footer{content-visibility:auto;contain-intrinsic-size:auto 830px}",
+  ),
   "cv-footer": rule("footer{content-visibility:auto;contain-intrinsic-size:auto 830px}"),
   floor: stylesheetFloor,
 };
@@ -43,7 +53,8 @@ const only = process.env.SUSPECTS?.split(",");
 // BEFORE_HTML=dir: each page's document as another build rendered it (dir/<path>.html, the path's
 // non-word runs as "_"), served beside today's: a change's before and after in one run.
 const before = process.env.BEFORE_HTML;
-if (before) SUSPECTS.before = (html, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8");
+if (before)
+  SUSPECTS.before = (html, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8");
 const variants = [
   { name: "JS off", js: false },
   ...Object.entries(SUSPECTS)
@@ -55,9 +66,14 @@ const persistTo = mkdtempSync(join(tmpdir(), "afx-suspects-d1-"));
 migrate(persistTo);
 const fixtures = await benchFixtures({ persistTo, leads: 0 });
 const worker = await startBenchWorker({ persistTo, fixtures });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: BROWSER_ARGS,
+});
 try {
-  const { results } = await alternate(browser, worker.url, paths, variants, { log: (m) => process.stderr.write(`suspects: ${m}\n`) });
+  const { results } = await alternate(browser, worker.url, paths, variants, {
+    log: (m) => process.stderr.write(`suspects: ${m}\n`),
+  });
   for (const path of paths) {
     console.log(`\n## ${path} (JS off; CPU time × 4, median of ${results.get(path).get("JS off").length})`);
     console.log("| variant | blocking | layout | style | layout passes | largest layouts |");
@@ -65,7 +81,9 @@ try {
     for (const [name, loads] of results.get(path)) {
       const m = (key) => Math.round(median(loads.map((l) => l[key])));
       const typical = [...loads].sort((a, b) => a.blocking - b.blocking)[Math.floor((loads.length - 1) / 2)];
-      console.log(`| ${name} | ${m("blocking")} ms | ${m("layoutMs")} ms | ${m("styleMs")} ms | ${m("layoutPasses")} | ${typical.topLayouts.join(", ")} |`);
+      console.log(
+        `| ${name} | ${m("blocking")} ms | ${m("layoutMs")} ms | ${m("styleMs")} ms | ${m("layoutPasses")} | ${typical.topLayouts.join(", ")} |`,
+      );
     }
   }
 } finally {

@@ -23,8 +23,25 @@ import { documentCounts, median, serveDocument, stylesheetFloor, tracedLoad, VIE
 export const SPEED_PATHS = ["/", "/portfolio", "/blog", "/documents", "/investors", "/subsidiary/fiscal-me", "/help"];
 const LOADS = Math.max(1, Number(process.env.SPEED_LOADS || 5));
 // Issue 36's figures (page − stylesheet floor, the same measurement on main before this bench).
-const ISSUE_36 = { "/": 234, "/portfolio": 264, "/blog": 241, "/documents": 153, "/investors": 149, "/subsidiary/fiscal-me": 209, "/help": 204 };
-export const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ISSUE_36 = {
+  "/": 234,
+  "/portfolio": 264,
+  "/blog": 241,
+  "/documents": 153,
+  "/investors": 149,
+  "/subsidiary/fiscal-me": 209,
+  "/help": 204,
+};
+export const BROWSER_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const ms = (x) => `${Math.round(x)} ms`;
 
@@ -34,7 +51,10 @@ const ms = (x) => `${Math.round(x)} ms`;
  * with `html` is served from that text at the page's URL with a query naming it.
  */
 export async function alternate(browser, base, paths, variants, { loads = LOADS, log = () => {} } = {}) {
-  const contexts = { true: await browser.newContext(VIEWPORT), false: await browser.newContext({ ...VIEWPORT, javaScriptEnabled: false }) };
+  const contexts = {
+    true: await browser.newContext(VIEWPORT),
+    false: await browser.newContext({ ...VIEWPORT, javaScriptEnabled: false }),
+  };
   const urls = new Map();
   for (const path of paths) {
     const html = await (await fetch(`${base}${path}`, { headers: { Accept: "text/html" } })).text();
@@ -48,13 +68,18 @@ export async function alternate(browser, base, paths, variants, { loads = LOADS,
     }
   }
   const results = new Map(paths.map((p) => [p, new Map(variants.map((v) => [v.name, []]))]));
-  const load = (path, v) => tracedLoad(browser, contexts[v.js], urls.get(`${path} ${v.name}`), { settleMs: v.js ? 3000 : 1000 });
+  const load = (path, v) =>
+    tracedLoad(browser, contexts[v.js], urls.get(`${path} ${v.name}`), { settleMs: v.js ? 3000 : 1000 });
   // A first load of each warms the HTML cache and the HTTP cache, as a second visit.
   for (const path of paths) for (const v of variants) await load(path, v);
   for (let round = 0; round < loads; round++) {
     for (const path of paths) {
       const order = variants.map((_, i) => variants[(i + round) % variants.length]);
-      for (const v of order) results.get(path).get(v.name).push(await load(path, v));
+      for (const v of order)
+        results
+          .get(path)
+          .get(v.name)
+          .push(await load(path, v));
     }
     log(`round ${round + 1}/${loads}`);
   }
@@ -68,7 +93,10 @@ export default async function speed2Bench() {
   migrate(persistTo);
   const fixtures = await benchFixtures({ persistTo, leads: 0 });
   const worker = await startBenchWorker({ persistTo, fixtures });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: BROWSER_ARGS,
+  });
   const paths = process.env.SPEED_PATHS?.split(",") ?? SPEED_PATHS;
   const variants = [
     { name: "page", js: true },
@@ -76,11 +104,18 @@ export default async function speed2Bench() {
     { name: "floor", js: false, html: stylesheetFloor },
   ];
   const before = process.env.BEFORE_HTML;
-  if (before) variants.push({ name: "before", js: true, html: (_, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8") });
+  if (before)
+    variants.push({
+      name: "before",
+      js: true,
+      html: (_, path) => readFileSync(join(before, `${path.replace(/\W+/g, "_") || "_"}.html`), "utf8"),
+    });
   const counts = new Map();
   let results;
   try {
-    ({ results } = await alternate(browser, worker.url, paths, variants, { log: (m) => process.stderr.write(`speed2: ${m}\n`) }));
+    ({ results } = await alternate(browser, worker.url, paths, variants, {
+      log: (m) => process.stderr.write(`speed2: ${m}\n`),
+    }));
     const context = await browser.newContext(VIEWPORT);
     for (const path of paths) counts.set(path, await documentCounts(context, `${worker.url}${path}`));
     await context.close();
@@ -101,7 +136,17 @@ export default async function speed2Bench() {
     const runs = r.get("page").map((l) => Math.round(l.blocking));
     const longs = (name) => median(r.get(name).map((l) => l.longTasks.length));
     summary.push({ path, over: page - floor, extraLong: longs("page") - longs("floor") });
-    rows.push([path, `${ms(page)} (${runs.join(", ")})`, ms(off), ms(floor), ms(page - floor), ms(page - off), ISSUE_36[path] ? ms(ISSUE_36[path]) : "", `${longs("page")} / ${longs("JS off")} / ${longs("floor")}`, ...(before ? [`${ms(blocking("before") - floor)} (${longs("before")} tasks > 50 ms)`] : [])]);
+    rows.push([
+      path,
+      `${ms(page)} (${runs.join(", ")})`,
+      ms(off),
+      ms(floor),
+      ms(page - floor),
+      ms(page - off),
+      ISSUE_36[path] ? ms(ISSUE_36[path]) : "",
+      `${longs("page")} / ${longs("JS off")} / ${longs("floor")}`,
+      ...(before ? [`${ms(blocking("before") - floor)} (${longs("before")} tasks > 50 ms)`] : []),
+    ]);
     // The page's median load (by blocking) names its costs.
     const sorted = [...r.get("page")].sort((a, b) => a.blocking - b.blocking);
     const typical = sorted[Math.floor((sorted.length - 1) / 2)];
@@ -122,14 +167,36 @@ export default async function speed2Bench() {
   const extra = summary.filter((s) => s.extraLong > 0);
   const goals = summary.length
     ? [
-        goal(`speed2: blocking page − stylesheet floor ≤ 50 ms, every sitemap page (CPU time × 4, median of ${LOADS}; worst ${worst.path})`, "issue 28: TBT 240–1 100 ms; issue 36: 149–264 ms", ms(worst.over), worst.over / 50, summary.every((s) => s.over <= 50)),
-        goal("speed2: no task over 50 ms that the stylesheet floor does not also have (median counts)", "issue 28: tasks of 60–180 ms", extra.length ? extra.map((s) => `${s.path} +${s.extraLong}`).join(", ") : "none", NaN, extra.length === 0),
+        goal(
+          `speed2: blocking page − stylesheet floor ≤ 50 ms, every sitemap page (CPU time × 4, median of ${LOADS}; worst ${worst.path})`,
+          "issue 28: TBT 240–1 100 ms; issue 36: 149–264 ms",
+          ms(worst.over),
+          worst.over / 50,
+          summary.every((s) => s.over <= 50),
+        ),
+        goal(
+          "speed2: no task over 50 ms that the stylesheet floor does not also have (median counts)",
+          "issue 28: tasks of 60–180 ms",
+          extra.length ? extra.map((s) => `${s.path} +${s.extraLong}`).join(", ") : "none",
+          NaN,
+          extra.length === 0,
+        ),
       ]
     : [];
   return [
     {
       title: `speed2 (issue 36): blocking time at CPU × 4, median of ${LOADS} loads alternating with two floors in the same run`,
-      columns: ["page", "blocking with JS (loads)", "same page, JS off", "stylesheet floor", "page − floor", "our JS adds", "issue 36: page − floor", "tasks > 50 ms: page / JS off / floor", ...(before ? ["before − floor, same run"] : [])],
+      columns: [
+        "page",
+        "blocking with JS (loads)",
+        "same page, JS off",
+        "stylesheet floor",
+        "page − floor",
+        "our JS adds",
+        "issue 36: page − floor",
+        "tasks > 50 ms: page / JS off / floor",
+        ...(before ? ["before − floor, same run"] : []),
+      ],
       rows,
       notes: [
         "Blocking: the part over 50 ms of each main-thread task's CPU time × 4, summed over the load and 3 s after it (1 s with JavaScript off), at a phone's viewport (412 × 823). CPU time: what a phone 4× slower would spend, without this shared machine's waits for a core.",
@@ -139,7 +206,16 @@ export default async function speed2Bench() {
     {
       goals,
       title: "speed2: what each document holds and what laying it out costs (CPU time × 4; JS on / JS off, medians)",
-      columns: ["page", "elements", "inline SVG (parts)", "layout passes", "layout", "style recalc", "largest layouts (dirty/total objects), median load", "largest style recalcs"],
+      columns: [
+        "page",
+        "elements",
+        "inline SVG (parts)",
+        "layout passes",
+        "layout",
+        "style recalc",
+        "largest layouts (dirty/total objects), median load",
+        "largest style recalcs",
+      ],
       rows: costs,
     },
   ];

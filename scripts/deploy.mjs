@@ -64,7 +64,8 @@ const database = options.local
 /** The database's pending migrations, by file name (wrangler prints them as a table). */
 function pendingMigrations() {
   const listed = wrangler(["d1", "migrations", "list", ...database], { capture: true });
-  if (listed.status !== 0) refuse("the database's migrations could not be listed (wrangler's error above); nothing was changed.");
+  if (listed.status !== 0)
+    refuse("the database's migrations could not be listed (wrangler's error above); nothing was changed.");
   if (/No migrations to apply/.test(listed.stdout)) return [];
   const names = [...listed.stdout.matchAll(/[\w.-]+\.sql/g)].map((m) => m[0]);
   if (!names.length) refuse("wrangler's list of pending migrations could not be read (above); nothing was changed.");
@@ -79,8 +80,13 @@ function pendingMigrations() {
  */
 function customDomainsRefusal() {
   if (dryRun || process.stdout.isTTY) return null;
-  const attached = options["domains-attached"].split(",").map((s) => s.trim()).filter(Boolean);
-  const fresh = customDomains(unstable_readConfig({ config, env: "production" }, { hideWarnings: true })).filter((d) => !attached.includes(d));
+  const attached = options["domains-attached"]
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const fresh = customDomains(unstable_readConfig({ config, env: "production" }, { hideWarnings: true })).filter(
+    (d) => !attached.includes(d),
+  );
   return fresh.length
     ? `unattended, wrangler would take over any DNS record of ${fresh.join(", ")} without asking; attach them once with \`npm run deploy\` from a terminal, then list them in --domains-attached.`
     : null;
@@ -99,7 +105,8 @@ if (domains) refuse(domains);
 if (!options.local && !secretsFile) {
   step("Checking the worker's secrets (wrangler secret list)");
   const listed = wrangler(["secret", "list", "--format", "json"], { capture: true });
-  if (listed.status !== 0) refuse("the worker's secrets could not be listed (above); on a first deploy pass them with --secrets-file <file>.");
+  if (listed.status !== 0)
+    refuse("the worker's secrets could not be listed (above); on a first deploy pass them with --secrets-file <file>.");
   let names;
   try {
     names = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("["))).map((s) => s.name);
@@ -109,7 +116,10 @@ if (!options.local && !secretsFile) {
   const have = new Set(names);
   const required = unstable_readConfig({ config, env: "production" }, { hideWarnings: true }).secrets?.required ?? [];
   const missing = required.filter((name) => !have.has(name));
-  if (missing.length) refuse(`secret(s) ${missing.join(", ")} not set (\`npx wrangler secret put NAME --env production\`); nothing was changed.`);
+  if (missing.length)
+    refuse(
+      `secret(s) ${missing.join(", ")} not set (\`npx wrangler secret put NAME --env production\`); nothing was changed.`,
+    );
 }
 
 if (!options["skip-build"]) {
@@ -125,15 +135,24 @@ if (pending.length) {
   // after it, not the exit code, says whether everything applied (a declined prompt exits 0).
   wrangler(["d1", "migrations", "apply", ...database], { env: { CI: "true" } });
   const left = pendingMigrations();
-  if (left.length) refuse(`migration ${left[0]} did not apply (wrangler's error above); the previous version keeps serving on the schema before it.`);
+  if (left.length)
+    refuse(
+      `migration ${left[0]} did not apply (wrangler's error above); the previous version keeps serving on the schema before it.`,
+    );
   console.log(`Applied ${pending.length} migration(s): ${pending.join(", ")}`);
 }
 
 step(`Deploying${dryRun ? " (dry run: bundled, nothing uploaded)" : ""} (wrangler deploy --env production)`);
 // NODE_ENV pinned: wrangler writes the caller's value into the bundle's `process.env.NODE_ENV`,
 // and a shell's "development" would ship React's development builds (scripts/lib/sizes.mjs).
-const deployed = wrangler(["deploy", ...(dryRun ? ["--dry-run"] : []), ...(secretsFile ? ["--secrets-file", secretsFile] : [])], {
-  env: { NODE_ENV: "production" },
-});
-if (deployed.status !== 0) refuse(`wrangler deploy failed (above)${pending.length ? "; the migrations above are applied, the previous version keeps serving" : ""}.`);
+const deployed = wrangler(
+  ["deploy", ...(dryRun ? ["--dry-run"] : []), ...(secretsFile ? ["--secrets-file", secretsFile] : [])],
+  {
+    env: { NODE_ENV: "production" },
+  },
+);
+if (deployed.status !== 0)
+  refuse(
+    `wrangler deploy failed (above)${pending.length ? "; the migrations above are applied, the previous version keeps serving" : ""}.`,
+  );
 console.log(`\n✔ ${dryRun ? "Dry run complete" : "Deployed"}.`);

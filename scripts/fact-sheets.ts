@@ -66,10 +66,20 @@ async function newSheet(title: string, color: RGB, heading: string, subheading: 
   pdf.setCreationDate(DOCUMENT_DATE);
   pdf.setModificationDate(DOCUMENT_DATE);
   const page = pdf.addPage([PAGE.width, PAGE.height]);
-  const sheet = new Sheet(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const sheet = new Sheet(
+    page,
+    await pdf.embedFont(StandardFonts.Helvetica),
+    await pdf.embedFont(StandardFonts.HelveticaBold),
+  );
   page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 120, color });
   page.drawText(heading, { x: PAGE.margin, y: PAGE.height - 70, size: 26, font: sheet.bold, color: rgb(1, 1, 1) });
-  page.drawText(subheading, { x: PAGE.margin, y: PAGE.height - 98, size: 12, font: sheet.regular, color: rgb(1, 1, 1) });
+  page.drawText(subheading, {
+    x: PAGE.margin,
+    y: PAGE.height - 98,
+    size: 12,
+    font: sheet.regular,
+    color: rgb(1, 1, 1),
+  });
   sheet.y = PAGE.height - 150;
   return { pdf, sheet };
 }

@@ -31,7 +31,10 @@ function usedIcons() {
   const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${SPECIFIER.replace(/[.]/g, "\\.")}["']`, "g");
   for (const file of sources(resolve(ROOT, "app"))) {
     for (const [, list] of readFileSync(file, "utf8").matchAll(statement)) {
-      for (const spec of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+      for (const spec of list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         if (spec.startsWith("type ")) continue;
         names.add(spec.split(/\s+as\s+/)[0]);
       }
@@ -49,7 +52,8 @@ const kebab = (name) =>
 
 async function iconData(name, component) {
   const file = join(LUCIDE, "dist/esm/icons", `${kebab(name)}.mjs`);
-  if (!existsSync(file)) throw new Error(`icons: lucide-react has no icon ${name} (looked for ${relative(ROOT, file)})`);
+  if (!existsSync(file))
+    throw new Error(`icons: lucide-react has no icon ${name} (looked for ${relative(ROOT, file)})`);
   const mod = await import(pathToFileURL(file).href);
   // An old name's file re-exports the icon it became ("home" → house): follow the component's name.
   if (!mod.__iconData) return iconData(mod.default.displayName, mod.default);
@@ -74,7 +78,9 @@ async function generate() {
   ];
   for (const name of usedIcons()) {
     const data = await iconData(name);
-    lines.push(`export const ${name} = /* @__PURE__ */ lucideIcon(${JSON.stringify(data.name)}, ${JSON.stringify(data.node)}, ${JSON.stringify(data.aliases)});`);
+    lines.push(
+      `export const ${name} = /* @__PURE__ */ lucideIcon(${JSON.stringify(data.name)}, ${JSON.stringify(data.node)}, ${JSON.stringify(data.aliases)});`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -67,7 +67,9 @@ export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } 
       const status = r < 0.9 ? "confirmed" : r < 0.97 ? "pending" : "unsubscribed";
       const confirmedAt = status === "pending" ? null : subscribedAt + 60_000;
       const unsubscribedAt = status === "unsubscribed" ? subscribedAt + DAY : null;
-      rows.push(`(${[email, first, last, pickSource(), "seed", subscribedAt, status, confirmedAt, unsubscribedAt].map(sql).join(", ")})`);
+      rows.push(
+        `(${[email, first, last, pickSource(), "seed", subscribedAt, status, confirmedAt, unsubscribedAt].map(sql).join(", ")})`,
+      );
     }
     statements.push(
       `INSERT OR IGNORE INTO leads (email, first_name, last_name, source, user_agent, subscribed_at, status, confirmed_at, unsubscribed_at) VALUES\n${rows.join(",\n")};`,
@@ -77,7 +79,13 @@ export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } 
 }
 
 /** Migrates the local D1 in `persistTo` and adds `count` leads to it. */
-export function seedLeads({ count, persistTo = resolve(ROOT, ".wrangler/state"), clear = false, now, verbose = false }) {
+export function seedLeads({
+  count,
+  persistTo = resolve(ROOT, ".wrangler/state"),
+  clear = false,
+  now,
+  verbose = false,
+}) {
   migrate(persistTo);
   const dir = mkdtempSync(join(tmpdir(), "afx-seed-"));
   try {
@@ -87,7 +95,10 @@ export function seedLeads({ count, persistTo = resolve(ROOT, ".wrangler/state"),
     run(
       resolve(ROOT, "node_modules/.bin/wrangler"),
       ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
-      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", verbose ? "inherit" : "ignore", "inherit"] },
+      {
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+        stdio: ["ignore", verbose ? "inherit" : "ignore", "inherit"],
+      },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -109,6 +120,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(2);
   }
   const started = Date.now();
-  seedLeads({ count, persistTo: values["persist-to"] ? resolve(values["persist-to"]) : undefined, clear: values.clear, verbose: values.verbose });
+  seedLeads({
+    count,
+    persistTo: values["persist-to"] ? resolve(values["persist-to"]) : undefined,
+    clear: values.clear,
+    verbose: values.verbose,
+  });
   console.log(`Seeded ${count} leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -49,7 +49,8 @@ export function shellChunk(): Plugin {
             for (const m of reachable(entry, getModuleInfo, () => false)) if (m !== entry) chunkOf.set(m, "components");
             // A package index re-exporting hundreds of modules is not walked into: Rollup would pull
             // every module it re-exports into the shell (the app's icons come from icons.generated.ts instead).
-            const barrel = (m: string) => m.includes("/node_modules/") && (getModuleInfo(m)?.importedIds.length ?? 0) > 50;
+            const barrel = (m: string) =>
+              m.includes("/node_modules/") && (getModuleInfo(m)?.importedIds.length ?? 0) > 50;
             const lazy = (m: string) => isLazy(m, getModuleInfo);
             for (const m of reachable(root, getModuleInfo, (m) => barrel(m) || lazy(m))) {
               if (m === root || chunkOf.has(m) || barrel(m) || m.startsWith("\0") || /\.css($|\?)/.test(m)) continue;
@@ -63,7 +64,8 @@ export function shellChunk(): Plugin {
               const name = m.replace(/^.*\//, "").replace(/\.\w+$/, "");
               chunkOf.set(m, name);
               for (const dep of reachable(m, getModuleInfo, barrel)) {
-                if (!chunkOf.has(dep) && dep.includes("/node_modules/") && !barrel(dep)) chunkOf.set(dep, `${name}-libs`);
+                if (!chunkOf.has(dep) && dep.includes("/node_modules/") && !barrel(dep))
+                  chunkOf.set(dep, `${name}-libs`);
               }
             }
           }

@@ -62,7 +62,9 @@ for (const stage of stages) {
     built = true;
   }
   // In stage order, so the times line reads like the suites' order in the output.
-  for (const { suite, report, status, held, seconds: took } of await Promise.all(suites.map((s, i) => run(s, i === 0)))) {
+  for (const { suite, report, status, held, seconds: took } of await Promise.all(
+    suites.map((s, i) => run(s, i === 0)),
+  )) {
     if (held.length) process.stdout.write(Buffer.concat(held));
     tally(report, status);
     times.push([suite.name, took]);

@@ -56,7 +56,11 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
   const first = needle[0];
   if (first === undefined) return -1;
-  for (let i = haystack.lastIndexOf(first, haystack.length - needle.length); i >= 0; i = haystack.lastIndexOf(first, i - 1)) {
+  for (
+    let i = haystack.lastIndexOf(first, haystack.length - needle.length);
+    i >= 0;
+    i = haystack.lastIndexOf(first, i - 1)
+  ) {
     let j = 1;
     while (j < needle.length && haystack[i + j] === needle[j]) j++;
     if (j === needle.length) return i;

@@ -61,7 +61,8 @@ export function productionProblems(env: Env): Problem[] {
   if (!config.siteUrl.startsWith("https://")) site("SITE_URL is not an https: URL");
   if (config.adminEmails.includes(EXAMPLE_ADMIN)) site(`ADMIN_EMAILS lists the example address ${EXAMPLE_ADMIN}`);
   const clientId = config.oauth.clientId;
-  if (clientId === LOCAL_CLIENT_ID || PLACEHOLDER.test(clientId)) site("OAUTH_CLIENT_ID is the local client or the placeholder of wrangler.toml");
+  if (clientId === LOCAL_CLIENT_ID || PLACEHOLDER.test(clientId))
+    site("OAUTH_CLIENT_ID is the local client or the placeholder of wrangler.toml");
   // The site shows and mails these: visitors would write to, and notifications go to, nobody.
   const domainOf = (address: string) => address.split("@")[1] ?? "";
   if (isExampleDomain(domainOf(config.contact.email))) site("CONTACT_EMAIL is an example address");
@@ -71,17 +72,21 @@ export function productionProblems(env: Env): Problem[] {
   // keeps it until the setting is fixed; the pages do not depend on it.
   const { smtp } = config;
   if (smtp) {
-    if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host)) mail("SMTP_HOST is empty, loopback or an example host");
+    if (!smtp.host || isLoopbackHost(smtp.host) || isExampleDomain(smtp.host))
+      mail("SMTP_HOST is empty, loopback or an example host");
     if (smtp.security === "off") mail('SMTP_SECURITY is "off" (the login and mail would cross the internet in clear)');
-    if (smtp.credentials && PLACEHOLDER.test(smtp.credentials.username)) mail("SMTP_USER is the placeholder of wrangler.toml");
+    if (smtp.credentials && PLACEHOLDER.test(smtp.credentials.username))
+      mail("SMTP_USER is the placeholder of wrangler.toml");
   } else if (!(env as { EMAIL?: unknown }).EMAIL) {
     mail('MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding ([[env.production.send_email]])');
   }
-  if (isExampleDomain(domainOf(config.mail.from.email))) mail("MAIL_FROM is not a sender address on the group's own domain");
+  if (isExampleDomain(domainOf(config.mail.from.email)))
+    mail("MAIL_FROM is not a sender address on the group's own domain");
   // Shown on every page; harmless to serve, wrong to publish.
   const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).hostname : "");
   if (isExampleDomain(hostOf(config.storeUrl))) listing("STORE_URL is an example address");
-  if (/\/company\/example\/?$/i.test(URL.canParse(config.linkedinUrl) ? new URL(config.linkedinUrl).pathname : "")) listing("LINKEDIN_URL is the example company page");
+  if (/\/company\/example\/?$/i.test(URL.canParse(config.linkedinUrl) ? new URL(config.linkedinUrl).pathname : ""))
+    listing("LINKEDIN_URL is the example company page");
   if (FICTIONAL_PHONE.test(config.contact.phone.trim())) listing("CONTACT_PHONE is a fictional 555-01xx number");
   return problems;
 }

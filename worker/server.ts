@@ -63,7 +63,8 @@ export default {
       const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
-      if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "private, no-store");
+      if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? ""))
+        out.headers.set("Cache-Control", "private, no-store");
       // Time spent in the worker before the response started (the whole render for bots, which
       // get the complete document), first: `npm run bench` reads it. Then the render's phases.
       const phases = timings.header();
@@ -85,7 +86,9 @@ export default {
       configLogged = true;
       // The raw value: it may be the variable that failed; anything but "development" counts as production.
       const production = env.ENVIRONMENT !== "development";
-      const body = production ? "This site is not configured yet." : `Invalid configuration (wrangler.toml [vars], .dev.vars):\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
+      const body = production
+        ? "This site is not configured yet."
+        : `Invalid configuration (wrangler.toml [vars], .dev.vars):\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
       return finish(new Response(body, { status: 503, headers: { "Retry-After": "300" } }), "bypass");
     }
 

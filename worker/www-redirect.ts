@@ -9,5 +9,8 @@ export function wwwRedirect(request: Request, env: Pick<Env, "SITE_URL">): Respo
   if (!url.hostname.startsWith("www.") || !URL.canParse(env.SITE_URL)) return null;
   const site = new URL(env.SITE_URL);
   if (url.hostname !== `www.${site.hostname}`) return null;
-  return new Response(null, { status: 308, headers: { Location: `${site.origin}${url.pathname}${url.search}`, "Cache-Control": "public, max-age=86400" } });
+  return new Response(null, {
+    status: 308,
+    headers: { Location: `${site.origin}${url.pathname}${url.search}`, "Cache-Control": "public, max-age=86400" },
+  });
 }

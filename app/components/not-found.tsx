@@ -12,9 +12,7 @@ export function NotFound({ path }: { path?: string }) {
         404
       </p>
       <h1 className="mt-4 text-3xl font-semibold">Page Not Found</h1>
-      <p className="mt-3 text-muted-foreground">
-        The page you're looking for doesn't exist or has been moved.
-      </p>
+      <p className="mt-3 text-muted-foreground">The page you're looking for doesn't exist or has been moved.</p>
       {path && path !== "/" ? (
         <p className="mt-2 break-all text-sm text-muted-foreground">
           <code className="rounded bg-muted px-2 py-1" data-testid="attempted-path">

@@ -132,7 +132,11 @@ export function SubsidiaryCard({
                   <ExternalLink aria-hidden="true" className="size-3" />
                 </a>
               ) : null}
-              <Link to={`/documents?subsidiary=${s.id}`} className={actionClass} aria-label={`Docs: ${s.name} documents`}>
+              <Link
+                to={`/documents?subsidiary=${s.id}`}
+                className={actionClass}
+                aria-label={`Docs: ${s.name} documents`}
+              >
                 <FileText aria-hidden="true" className="size-3" />
                 Docs
               </Link>
@@ -143,7 +147,10 @@ export function SubsidiaryCard({
           <div
             aria-hidden={!flipped || undefined}
             className={clsx(
-              cardClass("sm", "absolute inset-0 flex flex-col [backface-visibility:hidden] [transform:rotateY(180deg)]"),
+              cardClass(
+                "sm",
+                "absolute inset-0 flex flex-col [backface-visibility:hidden] [transform:rotateY(180deg)]",
+              ),
               !flipped && "invisible motion-safe:transition-[visibility] motion-safe:delay-200",
             )}
           >

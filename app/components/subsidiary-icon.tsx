@@ -35,11 +35,21 @@ function SubsidiaryIcon({ name, className }: { name: string; className?: string 
 }
 
 /** A coloured tile with the first letter of the name: when a logo fails, and in the detail header. */
-export function LetterTile({ subsidiary, className }: { subsidiary: Pick<Subsidiary, "id" | "name">; className?: string }) {
+export function LetterTile({
+  subsidiary,
+  className,
+}: {
+  subsidiary: Pick<Subsidiary, "id" | "name">;
+  className?: string;
+}) {
   return (
     <span
       aria-hidden="true"
-      className={clsx("flex shrink-0 items-center justify-center rounded-lg font-bold text-white", ventureBackgroundClass(subsidiary.id), className)}
+      className={clsx(
+        "flex shrink-0 items-center justify-center rounded-lg font-bold text-white",
+        ventureBackgroundClass(subsidiary.id),
+        className,
+      )}
     >
       {subsidiary.name.charAt(0).toUpperCase()}
     </span>
@@ -62,7 +72,11 @@ export function SubsidiaryMark({ subsidiary, className = "size-12" }: { subsidia
     return (
       <span
         aria-hidden="true"
-        className={clsx("flex shrink-0 items-center justify-center rounded-lg text-white", ventureBackgroundClass(subsidiary.id), className)}
+        className={clsx(
+          "flex shrink-0 items-center justify-center rounded-lg text-white",
+          ventureBackgroundClass(subsidiary.id),
+          className,
+        )}
       >
         <SubsidiaryIcon name={subsidiary.icon} className="size-1/2" />
       </span>

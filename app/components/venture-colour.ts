@@ -16,7 +16,8 @@ export function ventureBackgroundRules(ventures: readonly Pick<Subsidiary, "id" 
   return ventures
     .map(({ id, primaryColor }) => {
       // Both come from the catalogue; a malformed one must fail the build, not the stylesheet.
-      if (!/^[a-z0-9-]+$/.test(id) || /[;{}<]/.test(primaryColor)) throw new Error(`venture ${id}: not a CSS class name or colour`);
+      if (!/^[a-z0-9-]+$/.test(id) || /[;{}<]/.test(primaryColor))
+        throw new Error(`venture ${id}: not a CSS class name or colour`);
       return `.${ventureBackgroundClass(id)}{background-color:${primaryColor}}`;
     })
     .join("");

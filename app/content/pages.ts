@@ -29,7 +29,8 @@ export const pages = {
     path: "/portfolio",
     title: "Portfolio",
     heading: "Portfolio",
-    description: "Every venture of AFX Holding Group: 9 active ventures across 8 industry sectors in 1 unified ecosystem.",
+    description:
+      "Every venture of AFX Holding Group: 9 active ventures across 8 industry sectors in 1 unified ecosystem.",
   },
   blog: {
     path: "/blog",
@@ -125,5 +126,7 @@ type PageKey = keyof typeof pages;
 export type AdminPageKey = { [K in PageKey]: (typeof pages)[K] extends { admin: true } ? K : never }[PageKey];
 
 /** The admin-only pages, in the order of `pages` (the sidebar's order). */
-export const ADMIN_PAGE_KEYS = (Object.keys(pages) as PageKey[]).filter((key): key is AdminPageKey => "admin" in pages[key]);
+export const ADMIN_PAGE_KEYS = (Object.keys(pages) as PageKey[]).filter(
+  (key): key is AdminPageKey => "admin" in pages[key],
+);
 export const ADMIN_PAGES: readonly PageInfo[] = ADMIN_PAGE_KEYS.map((key) => pages[key]);

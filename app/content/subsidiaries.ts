@@ -15,15 +15,7 @@ export type Stage = keyof typeof STAGES;
 
 /** Names of lucide-react icons; resolved to components in app/components/subsidiary-icon.tsx. */
 export type SubsidiaryIconName =
-  | "DollarSign"
-  | "Landmark"
-  | "ChefHat"
-  | "Baby"
-  | "Dog"
-  | "Newspaper"
-  | "Truck"
-  | "MapPin"
-  | "Users";
+  "DollarSign" | "Landmark" | "ChefHat" | "Baby" | "Dog" | "Newspaper" | "Truck" | "MapPin" | "Users";
 
 export interface Subsidiary {
   id: string;
@@ -103,8 +95,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     id: "snews",
     name: "SNews",
     tagline: "Slow, substantial journalism",
-    description:
-      "Independent journalism that takes its time: fewer stories, researched in depth and written to last.",
+    description: "Independent journalism that takes its time: fewer stories, researched in depth and written to last.",
     primaryColor: "hsl(0 72% 46%)",
     icon: "Newspaper",
     status: "mvp-development",
@@ -174,7 +165,10 @@ export function parseVideoConfig(value: string | undefined): Record<string, stri
 }
 
 /** The catalogue with the configured video ids filled in. */
-export function withVideos(list: readonly Subsidiary[], videos: Readonly<Record<string, string>> | undefined): Subsidiary[] {
+export function withVideos(
+  list: readonly Subsidiary[],
+  videos: Readonly<Record<string, string>> | undefined,
+): Subsidiary[] {
   return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
 }
 
@@ -201,7 +195,10 @@ export function parseDomainConfig(value: string | undefined): Record<string, str
 }
 
 /** The catalogue with the configured domains filled in. */
-export function withDomains(list: readonly Subsidiary[], domains: Readonly<Record<string, string>> | undefined): Subsidiary[] {
+export function withDomains(
+  list: readonly Subsidiary[],
+  domains: Readonly<Record<string, string>> | undefined,
+): Subsidiary[] {
   return list.map((s) => withDomain(s, domains));
 }
 
@@ -213,5 +210,7 @@ export function withDomain(subsidiary: Subsidiary, domains: Readonly<Record<stri
 
 /** Origins the subsidiary detail page may frame: the configured domains and their www. hosts. */
 export function embeddableOrigins(domains: Readonly<Record<string, string>>): string[] {
-  return Object.values(domains).flatMap((d) => (d.startsWith("www.") ? [`https://${d}`] : [`https://${d}`, `https://www.${d}`]));
+  return Object.values(domains).flatMap((d) =>
+    d.startsWith("www.") ? [`https://${d}`] : [`https://${d}`, `https://www.${d}`],
+  );
 }

@@ -14,7 +14,9 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
-    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -134,7 +136,10 @@ export const newsletterTokens = sqliteTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("newsletter_tokens_lead_id_idx").on(t.leadId, t.createdAt), index("newsletter_tokens_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("newsletter_tokens_lead_id_idx").on(t.leadId, t.createdAt),
+    index("newsletter_tokens_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
@@ -198,7 +203,9 @@ export const mailOutbox = sqliteTable(
     replyTo: text("reply_to"),
     /** The Help message a contact notification is about (migrations/0009): erasure and export find it by this. */
     contactMessageId: integer("contact_message_id"),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** When it is due: first at once, then after each failure's retry delay (the Cron Trigger's safety net reads it). */
     nextAttemptAt: integer("next_attempt_at").notNull(),

@@ -17,12 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, env, { json: true });
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { message: Object.values(parsed.errors).join(" "), errors: parsed.errors },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const { filters } = parsed;
   // There is no export without leads (the dashboard's button is disabled then too): the audit entry
   // is written only when the filters select some, in the same statement that looks.
-  if (!(await auditLeadsExport(getDb(env), admin.email ?? admin.id, filters))) return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
+  if (!(await auditLeadsExport(getDb(env), admin.email ?? admin.id, filters)))
+    return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
   return new Response(leadsCsvStream(getDb(env), { filters }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SITE } from "~/content/site";
@@ -59,12 +65,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
   await adminDelete(env, lead, admin.email);
-  return redirectWithToast(env, request, "/admin/leads", { title: "Lead deleted", description: `Lead #${lead.id} was erased.` });
+  return redirectWithToast(env, request, "/admin/leads", {
+    title: "Lead deleted",
+    description: `Lead #${lead.id} was erased.`,
+  });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: `Lead | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = () => [
+  { title: `Lead | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** A time as the loader sends it (a Date, as JSON: ISO 8601). */
 const when = (iso: string | null) => (iso === null ? "—" : formatIsoDate(iso, "medium"));

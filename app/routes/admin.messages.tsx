@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CheckCircle2, CircleDot, Reply, Search } from "~/components/ui/icons.generated";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -6,7 +12,15 @@ import { Card, cardClass } from "~/components/ui/card";
 import { Select } from "~/components/ui/select";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
-import { MAX_QUERY, inboxPath, isContactStatus, parseInboxQuery, replyHref, STATUS_FILTERS, type StatusFilter } from "~/features/contact/inbox";
+import {
+  MAX_QUERY,
+  inboxPath,
+  isContactStatus,
+  parseInboxQuery,
+  replyHref,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "~/features/contact/inbox";
 import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/messages.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
@@ -50,19 +64,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(form.get("id"));
   const status = form.get("status");
   if (!Number.isSafeInteger(id) || id < 1 || !isContactStatus(status)) {
-    throw new Response("Bad request: expected an id and a status (open or answered).", { status: 400, headers: NO_STORE });
+    throw new Response("Bad request: expected an id and a status (open or answered).", {
+      status: 400,
+      headers: NO_STORE,
+    });
   }
   const found = await setMessageStatus(getDb(env), id, status, admin.email);
   if (!found) throw new Response("No such message.", { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
   url.searchParams.delete("index");
   const back = `${url.pathname}${url.search}#message-${id}`;
-  return redirectWithToast(env, request, back, { title: status === "answered" ? "Marked answered" : "Marked open" }, { status: 303, headers: NO_STORE });
+  return redirectWithToast(
+    env,
+    request,
+    back,
+    { title: status === "answered" ? "Marked answered" : "Marked open" },
+    { status: 303, headers: NO_STORE },
+  );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Location") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...pageMeta({ page, matches }),
+  { name: "robots", content: "noindex" },
+];
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
 const dateTime = (ms: number) => new Date(ms).toISOString();
@@ -84,7 +111,13 @@ export default function MessagesInbox() {
       </header>
 
       {/* A GET form: the search lives in the URL, works without JavaScript and can be bookmarked. */}
-      <Form method="get" action={location.pathname} role="search" aria-label="Search messages" className={cardClass("sm", "mt-8 flex flex-wrap items-end gap-3")}>
+      <Form
+        method="get"
+        action={location.pathname}
+        role="search"
+        aria-label="Search messages"
+        className={cardClass("sm", "mt-8 flex flex-wrap items-end gap-3")}
+      >
         <div className="min-w-56 flex-1">
           <label htmlFor="inbox-q" className="mb-1 block text-sm font-medium">
             Search
@@ -144,7 +177,15 @@ export default function MessagesInbox() {
           const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(m.id);
           const nextStatus = m.status === "open" ? "answered" : "open";
           return (
-            <Card as="li" padding="md" key={m.id} id={`message-${m.id}`} data-testid="message" data-status={m.status} className="scroll-mt-20">
+            <Card
+              as="li"
+              padding="md"
+              key={m.id}
+              id={`message-${m.id}`}
+              data-testid="message"
+              data-status={m.status}
+              className="scroll-mt-20"
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
@@ -158,7 +199,8 @@ export default function MessagesInbox() {
               <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
-                  Answered by {m.answeredBy ?? "an admin"} on <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
+                  Answered by {m.answeredBy ?? "an admin"} on{" "}
+                  <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -20,7 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, env, { json: true });
   const form = await readForm(request, { maxBytes: 2048 });
   const email = emailSchema().safeParse(form.get("email") ?? "");
-  if (!email.success) return Response.json({ message: "email must be an e-mail address" }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  const audit = auditStatement(getDb(env), { actor: admin.email, action: "person.export", target: maskAddress(email.data) });
+  if (!email.success)
+    return Response.json(
+      { message: "email must be an e-mail address" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  const audit = auditStatement(getDb(env), {
+    actor: admin.email,
+    action: "person.export",
+    target: maskAddress(email.data),
+  });
   return exportResponse(await exportPerson(getDb(env), email.data, Date.now(), [audit]), "afx-person");
 }

@@ -10,5 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env, { json: true });
   const filter = parseLeadFilter(new URL(request.url).searchParams.get("status"));
   if (!filter) return Response.json({ message: STATUS_PARAM_ERROR }, { status: 400 });
-  return Response.json(statsResponse(await getLeadStats(getDb(env), Date.now(), filter)), { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(statsResponse(await getLeadStats(getDb(env), Date.now(), filter)), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }

@@ -46,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = decodeCursor(url.searchParams.get("cursor"));
   if (cursor === "invalid") return Response.json({ message: "cursor is not one this API gave out" }, { status: 400 });
   const parsed = parseLeadFilters(url.searchParams);
-  if (!parsed.ok) return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok)
+    return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400 });
 
   const page = await listLeads(getDb(env), { limit, cursor, filters: parsed.filters });
   const headers = new Headers({ "Cache-Control": "private, no-store" });

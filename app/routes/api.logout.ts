@@ -34,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     env,
     request,
     "/",
-    { title: everywhere ? "Signed out everywhere" : "Signed out", description: everywhere ? "Every session of your account has ended." : undefined },
+    {
+      title: everywhere ? "Signed out everywhere" : "Signed out",
+      description: everywhere ? "Every session of your account has ended." : undefined,
+    },
     { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
   );
 }

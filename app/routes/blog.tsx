@@ -8,7 +8,12 @@ import { cardEnterClass } from "~/components/card-enter";
 import { cn } from "~/components/ui/cn";
 import { pages } from "~/content/pages";
 import { getBlogPosts } from "~/features/blog/blog-posts.server";
-import { cacheControlFor, pageCacheHeaders, PRIVATE_CACHE_CONTROL, STREAMED_HEADERS } from "~/features/blog/page-cache.server";
+import {
+  cacheControlFor,
+  pageCacheHeaders,
+  PRIVATE_CACHE_CONTROL,
+  STREAMED_HEADERS,
+} from "~/features/blog/page-cache.server";
 import { getConfig } from "~/utils/config.server";
 import { acceptsStreamedData } from "~/utils/render-mode.server";
 import type { BlogPost } from "~/features/blog/post";
@@ -34,7 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return defer(
     { posts: streamed ? posts : await posts },
     // A streamed page is never shared: a shared cache would hand its spinner to a navigation.
-    { headers: { "Cache-Control": streamed ? PRIVATE_CACHE_CONTROL : cacheControlFor(request), ...(streamed ? STREAMED_HEADERS : {}) } },
+    {
+      headers: {
+        "Cache-Control": streamed ? PRIVATE_CACHE_CONTROL : cacheControlFor(request),
+        ...(streamed ? STREAMED_HEADERS : {}),
+      },
+    },
   );
 }
 
@@ -48,7 +58,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 function PostCard({ post, index }: { post: BlogPost; index: number }) {
   return (
     <article
-      className={cn("flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm", cardEnterClass(index))}
+      className={cn(
+        "flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm",
+        cardEnterClass(index),
+      )}
     >
       {post.coverImage ? (
         <img
@@ -64,7 +77,9 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
         <h2 className="text-lg font-semibold leading-snug">{post.title}</h2>
         {post.excerpt ? <p className="text-sm text-muted-foreground">{post.excerpt}</p> : null}
         <p className="mt-auto flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-          {post.publishedAt ? <time dateTime={post.publishedAt}>{formatLongDate(new Date(post.publishedAt))}</time> : null}
+          {post.publishedAt ? (
+            <time dateTime={post.publishedAt}>{formatLongDate(new Date(post.publishedAt))}</time>
+          ) : null}
           <span>{post.readingTime} min read</span>
         </p>
         {post.url ? (
@@ -82,7 +97,10 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
 function PostGrid({ posts }: { posts: BlogPost[] }) {
   return (
     // A card list (tailwind.css): each post is laid out when near the screen; ~260px its usual height.
-    <ul data-testid="blog-posts" className="card-grid card-grid-fluid grid gap-6 [--card-height:260px] sm:grid-cols-2 lg:grid-cols-3">
+    <ul
+      data-testid="blog-posts"
+      className="card-grid card-grid-fluid grid gap-6 [--card-height:260px] sm:grid-cols-2 lg:grid-cols-3"
+    >
       {posts.map((post, index) => (
         <li key={post.id}>
           <PostCard post={post} index={index} />

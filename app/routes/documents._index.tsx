@@ -32,7 +32,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({
     page: data?.venture
-      ? { ...page, title: `${data.venture.name} Documents`, description: `The ${data.venture.name} pitch deck as a PDF download.` }
+      ? {
+          ...page,
+          title: `${data.venture.name} Documents`,
+          description: `The ${data.venture.name} pitch deck as a PDF download.`,
+        }
       : page,
     matches,
     path: page.path + (data?.venture ? `?subsidiary=${data.venture.id}` : ""),
@@ -91,7 +95,10 @@ function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
         {venture ? (
           <SubsidiaryMark subsidiary={venture} className="size-10" />
         ) : (
-          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground"
+          >
             <Building2 className="size-5" />
           </span>
         )}

@@ -98,7 +98,10 @@ export default function Help() {
             <details key={item.question} name="faq" className="group px-6">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
                 {item.question}
-                <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-4 shrink-0 transition-transform group-open:rotate-180"
+                />
               </summary>
               <p className="pb-4 text-muted-foreground">{item.answer}</p>
             </details>
@@ -132,9 +135,20 @@ function ContactForm() {
           {copy.success}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" action={`${page.path}#contact`} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={`${page.path}#contact`}
+        {...getFormProps(form)}
+        noValidate
+        className={cardClass("lg", "space-y-4")}
+      >
         {form.errors ? (
-          <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-md border border-destructive p-3 text-sm text-destructive"
+          >
             {form.errors[0]}
           </p>
         ) : null}

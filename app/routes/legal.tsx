@@ -45,9 +45,15 @@ export default function Legal() {
           <address className="mt-3 not-italic text-muted-foreground">
             {SITE.name}
             <br />
-            Email: <a href={`mailto:${email}`} className="text-primary underline underline-offset-4">{email}</a>
+            Email:{" "}
+            <a href={`mailto:${email}`} className="text-primary underline underline-offset-4">
+              {email}
+            </a>
             <br />
-            Phone: <a href={telHref(phone)} className="text-primary underline underline-offset-4">{phone}</a>
+            Phone:{" "}
+            <a href={telHref(phone)} className="text-primary underline underline-offset-4">
+              {phone}
+            </a>
           </address>
         </Panel>
       </div>

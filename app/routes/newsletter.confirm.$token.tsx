@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
@@ -27,10 +34,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return json({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  subscriptionMeta(data?.state === "valid" ? T.confirmTitle : data?.state === "expired" ? T.expiredTitle : T.invalidTitle);
+  subscriptionMeta(
+    data?.state === "valid" ? T.confirmTitle : data?.state === "expired" ? T.expiredTitle : T.invalidTitle,
+  );
 
 export default function ConfirmSubscription() {
   const result = useLoaderData<typeof loader>();

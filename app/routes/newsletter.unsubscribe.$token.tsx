@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
@@ -27,14 +34,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (id === null) return json({ valid: false }, { status: 404, headers: PRIVATE });
   await followUnsubscribeLink(env, id);
   if (form.get("List-Unsubscribe") === "One-Click") {
-    return new Response("Unsubscribed.", { status: 200, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("Unsubscribed.", {
+      status: 200,
+      headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return redirect("/newsletter/unsubscribed", { status: 303, headers: PRIVATE });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
 
 export default function Unsubscribe() {
   const { valid } = useLoaderData<typeof loader>();

@@ -72,7 +72,9 @@ export default function Notifications() {
                       <p className="mt-1 text-sm text-muted-foreground">{n.message}</p>
                       <p className="mt-2 text-xs text-muted-foreground">{n.time}</p>
                     </div>
-                    {n.read ? null : <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary" />}
+                    {n.read ? null : (
+                      <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary" />
+                    )}
                   </li>
                 );
               })}

@@ -22,7 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const saved = await saveSettings(request, env, (p) => ctx.waitUntil(p));
-  return json({ message: saved.message }, { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined });
+  return json(
+    { message: saved.message },
+    { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined },
+  );
 }
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -57,7 +60,8 @@ export default function Settings() {
   useEffect(() => {
     kept.current = { theme: getTheme(), emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off" };
   }, [actionData]);
-  const fieldClass = "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
+  const fieldClass =
+    "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
   return (
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
@@ -92,19 +96,40 @@ export default function Settings() {
               <label htmlFor="settings-username" className="text-sm font-medium">
                 Username
               </label>
-              <input id="settings-username" type="text" value={account?.username ?? "Guest"} disabled readOnly className={fieldClass} />
+              <input
+                id="settings-username"
+                type="text"
+                value={account?.username ?? "Guest"}
+                disabled
+                readOnly
+                className={fieldClass}
+              />
             </div>
             <div>
               <label htmlFor="settings-email" className="text-sm font-medium">
                 Email
               </label>
-              <input id="settings-email" type="email" value={account?.email ?? ""} placeholder="Not signed in" disabled readOnly className={fieldClass} />
+              <input
+                id="settings-email"
+                type="email"
+                value={account?.email ?? ""}
+                placeholder="Not signed in"
+                disabled
+                readOnly
+                className={fieldClass}
+              />
             </div>
           </div>
         </Panel>
         <Panel id="preferences-heading" heading="Preferences" flush>
           <div className="divide-y divide-border">
-            <Switch name="darkMode" label={copy.darkMode} help={copy.darkModeHelp} checked={theme === "dark"} onChange={(on) => setTheme(on ? "dark" : "light")} />
+            <Switch
+              name="darkMode"
+              label={copy.darkMode}
+              help={copy.darkModeHelp}
+              checked={theme === "dark"}
+              onChange={(on) => setTheme(on ? "dark" : "light")}
+            />
             <Switch
               name="emailNotifications"
               label={copy.emailNotifications}
@@ -115,7 +140,13 @@ export default function Settings() {
             <Switch
               name="newsletter"
               label={copy.newsletter}
-              help={!account ? copy.newsletterSignedOut : account.emailVerified ? copy.newsletterHelp : copy.newsletterUnverified}
+              help={
+                !account
+                  ? copy.newsletterSignedOut
+                  : account.emailVerified
+                    ? copy.newsletterHelp
+                    : copy.newsletterUnverified
+              }
               defaultChecked={newsletter}
               disabled={!account?.emailVerified}
             />
@@ -127,7 +158,11 @@ export default function Settings() {
               <h3 className="font-medium">{copy.twoFactor}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
             </div>
-            <Link to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`} className={buttonClass("outline", "shrink-0")} aria-label="Enable two-factor authentication">
+            <Link
+              to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`}
+              className={buttonClass("outline", "shrink-0")}
+              aria-label="Enable two-factor authentication"
+            >
               Enable
             </Link>
           </div>

@@ -8,7 +8,10 @@ import { exportMember, exportResponse } from "~/features/privacy/export.server";
 import { getDb } from "~/utils/db.server";
 
 const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 
 /** A GET (a bookmarked or typed URL) goes to Settings, where the button is. */
 export function loader() {

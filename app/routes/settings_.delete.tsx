@@ -1,6 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -22,7 +28,8 @@ import { cardClass } from "~/components/ui/card";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const PATH = ACCOUNT_PATHS.deleteAccount;
-const signInFirst = () => redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": "no-store" } });
+const signInFirst = () =>
+  redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": "no-store" } });
 
 /** The confirmation step of "Delete Account": a page of its own, so it works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,12 +50,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   requireSameOrigin(request);
   const user = await getUser(request, env);
-  if (!user) throw new Response("Sign in to delete your account.", { status: 401, headers: { "Cache-Control": "no-store" } });
+  if (!user)
+    throw new Response("Sign in to delete your account.", { status: 401, headers: { "Cache-Control": "no-store" } });
   const formData = await readForm(request, { maxBytes: 2048 });
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const limit = await limitClient(request, env, { account: user.id }, (p) => ctx.waitUntil(p));
   if (!limit.allowed) {
-    return json({ result: submission.reply({ formErrors: [limit.message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    return json(
+      { result: submission.reply({ formErrors: [limit.message] }) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
   }
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const typed = normaliseEmail(submission.value.email);
@@ -62,13 +73,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     env,
     request,
     "/",
-    { title: "Account deleted", description: "Your account and your data have been deleted, and every session has ended." },
+    {
+      title: "Account deleted",
+      description: "Your account and your data have been deleted, and every session has ended.",
+    },
     { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({ page: { title: "Delete Account", description: "Delete your AFX Holding Group account and your data.", path: PATH }, matches }),
+  ...pageMeta({
+    page: { title: "Delete Account", description: "Delete your AFX Holding Group account and your data.", path: PATH },
+    matches,
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -97,12 +114,15 @@ export default function DeleteAccount() {
               <>
                 <li>Your newsletter subscription and its consent record, and the e-mails we sent you.</li>
                 <li>
-                  We keep only a coded fingerprint of your address, which cannot be read back, so that it is never mailed or
-                  added to a list again.
+                  We keep only a coded fingerprint of your address, which cannot be read back, so that it is never
+                  mailed or added to a list again.
                 </li>
               </>
             ) : (
-              <li>Your sign-in provider has not verified your e-mail address, so records filed under it are kept; contact us to delete them.</li>
+              <li>
+                Your sign-in provider has not verified your e-mail address, so records filed under it are kept; contact
+                us to delete them.
+              </li>
             )}
           </ul>
           <p className="mt-3 text-sm">
@@ -116,12 +136,22 @@ export default function DeleteAccount() {
         {email ? (
           <Form method="post" action={PATH} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
             {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+              <p
+                id={form.errorId}
+                role="alert"
+                className="rounded-md border border-destructive p-3 text-sm text-destructive"
+              >
                 {form.errors[0]}
               </p>
             ) : null}
             <Field label={`Type your e-mail address (${email}) to confirm`} field={fields.email}>
-              <Input field={fields.email} type="email" autoComplete="off" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} />
+              <Input
+                field={fields.email}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={EMAIL_MAX_LENGTH}
+              />
             </Field>
             <div className="flex flex-wrap justify-end gap-3">
               <Link to={pages.settings.path} className={buttonClass("outline")}>
@@ -135,7 +165,10 @@ export default function DeleteAccount() {
         ) : (
           <p className="text-sm">
             Your account has no e-mail address to confirm with:{" "}
-            <Link to={`${pages.help.path}?subject=${encodeURIComponent("Delete my account")}#contact`} className="text-primary underline underline-offset-4">
+            <Link
+              to={`${pages.help.path}?subject=${encodeURIComponent("Delete my account")}#contact`}
+              className="text-primary underline underline-offset-4"
+            >
               ask us
             </Link>{" "}
             to delete it.

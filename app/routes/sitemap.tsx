@@ -85,7 +85,11 @@ export default function Sitemap() {
                 </Link>
                 {site ? (
                   <p className="mt-1 text-sm">
-                    <NewTabLink href={site} iconClassName="size-3" className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4">
+                    <NewTabLink
+                      href={site}
+                      iconClassName="size-3"
+                      className="inline-flex items-center gap-1 text-muted-foreground underline underline-offset-4"
+                    >
                       {s.domain}
                     </NewTabLink>
                   </p>

@@ -9,7 +9,9 @@ const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.set
 export function loader({ context }: LoaderFunctionArgs) {
   const { siteUrl } = getConfig(context.cloudflare.env);
   const paths = [
-    ...Object.values(pages).map((p) => p.path).filter((p) => !PRIVATE.includes(p)),
+    ...Object.values(pages)
+      .map((p) => p.path)
+      .filter((p) => !PRIVATE.includes(p)),
     ...subsidiaries.map((s) => `/subsidiary/${s.id}`),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>

@@ -12,7 +12,6 @@ const page = pages.store;
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
-
 export default function Store() {
   const storeUrl = useRootData()?.storeUrl ?? "";
   return (
@@ -52,7 +51,13 @@ export default function Store() {
                 <p className="text-2xl font-bold" data-testid="price">
                   {formatPrice(p)}
                 </p>
-                <a href={storeLink(storeUrl, p.path)} target="_blank" rel="noopener noreferrer" className="btn btn-outline" aria-label={`View ${p.name} in the store (opens in a new tab)`}>
+                <a
+                  href={storeLink(storeUrl, p.path)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn btn-outline"
+                  aria-label={`View ${p.name} in the store (opens in a new tab)`}
+                >
                   View in Store
                 </a>
               </div>

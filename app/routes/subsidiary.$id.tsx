@@ -37,7 +37,10 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   data?.subsidiary
     ? pageMeta({
-        page: { title: data.subsidiary.name, description: `${data.subsidiary.name}: ${data.subsidiary.tagline}. ${data.subsidiary.description}` },
+        page: {
+          title: data.subsidiary.name,
+          description: `${data.subsidiary.name}: ${data.subsidiary.tagline}. ${data.subsidiary.description}`,
+        },
         matches,
         path: location.pathname,
         jsonLd: subsidiaryJsonLd(siteUrlFrom(matches), data.subsidiary),
@@ -63,14 +66,20 @@ export default function SubsidiaryPage() {
       <nav aria-label="Breadcrumb" className="pt-6 text-sm text-muted-foreground">
         <ol className="flex flex-wrap gap-2">
           <li>
-            <Link to="/" className="underline-offset-4 hover:underline">Home</Link>
+            <Link to="/" className="underline-offset-4 hover:underline">
+              Home
+            </Link>
             <span aria-hidden="true"> /</span>
           </li>
           <li>
-            <Link to={pages.portfolio.path} className="underline-offset-4 hover:underline">Portfolio</Link>
+            <Link to={pages.portfolio.path} className="underline-offset-4 hover:underline">
+              Portfolio
+            </Link>
             <span aria-hidden="true"> /</span>
           </li>
-          <li aria-current="page" className="text-foreground">{subsidiary.name}</li>
+          <li aria-current="page" className="text-foreground">
+            {subsidiary.name}
+          </li>
         </ol>
       </nav>
       <header className="flex flex-wrap items-center gap-4 py-6">
@@ -95,7 +104,11 @@ export default function SubsidiaryPage() {
       </header>
       <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
       {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
-      {url ? <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} /> : <NoWebsite subsidiary={subsidiary} />}
+      {url ? (
+        <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} />
+      ) : (
+        <NoWebsite subsidiary={subsidiary} />
+      )}
     </div>
   );
 }
@@ -111,7 +124,9 @@ function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
       <h2 id="no-website" className="mt-4 text-xl font-semibold">
         Website Coming Soon
       </h2>
-      <p className="mt-2 text-muted-foreground">{subsidiary.name} has no public website yet. Its documents tell you more.</p>
+      <p className="mt-2 text-muted-foreground">
+        {subsidiary.name} has no public website yet. Its documents tell you more.
+      </p>
       <Link to={`/documents?subsidiary=${subsidiary.id}`} className="btn btn-primary mt-6">
         {subsidiary.name} Documents
       </Link>
@@ -119,7 +134,15 @@ function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
   );
 }
 
-function SiteEmbed({ subsidiary, url, check }: { subsidiary: Subsidiary; url: string; check: Promise<EmbedCheck> | null }) {
+function SiteEmbed({
+  subsidiary,
+  url,
+  check,
+}: {
+  subsidiary: Subsidiary;
+  url: string;
+  check: Promise<EmbedCheck> | null;
+}) {
   // "server": the first render, shared with the HTML. The frame mounts on the client, so its load
   // and error events are never missed during hydration, and only once the server's check (when on)
   // has said the site may be framed: a refusing site is never requested.
@@ -158,14 +181,20 @@ function SiteEmbed({ subsidiary, url, check }: { subsidiary: Subsidiary; url: st
   }
   if (state === "checking") {
     return (
-      <p role="status" className={cardClass("xl", "flex min-h-[24rem] items-center justify-center text-muted-foreground")}>
+      <p
+        role="status"
+        className={cardClass("xl", "flex min-h-[24rem] items-center justify-center text-muted-foreground")}
+      >
         Loading {subsidiary.name}…
       </p>
     );
   }
   if (state === "failed") {
     return (
-      <div role="alert" className={cardClass("xl", "flex min-h-[24rem] flex-col items-center justify-center text-center")}>
+      <div
+        role="alert"
+        className={cardClass("xl", "flex min-h-[24rem] flex-col items-center justify-center text-center")}
+      >
         <Globe aria-hidden="true" className="size-12 text-muted-foreground" />
         <h2 className="mt-4 text-xl font-semibold">Unable to Load Website</h2>
         <p className="mt-2 text-muted-foreground">This website cannot be embedded. Please visit it directly.</p>

@@ -27,12 +27,15 @@ const mailSecret = z
   .optional()
   .transform((value, ctx) => {
     const entries = list(value);
-    const retired = entries.filter((e) => e.startsWith(RETIRED_MAIL_KEY)).map((e) => e.slice(RETIRED_MAIL_KEY.length).trim());
+    const retired = entries
+      .filter((e) => e.startsWith(RETIRED_MAIL_KEY))
+      .map((e) => e.slice(RETIRED_MAIL_KEY.length).trim());
     const active = entries.filter((e) => !e.startsWith(RETIRED_MAIL_KEY));
     const issue = (message: string) => ctx.addIssue({ code: "custom", message });
     if (retired.some((r) => !r)) issue(`has "${RETIRED_MAIL_KEY}" without a value after it`);
     if (entries.length && !active.length) issue("has only retired values: one in use must come first, to sign");
-    else if (entries[0]?.startsWith(RETIRED_MAIL_KEY)) issue("starts with a retired value: the first value signs, so it must be one in use");
+    else if (entries[0]?.startsWith(RETIRED_MAIL_KEY))
+      issue("starts with a retired value: the first value signs, so it must be one in use");
     if (retired.some((r) => active.includes(r))) issue("lists a value both in use and retired");
     return { active, retired: retired.filter(Boolean) };
   });
@@ -54,7 +57,9 @@ const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/;
 export function parseRateLimitSpec(value: string): { attempts: number; seconds: number; global?: number } | null {
   const match = value.trim().match(RATE_LIMIT);
   if (!match) return null;
-  const [attempts, seconds, global] = [match[1], match[2], match[3]].map((n) => (n === undefined ? undefined : Number(n)));
+  const [attempts, seconds, global] = [match[1], match[2], match[3]].map((n) =>
+    n === undefined ? undefined : Number(n),
+  );
   if (!attempts || !seconds || global === 0) return null;
   return global === undefined ? { attempts, seconds } : { attempts, seconds, global };
 }
@@ -83,7 +88,11 @@ const schema = z.object({
   LINKEDIN_URL: httpUrl,
   LEADS_RATE_LIMIT: z.string().transform((s, ctx) => {
     const spec = parseRateLimitSpec(s);
-    if (!spec) ctx.addIssue({ code: "custom", message: 'is not "attempts/seconds" or "attempts/seconds/global" with positive integers, e.g. "10/600"' });
+    if (!spec)
+      ctx.addIssue({
+        code: "custom",
+        message: 'is not "attempts/seconds" or "attempts/seconds/global" with positive integers, e.g. "10/600"',
+      });
     return spec ?? { attempts: 0, seconds: 0 };
   }),
   // Entries with an unknown venture or a malformed value are ignored (the parsers say why).
@@ -105,7 +114,10 @@ const schema = z.object({
 
 /** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
 const smtpSchema = z.object({
-  SMTP_HOST: z.string().trim().regex(/^[^\s/]+$/, "is not a host name"),
+  SMTP_HOST: z
+    .string()
+    .trim()
+    .regex(/^[^\s/]+$/, "is not a host name"),
   SMTP_PORT: z.coerce
     .number({ message: "is not a port number" })
     .int("is not a port number")
@@ -116,7 +128,10 @@ const smtpSchema = z.object({
     .optional()
     .transform((s) => s?.trim() || "starttls")
     .pipe(z.enum(["starttls", "tls", "off"], { message: 'is not "starttls", "tls" or "off"' })),
-  SMTP_USER: z.string().optional().transform((s) => s?.trim() || null),
+  SMTP_USER: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || null),
   SMTP_PASSWORD: z.string().optional(),
 });
 
@@ -207,7 +222,10 @@ export function readConfig(env: Env): Parsed {
       out.success && !issues.length
         ? { config: shape(out.data, smtp?.data ?? null) }
         : {
-            problems: issues.map((i) => `${i.path[0] ?? "?"} ${i.code === "invalid_type" && i.received === "undefined" ? "is not set" : i.message}`),
+            problems: issues.map(
+              (i) =>
+                `${i.path[0] ?? "?"} ${i.code === "invalid_type" && i.received === "undefined" ? "is not set" : i.message}`,
+            ),
           };
     parsed.set(env, result);
   }

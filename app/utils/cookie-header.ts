@@ -18,4 +18,7 @@ export function parseCookieHeader(header: string | null | undefined): ReadonlyMa
   return jar;
 }
 
-let last: { header: string | null | undefined; jar: ReadonlyMap<string, string> } = { header: undefined, jar: new Map() };
+let last: { header: string | null | undefined; jar: ReadonlyMap<string, string> } = {
+  header: undefined,
+  jar: new Map(),
+};

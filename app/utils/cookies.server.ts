@@ -73,7 +73,12 @@ const built = new WeakMap<readonly string[], Map<string, Cookie>>();
  * reads as null, like a missing cookie: Remix's own `parse` throws on a signature that is not
  * base64, which would turn every page into a 500 for a visitor with a mangled cookie.
  */
-export function signedCookie(request: Request, env: Env, base: (typeof COOKIES)[keyof typeof COOKIES], maxAge: number): Cookie {
+export function signedCookie(
+  request: Request,
+  env: Env,
+  base: (typeof COOKIES)[keyof typeof COOKIES],
+  maxAge: number,
+): Cookie {
   const secrets = getConfig(env).sessionSecrets;
   const name = cookieName(request, base);
   let cookies = built.get(secrets);

@@ -98,7 +98,8 @@ export class RequestDb implements D1Database {
 
   #measure<T>(name: string, run: () => Promise<T>): Promise<T> {
     return this.#timings.time("d1", name, run, (ms) => {
-      if (ms >= this.#slowQueryMs) log("warn", "[d1] slow query", { requestId: this.#timings.requestId, statement: name, ms: Math.round(ms) });
+      if (ms >= this.#slowQueryMs)
+        log("warn", "[d1] slow query", { requestId: this.#timings.requestId, statement: name, ms: Math.round(ms) });
     });
   }
 
@@ -122,7 +123,10 @@ export class RequestDb implements D1Database {
    * (the session lookup). Its writes are not the request's: they set no bookmark cookie.
    */
   atPrimary(): RequestDb {
-    return new RequestDb(this.#binding, "first-primary", false, { timings: this.#timings, slowQueryMs: this.#slowQueryMs });
+    return new RequestDb(this.#binding, "first-primary", false, {
+      timings: this.#timings,
+      slowQueryMs: this.#slowQueryMs,
+    });
   }
 
   /** Whether the request prepared a statement that writes. */
@@ -159,9 +163,12 @@ function bookmarkCookie(request: Request, env: Env) {
  */
 export async function openRequestDb(request: Request, env: Env, timings?: Timings): Promise<RequestDb> {
   const reads = request.method === "GET" || request.method === "HEAD";
-  if (!carriesCookie(request, COOKIES.d1Bookmark)) return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary", false, { timings });
+  if (!carriesCookie(request, COOKIES.d1Bookmark))
+    return new RequestDb(env.DB, reads ? "first-unconstrained" : "first-primary", false, { timings });
   // A deploy that refuses to serve (configuration problems) has no secret to verify it with.
-  const value: unknown = readConfig(env).config ? await bookmarkCookie(request, env).parse(request.headers.get("Cookie")) : null;
+  const value: unknown = readConfig(env).config
+    ? await bookmarkCookie(request, env).parse(request.headers.get("Cookie"))
+    : null;
   const bookmark = typeof value === "string" && BOOKMARK.test(value) ? value : null;
   return new RequestDb(env.DB, !reads ? "first-primary" : (bookmark ?? "first-unconstrained"), !bookmark, { timings });
 }

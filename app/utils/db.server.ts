@@ -52,7 +52,10 @@ const dialect = new SQLiteAsyncDialect();
  * `sql` template as D1's result. Drizzle's own `db.batch` cannot run a `sql` template with
  * parameters (`db.run(sql)` has no prepared statement to bind), so each is prepared here.
  */
-export async function batch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<{ -readonly [K in keyof T]: StatementResult<T[K]> }> {
+export async function batch<const T extends readonly Statement[]>(
+  db: Db,
+  statements: T,
+): Promise<{ -readonly [K in keyof T]: StatementResult<T[K]> }> {
   const prepared = statements.map((s) => (is(s, SQL) ? null : (s as unknown as { _prepare(): Prepared })._prepare()));
   const client = db.$client;
   const results = await client.batch(

@@ -8,7 +8,20 @@
  * reused (not once per call, which `toLocaleString` does).
  */
 const LOCALE = "en-US";
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 function monthName(date: Date): string {
   const name = MONTHS[date.getUTCMonth()];

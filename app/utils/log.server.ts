@@ -15,7 +15,8 @@ interface LogFields {
 export function log(level: Level, message: string, fields: LogFields = {}): void {
   const line = scrub(message);
   const out: Record<string, unknown> = { level, message: line };
-  for (const [key, value] of Object.entries(fields)) out[key] = scrub(value instanceof Error ? describeError(value) : value);
+  for (const [key, value] of Object.entries(fields))
+    out[key] = scrub(value instanceof Error ? describeError(value) : value);
   console[level === "info" ? "log" : level](line, out);
 }
 

@@ -18,7 +18,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export function emailSchema(message = "Please enter a valid email address.", required = message) {
   // trim() and toLowerCase() are normaliseEmail, kept as string checks so that conform still
   // reads the field's constraints from the schema.
-  return z.string({ required_error: required, invalid_type_error: message }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, message).email(message);
+  return z
+    .string({ required_error: required, invalid_type_error: message })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH, message)
+    .email(message);
 }
 
 const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;

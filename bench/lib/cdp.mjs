@@ -46,7 +46,12 @@ export function connectCdp(wsUrl) {
       host: hostname,
       port,
       path: pathname + search,
-      headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": randomBytes(16).toString("base64") },
+      headers: {
+        Connection: "Upgrade",
+        Upgrade: "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": randomBytes(16).toString("base64"),
+      },
     });
     req.on("error", reject);
     req.on("response", (res) => reject(new Error(`inspector answered ${res.statusCode}, not an upgrade`)));

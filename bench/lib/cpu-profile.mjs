@@ -40,7 +40,9 @@ export async function profileWorker(inspectorPort, run, { intervalUs = 100 } = {
     // The bundle's text, to show the code at each sampled place (its names are minified).
     const sources = new Map();
     await cdp.send("Debugger.enable").catch(() => null);
-    for (const id of new Set(profile.nodes.filter((n) => n.callFrame.url.endsWith(".js")).map((n) => n.callFrame.scriptId))) {
+    for (const id of new Set(
+      profile.nodes.filter((n) => n.callFrame.url.endsWith(".js")).map((n) => n.callFrame.scriptId),
+    )) {
       const text = await cdp.send("Debugger.getScriptSource", { scriptId: id }).catch(() => null);
       if (text) sources.set(id, text.scriptSource.split("\n"));
     }

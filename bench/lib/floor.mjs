@@ -103,7 +103,9 @@ export async function siteStylesheet(siteUrl) {
   const html = await (await fetch(`${siteUrl}/`, { headers: { Accept: "text/html" } })).text();
   const inline = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1];
   if (inline !== undefined) return { inline: true, text: inline, href: "" };
-  const href = html.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/)?.[1] ?? html.match(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/)?.[1];
+  const href =
+    html.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/)?.[1] ??
+    html.match(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/)?.[1];
   if (!href) throw new Error("The site's document has neither an inlined nor a linked stylesheet.");
   return { inline: false, text: await (await fetch(new URL(href, siteUrl))).text(), href: "/assets/site.css" };
 }
@@ -119,39 +121,71 @@ export async function startFloor(css) {
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   writeFileSync(join(dir, "app/root.tsx"), ROOT_TSX);
   writeFileSync(join(dir, "app/routes/_index.tsx"), INDEX_TSX);
-  writeFileSync(join(dir, "app/routes.ts"), `import { flatRoutes } from "@remix-run/fs-routes";\nexport default flatRoutes();\n`);
+  writeFileSync(
+    join(dir, "app/routes.ts"),
+    `import { flatRoutes } from "@remix-run/fs-routes";\nexport default flatRoutes();\n`,
+  );
   writeFileSync(join(dir, "app/entry.server.tsx"), ENTRY_SERVER_TSX);
   copyFileSync(join(ROOT, "app/entry.client.tsx"), join(dir, "app/entry.client.tsx"));
-  writeFileSync(join(dir, "app/stylesheet.ts"), `export const STYLESHEET = ${JSON.stringify(inlineCss ? "" : css.href)};\n`);
-  writeFileSync(join(dir, "app/stylesheet.server.ts"), `export const INLINE_CSS = ${JSON.stringify(inlineCss ? css.text : "")};\n`);
+  writeFileSync(
+    join(dir, "app/stylesheet.ts"),
+    `export const STYLESHEET = ${JSON.stringify(inlineCss ? "" : css.href)};\n`,
+  );
+  writeFileSync(
+    join(dir, "app/stylesheet.server.ts"),
+    `export const INLINE_CSS = ${JSON.stringify(inlineCss ? css.text : "")};\n`,
+  );
   writeFileSync(join(dir, "app/inline-css.ts"), INLINE_CSS_TS);
   writeFileSync(join(dir, "vite.config.mjs"), VITE_CONFIG);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", sideEffects: false }));
   run(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
   if (!inlineCss) writeFileSync(join(dir, "build/client", css.href), css.text);
 
-  const { createRequestHandler } = await import(pathToFileURL(join(ROOT, "node_modules/@remix-run/server-runtime/dist/esm/index.js")).href);
-  const handle = createRequestHandler(await import(pathToFileURL(join(dir, "build/server/index.js")).href), "production");
+  const { createRequestHandler } = await import(
+    pathToFileURL(join(ROOT, "node_modules/@remix-run/server-runtime/dist/esm/index.js")).href
+  );
+  const handle = createRequestHandler(
+    await import(pathToFileURL(join(dir, "build/server/index.js")).href),
+    "production",
+  );
   const client = join(dir, "build/client");
   const server = http.createServer(async (req, res) => {
     const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     const send = (status, type, body, cache) => {
       const bytes = gzip ? gzipSync(body) : body;
-      res.writeHead(status, { "Content-Type": type, "Cache-Control": cache, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": bytes.length });
+      res.writeHead(status, {
+        "Content-Type": type,
+        "Cache-Control": cache,
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+        "Content-Length": bytes.length,
+      });
       res.end(bytes);
     };
     const path = decodeURIComponent(new URL(req.url, "http://floor").pathname);
     if (path.startsWith("/assets/") && !path.includes("..")) {
       try {
-        return send(200, TYPES[extname(path)] ?? "application/octet-stream", readFileSync(join(client, path)), "public, max-age=31536000, immutable");
+        return send(
+          200,
+          TYPES[extname(path)] ?? "application/octet-stream",
+          readFileSync(join(client, path)),
+          "public, max-age=31536000, immutable",
+        );
       } catch {
         return send(404, "text/plain", Buffer.from("not found"), "no-store");
       }
     }
     // One page: what Lighthouse asks for besides it (robots.txt, favicon.ico) is a plain 404.
-    if (path !== "/" && path !== "/__manifest" && !path.endsWith(".data")) return send(404, "text/plain", Buffer.from("not found"), "no-store");
-    const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers }));
-    send(response.status, response.headers.get("Content-Type") ?? "text/html", Buffer.from(await response.arrayBuffer()), "no-store");
+    if (path !== "/" && path !== "/__manifest" && !path.endsWith(".data"))
+      return send(404, "text/plain", Buffer.from("not found"), "no-store");
+    const response = await handle(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers }),
+    );
+    send(
+      response.status,
+      response.headers.get("Content-Type") ?? "text/html",
+      Buffer.from(await response.arrayBuffer()),
+      "no-store",
+    );
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   return {

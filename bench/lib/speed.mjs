@@ -6,7 +6,12 @@
 
 export const SLOWDOWN = 4;
 export const LONG_MS = 50;
-export const VIEWPORT = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const VIEWPORT = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
 
 export const median = (xs) => {
@@ -29,14 +34,21 @@ export function analyse(events, url) {
   const layouts = main.filter((e) => e.name === "Layout");
   const styles = main.filter((e) => e.name === "UpdateLayoutTree");
   const sum = (list) => list.reduce((s, e) => s + x4(e), 0);
-  const top = (list, describe) => [...list].sort((a, b) => x4(b) - x4(a)).slice(0, 3).map((e) => `${x4(e).toFixed(0)} ms${describe(e)}`);
+  const top = (list, describe) =>
+    [...list]
+      .sort((a, b) => x4(b) - x4(a))
+      .slice(0, 3)
+      .map((e) => `${x4(e).toFixed(0)} ms${describe(e)}`);
   return {
     blocking: long.reduce((s, t) => s + x4(t) - LONG_MS, 0),
     longTasks: long.map((t) => Math.round(x4(t))),
     layoutPasses: layouts.length,
     layoutMs: sum(layouts),
     styleMs: sum(styles),
-    topLayouts: top(layouts, (e) => ` (${e.args?.beginData?.dirtyObjects ?? "?"}/${e.args?.beginData?.totalObjects ?? "?"} objects)`),
+    topLayouts: top(
+      layouts,
+      (e) => ` (${e.args?.beginData?.dirtyObjects ?? "?"}/${e.args?.beginData?.totalObjects ?? "?"} objects)`,
+    ),
     topStyles: top(styles, (e) => ` (${e.args?.elementCount ?? "?"} elements)`),
   };
 }
@@ -98,5 +110,7 @@ export function stylesheetFloor(html) {
 
 /** Serves `html` for navigations to `url` in `context` (a floor or a variant of a page). */
 export async function serveDocument(context, url, html) {
-  await context.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
 }

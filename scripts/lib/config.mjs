@@ -16,10 +16,12 @@ export function ensureDevVars() {
   }
   // A secret added since .dev.vars was made (MAIL_SECRET, issue 25) gets its example value.
   const have = readFileSync(devVars, "utf8");
-  const missing = readFileSync(example, "utf8").split("\n").filter((line) => {
-    const name = /^([A-Z][A-Z0-9_]*)\s*=/.exec(line)?.[1];
-    return name && !new RegExp(`^${name}\\s*=`, "m").test(have);
-  });
+  const missing = readFileSync(example, "utf8")
+    .split("\n")
+    .filter((line) => {
+      const name = /^([A-Z][A-Z0-9_]*)\s*=/.exec(line)?.[1];
+      return name && !new RegExp(`^${name}\\s*=`, "m").test(have);
+    });
   if (missing.length) {
     appendFileSync(devVars, `${have.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
     console.log(`Added to .dev.vars from .dev.vars.example: ${missing.map((l) => l.split("=")[0]).join(", ")}`);

@@ -47,7 +47,18 @@ export async function startLocalMail({ smtpPort, webPort }) {
   const mailDirectory = mkdtempSync(join(tmpdir(), "afx-maildev-"));
   const child = spawn(
     process.execPath,
-    [MAILDEV, "--ip", "127.0.0.1", "--smtp", String(smtpPort), "--web", String(webPort), "--mail-directory", mailDirectory, "--silent"],
+    [
+      MAILDEV,
+      "--ip",
+      "127.0.0.1",
+      "--smtp",
+      String(smtpPort),
+      "--web",
+      String(webPort),
+      "--mail-directory",
+      mailDirectory,
+      "--silent",
+    ],
     { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
   );
   const inboxUrl = `http://localhost:${webPort}`;

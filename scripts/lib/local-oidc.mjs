@@ -103,7 +103,12 @@ export async function createLocalProvider(redirectHosts = []) {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (req.method === "GET" && url.pathname === "/authorize") {
       const redirectUri = url.searchParams.get("redirect_uri") ?? "";
-      if (!isAllowedRedirect(redirectUri, allowedHosts)) return send(res, 400, page("Unknown application", "<p>This local provider only signs in to applications on this machine.</p>"));
+      if (!isAllowedRedirect(redirectUri, allowedHosts))
+        return send(
+          res,
+          400,
+          page("Unknown application", "<p>This local provider only signs in to applications on this machine.</p>"),
+        );
       if (url.searchParams.has("cancel")) return cancel(res, redirectUri, url.searchParams.get("state"));
       const email = url.searchParams.get("login_email");
       if (email === null || !claimsFor(email, "")) return send(res, 200, signInPage(url.searchParams, email !== null));

@@ -72,24 +72,38 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
  * beside it as *.debug.log instead of ~/.config/.wrangler/logs.
  * @param {WorkerOptions} options
  */
-export async function startWorker({ port, persistTo, vars = {}, stdio = "inherit", host = "localhost", production = false, inspectorPort = 0, logFile }) {
+export async function startWorker({
+  port,
+  persistTo,
+  vars = {},
+  stdio = "inherit",
+  host = "localhost",
+  production = false,
+  inspectorPort = 0,
+  logFile,
+}) {
   const output = logFile ? workerOutput(logFile, stdio) : { stdio, env: {} };
   /** @type {import("node:child_process").ChildProcess} */
   const child = spawn(
     WRANGLER,
     [
       "dev",
-      "--port", String(port),
-      "--ip", "127.0.0.1",
-      "--persist-to", persistTo,
-      "--local-protocol", "http",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      "--local-protocol",
+      "http",
       "--show-interactive-dev-session=false",
       // GET /__scheduled runs the Cron Trigger's handler (triggerScheduled).
       "--test-scheduled",
       // A free port of its own: by default every wrangler dev takes 9229 when it looks free, and
       // two starting at once (a parallel run, the blog-failing-feed worker) race for it; the loser
       // exits with "Address already in use (127.0.0.1:9229)".
-      "--inspector-port", String(inspectorPort || (await freePort())),
+      "--inspector-port",
+      String(inspectorPort || (await freePort())),
       ...varArgs(vars),
     ],
     {
@@ -133,7 +147,10 @@ function workerOutput(logFile, stdio) {
     stdio: ["ignore", "pipe", "pipe"],
     env,
     attach(child) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         from.on("data", (chunk) => {
           appendFileSync(logFile, chunk);
           to.write(chunk);

@@ -17,9 +17,13 @@ export function nodeSockets() {
 export function connect(address, options = {}) {
   const { hostname, port } = typeof address === "string" ? parseAddress(address) : address;
   const tls = options.secureTransport === "on";
-  const socket = tls ? tlsConnect({ host: hostname, port, servername: hostname }) : netConnect({ host: hostname, port });
+  const socket = tls
+    ? tlsConnect({ host: hostname, port, servername: hostname })
+    : netConnect({ host: hostname, port });
   const opened = new Promise((resolve, reject) => {
-    socket.once(tls ? "secureConnect" : "connect", () => resolve({ remoteAddress: socket.remoteAddress, localAddress: socket.localAddress }));
+    socket.once(tls ? "secureConnect" : "connect", () =>
+      resolve({ remoteAddress: socket.remoteAddress, localAddress: socket.localAddress }),
+    );
     socket.once("error", reject);
   });
   opened.catch(() => {});

@@ -88,32 +88,47 @@ export async function productionProblems({ config = resolve(ROOT, "wrangler.toml
     const from = /<([^<>\s]+)>\s*$/.exec(vars.MAIL_FROM ?? "")?.[1] ?? (vars.MAIL_FROM ?? "").trim();
     const allowed = email?.allowed_sender_addresses ?? [];
     if (email && (allowed.length !== 1 || allowed[0].toLowerCase() !== from.toLowerCase())) {
-      problems.push(`[[env.production.send_email]] EMAIL's allowed_sender_addresses is not exactly MAIL_FROM's address ${from}`);
+      problems.push(
+        `[[env.production.send_email]] EMAIL's allowed_sender_addresses is not exactly MAIL_FROM's address ${from}`,
+      );
     }
     const smtpVars = Object.keys(vars).filter((name) => name.startsWith("SMTP_"));
-    if (smtpVars.length) problems.push(`${smtpVars.join(", ")} set with MAIL_TRANSPORT = "email-service" (SMTP is not used: remove them)`);
-    if (declared.includes(SMTP_SECRET) || (secrets && SMTP_SECRET in secrets)) problems.push(`${SMTP_SECRET} is declared or supplied with MAIL_TRANSPORT = "email-service" (not used: remove it)`);
+    if (smtpVars.length)
+      problems.push(`${smtpVars.join(", ")} set with MAIL_TRANSPORT = "email-service" (SMTP is not used: remove them)`);
+    if (declared.includes(SMTP_SECRET) || (secrets && SMTP_SECRET in secrets))
+      problems.push(
+        `${SMTP_SECRET} is declared or supplied with MAIL_TRANSPORT = "email-service" (not used: remove it)`,
+      );
     const consumers = (wrangler.queues?.consumers ?? []).map((c) => c.queue);
-    if (!consumers.some((q) => /^afx-mail-events(-|$)/.test(q))) problems.push("no consumer for the mail events queue (afx-mail-events-production: bounces and complaints would go unread)");
+    if (!consumers.some((q) => /^afx-mail-events(-|$)/.test(q)))
+      problems.push(
+        "no consumer for the mail events queue (afx-mail-events-production: bounces and complaints would go unread)",
+      );
   }
 
   const db = wrangler.d1_databases.find((d) => d.binding === "DB");
   if (!db) problems.push("[[env.production.d1_databases]] has no DB binding");
-  else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id)) problems.push("the DB binding's database_id is the placeholder (`wrangler d1 create`, README \"First deploy\")");
+  else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id))
+    problems.push('the DB binding\'s database_id is the placeholder (`wrangler d1 create`, README "First deploy")');
 
   // Without it every invocation may use the plan's default of 30 s of CPU time (decision 061).
   const cpuMs = wrangler.limits?.cpu_ms;
   if (!Number.isInteger(cpuMs) || cpuMs < 1 || cpuMs > 300_000) {
-    problems.push("[env.production.limits] cpu_ms is not set to a whole number of ms up to 300000 (the CPU time one request may use; README \"Deploy\")");
+    problems.push(
+      '[env.production.limits] cpu_ms is not set to a whole number of ms up to 300000 (the CPU time one request may use; README "Deploy")',
+    );
   }
 
-  if (wrangler.workers_dev !== false) problems.push("workers_dev is not false (production would also answer on *.workers.dev)");
-  if (wrangler.preview_urls !== false) problems.push("preview_urls is not false (every version would answer on a preview URL)");
+  if (wrangler.workers_dev !== false)
+    problems.push("workers_dev is not false (production would also answer on *.workers.dev)");
+  if (wrangler.preview_urls !== false)
+    problems.push("preview_urls is not false (every version would answer on a preview URL)");
 
   const domains = customDomains(wrangler);
   const site = URL.canParse(wrangler.vars?.SITE_URL) ? new URL(wrangler.vars.SITE_URL).hostname : null;
   if (site && !domains.includes(site)) problems.push(`routes has no Custom Domain for SITE_URL's host ${site}`);
-  if (site && !domains.includes(`www.${site}`)) problems.push(`routes has no Custom Domain for www.${site} (redirected to the apex)`);
+  if (site && !domains.includes(`www.${site}`))
+    problems.push(`routes has no Custom Domain for www.${site} (redirected to the apex)`);
   return problems;
 }
 

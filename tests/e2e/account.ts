@@ -8,7 +8,10 @@ import { ready } from "./browser";
 export async function signIn(page: Page, email: string, returnTo: string) {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel("E-mail").fill(email);
-  await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.getByRole("button", { name: "Sign in" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === returnTo),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   await ready(page);
 }
 
@@ -20,7 +23,10 @@ export async function confirmFromInbox(page: Page, email: string) {
 }
 
 /** A confirmed newsletter lead: signed up through the API, confirmed with its e-mail's button (a POST). */
-export async function confirmedLead(page: Page, lead: { email: string; firstName: string; lastName?: string; source?: string }) {
+export async function confirmedLead(
+  page: Page,
+  lead: { email: string; firstName: string; lastName?: string; source?: string },
+) {
   expect((await page.request.post("/api/leads", { data: { source: "blog", ...lead } })).status()).toBe(201);
   await confirmFromInbox(page, lead.email);
 }

@@ -19,7 +19,10 @@ async function signIn(page: Page, email: string, name = "", from = "/api/login")
   await page.goto(from);
   await page.getByLabel("E-mail").fill(email);
   if (name) await page.getByLabel("Name (optional)").fill(name);
-  await Promise.all([page.waitForURL((url) => url.pathname !== "/authorize"), page.getByRole("button", { name: "Sign in" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/authorize"),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   await ready(page);
 }
 
@@ -49,12 +52,19 @@ describe("sign-in in Chromium", () => {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       // Colours ease to the new theme; judge contrast once they have.
       await settled(page);
-      expect((await axeViolations(page, ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])).map((v) => `${theme}: ${v}`)).toEqual([]);
+      expect(
+        (await axeViolations(page, ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])).map((v) => `${theme}: ${v}`),
+      ).toEqual([]);
     }
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     const me = await authUser(page);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ role: "admin", email: "ada.admin@example.com", firstName: "Ada", lastName: "Admin" });
+    expect(me.body).toMatchObject({
+      role: "admin",
+      email: "ada.admin@example.com",
+      firstName: "Ada",
+      lastName: "Admin",
+    });
 
     // 'View Portfolio' brings the grid into view (smoothly, without leaving the page).
     await page.getByRole("link", { name: "View Portfolio" }).click();
@@ -71,7 +81,10 @@ describe("sign-in in Chromium", () => {
     await expect(page.locator("h1").first().textContent()).resolves.toBe(pages.leads.heading);
     await page.goto("/");
 
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("main").getByRole("link", { name: "Log Out" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      page.getByRole("main").getByRole("link", { name: "Log Out" }).click(),
+    ]);
     await ready(page);
     await expect(page.locator("h1").first().textContent()).resolves.not.toMatch(/Welcome back/);
     expect((await authUser(page)).status).toBe(401);
@@ -104,7 +117,10 @@ describe("sign-in in Chromium", () => {
     expect(session.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
 
     await page.goto("/");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("main").getByRole("link", { name: "Log Out" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      page.getByRole("main").getByRole("link", { name: "Log Out" }).click(),
+    ]);
     expect((await authUser(page)).status).toBe(401);
     expect((await page.goto("/admin/leads"))?.status()).toBe(404);
     await context.close();
@@ -131,8 +147,13 @@ describe("sign-in in Chromium", () => {
   it("cancelling at the provider ends on the home page, signed out, never an error page", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/api/login");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), page.getByRole("button", { name: "Cancel" }).click()]);
-    const status = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      page.getByRole("button", { name: "Cancel" }).click(),
+    ]);
+    const status = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus,
+    );
     expect(status).toBe(200);
     expect((await authUser(page)).status).toBe(401);
     await context.close();

@@ -25,7 +25,9 @@ async function expectPosts(page: Page) {
   await expect(first.locator("time").textContent()).resolves.toBe("June 1, 2025");
   await expect(first.textContent()).resolves.toMatch(/\d+ min read/);
   // The cover image loaded (from the site itself).
-  await expect.poll(() => first.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => first.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const readMore = first.getByRole("link", { name: /Read More/ });
   await expect(readMore.getAttribute("href")).resolves.toBe("https://newsletter.example.com/p/post-1");
   await expect(readMore.getAttribute("target")).resolves.toBe("_blank");

@@ -1,6 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Download, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Download,
+  type Page,
+} from "playwright-core";
 import { inject } from "vitest";
 import { chromiumPath } from "./chromium";
 
@@ -68,7 +75,9 @@ export async function screenshot(page: Page, name: string) {
  */
 export const isHydrated = () =>
   typeof (window as any).__remixRouter?.navigate === "function" &&
-  [...document.querySelectorAll("form, button")].every((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))) &&
+  [...document.querySelectorAll("form, button")].every((el) =>
+    Object.keys(el).some((key) => key.startsWith("__reactProps$")),
+  ) &&
   (!document.querySelector(".shell") || document.documentElement.dataset.shortcuts === "on");
 
 /** The page has hydrated (see isHydrated), so handlers are attached. */
@@ -78,7 +87,7 @@ export async function hydrated(page: Page) {
   // when they arrive last is late-hydration.test.ts's subject): no request of the page's is open
   // across a frame. Playwright's networkidle says the same after 500 ms of quiet, on every call.
   const inFlight = requestsInFlight.get(page);
-  for (let quiet = 0; quiet < 2; ) {
+  for (let quiet = 0; quiet < 2;) {
     // React attaches handlers in the same tick it commits; one frame later everything is wired.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     quiet = inFlight && inFlight() > 0 ? 0 : quiet + 1;

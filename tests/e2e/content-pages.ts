@@ -41,7 +41,9 @@ export function describeContentPages(js: boolean) {
       const { page, context } = await open("/", { js });
       const main = page.locator("main");
       await expect(main.getByText("Browse our ventures and consider funding us!").isVisible()).resolves.toBe(true);
-      await expect(main.getByRole("link", { name: "Explore Portfolio" }).getAttribute("href")).resolves.toBe("/portfolio");
+      await expect(main.getByRole("link", { name: "Explore Portfolio" }).getAttribute("href")).resolves.toBe(
+        "/portfolio",
+      );
       const cards = page.locator("#portfolio article");
       await expect(cards.count()).resolves.toBe(subsidiaries.length);
       for (const [i, s] of subsidiaries.entries()) {
@@ -57,8 +59,12 @@ export function describeContentPages(js: boolean) {
         } else {
           await expect(card.locator('a[target="_blank"]').count()).resolves.toBe(0);
         }
-        await expect(card.getByRole("link", { name: /^Docs/ }).getAttribute("href")).resolves.toBe(`/documents?subsidiary=${s.id}`);
-        await expect(card.getByRole("link", { name: /^Learn more/ }).getAttribute("href")).resolves.toBe(`/subsidiary/${s.id}`);
+        await expect(card.getByRole("link", { name: /^Docs/ }).getAttribute("href")).resolves.toBe(
+          `/documents?subsidiary=${s.id}`,
+        );
+        await expect(card.getByRole("link", { name: /^Learn more/ }).getAttribute("href")).resolves.toBe(
+          `/subsidiary/${s.id}`,
+        );
       }
       await expect(main.getByRole("heading", { name: "Ready to Connect?" }).isVisible()).resolves.toBe(true);
       await expect(main.getByRole("link", { name: "Get Started" }).getAttribute("href")).resolves.toBe("/api/login");
@@ -72,7 +78,11 @@ export function describeContentPages(js: boolean) {
       // Each tile is a <dt> label then its <dd> number (drawn number-first).
       for (const t of portfolioCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
       for (const s of subsidiaries) expect(text).toContain(s.name);
-      const height = () => page.locator("article").first().evaluate((el) => (el as HTMLElement).offsetHeight);
+      const height = () =>
+        page
+          .locator("article")
+          .first()
+          .evaluate((el) => (el as HTMLElement).offsetHeight);
       await page.setViewportSize({ width: 1280, height: 900 });
       expect(await height()).toBe(420);
       await page.setViewportSize({ width: 800, height: 900 });
@@ -104,7 +114,8 @@ export function describeContentPages(js: boolean) {
       for (const s of subsidiaries) {
         await expect(page.locator(`main a[href="/subsidiary/${s.id}"]`).innerText()).resolves.toBe(s.name);
         const domain = TEST_DOMAINS[s.id];
-        if (domain) await expect(page.locator(`main a[href="https://${domain}"]`).innerText()).resolves.toContain(domain);
+        if (domain)
+          await expect(page.locator(`main a[href="https://${domain}"]`).innerText()).resolves.toContain(domain);
       }
       await expect(page.locator('main a[href$=".example"]').count()).resolves.toBe(Object.keys(TEST_DOMAINS).length);
       await context.close();
@@ -114,7 +125,9 @@ export function describeContentPages(js: boolean) {
       const { page, context } = await open("/notifications", { js });
       const items = page.locator("main li[data-read]");
       await expect(items.count()).resolves.toBe(notifications.length);
-      await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(notifications.filter((n) => !n.read).length);
+      await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(
+        notifications.filter((n) => !n.read).length,
+      );
       await page.getByRole("button", { name: "Mark all as read" }).click();
       await page.locator('main li[data-read="false"]').first().waitFor({ state: "detached" });
       await expect(page.locator("main li[data-read]").count()).resolves.toBe(notifications.length);
@@ -127,7 +140,11 @@ export function describeContentPages(js: boolean) {
     it("documents: grouped, filtered by the card's 'Docs' link, unknown id handled", async () => {
       const { page, context } = await open("/", { js });
       const gaas = getSubsidiary("gaas")!;
-      await page.locator("#portfolio article").filter({ hasText: gaas.name }).getByRole("link", { name: /^Docs/ }).click();
+      await page
+        .locator("#portfolio article")
+        .filter({ hasText: gaas.name })
+        .getByRole("link", { name: /^Docs/ })
+        .click();
       await page.getByRole("heading", { level: 1, name: `${gaas.name} Documents` }).waitFor();
       expect(new URL(page.url()).search).toBe("?subsidiary=gaas");
       await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(1);
@@ -149,7 +166,12 @@ export function describeContentPages(js: boolean) {
       await expect(faq.count()).resolves.toBe(4);
       await faq.nth(0).locator("summary").click();
       await faq.nth(1).locator("summary").click();
-      await expect(faq.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).resolves.toEqual([false, true, false, false]);
+      await expect(faq.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).resolves.toEqual([
+        false,
+        true,
+        false,
+        false,
+      ]);
       await faq.nth(1).locator("summary").click();
       await expect(faq.evaluateAll((els) => els.some((e) => (e as HTMLDetailsElement).open))).resolves.toBe(false);
 
@@ -160,7 +182,9 @@ export function describeContentPages(js: boolean) {
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.getByText(helpCopy.success).waitFor();
       // The sent form is emptied (conform resets it right after the answer renders).
-      await page.waitForFunction(() => (document.querySelector('textarea[name="message"]') as HTMLTextAreaElement).value === "");
+      await page.waitForFunction(
+        () => (document.querySelector('textarea[name="message"]') as HTMLTextAreaElement).value === "",
+      );
       await context.close();
     });
 

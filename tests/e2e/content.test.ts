@@ -44,7 +44,9 @@ describe("card flip (JavaScript)", () => {
     await card.getByRole("link", { name: /^Video/ }).click();
     await expect(card.getAttribute("data-flipped")).resolves.toBe("true");
     const frame = card.locator("iframe");
-    await expect(frame.getAttribute("src")).resolves.toBe(`https://www.youtube-nocookie.com/embed/${TEST_VIDEO.videoId}?autoplay=1`);
+    await expect(frame.getAttribute("src")).resolves.toBe(
+      `https://www.youtube-nocookie.com/embed/${TEST_VIDEO.videoId}?autoplay=1`,
+    );
     await expect(page.evaluate(() => (window as any).analyticsCalls)).resolves.toEqual([
       ["event", "card_flip", { event_category: "engagement", event_label: s.name }],
     ]);
@@ -61,7 +63,9 @@ describe("card flip (JavaScript)", () => {
 
   it("flips without an analytics function and without errors", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "" }));
+    await page.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "" }),
+    );
     await page.goto("/");
     await hydrated(page); // before it, a click on 'Video' is a plain navigation (the no-JS fallback)
     await page.getByRole("link", { name: /^Video/ }).click();
@@ -82,7 +86,11 @@ describe("card flip (JavaScript)", () => {
 describe("subsidiary detail frame", () => {
   const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
   // Every venture site "answers" nothing: its frame never finishes loading.
-  const VENTURE_SITES = new RegExp(`^https://(www\\.)?(${Object.values(TEST_DOMAINS).map((d) => d.replaceAll(".", "\\.")).join("|")})/`);
+  const VENTURE_SITES = new RegExp(
+    `^https://(www\\.)?(${Object.values(TEST_DOMAINS)
+      .map((d) => d.replaceAll(".", "\\."))
+      .join("|")})/`,
+  );
 
   it("frames the site with exactly the product's sandbox; a frame that never loads shows 'Unable to Load Website'; another venture starts afresh", async () => {
     const { page, context } = await newPage(browser);
@@ -99,7 +107,9 @@ describe("subsidiary detail frame", () => {
     await expect(frame.getAttribute("src")).resolves.toBe(`https://${TEST_DOMAINS[first.id]}`);
     await page.clock.runFor(16_000);
     await page.getByRole("heading", { name: "Unable to Load Website" }).waitFor();
-    await expect(page.getByText("This website cannot be embedded. Please visit it directly.").isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText("This website cannot be embedded. Please visit it directly.").isVisible(),
+    ).resolves.toBe(true);
     const visit = page.getByRole("link", { name: `Visit ${first.name}` });
     await expect(visit.getAttribute("href")).resolves.toBe(`https://${TEST_DOMAINS[first.id]}`);
     await expect(visit.getAttribute("target")).resolves.toBe("_blank");
@@ -141,7 +151,9 @@ describe("subsidiary detail frame", () => {
   it("a frame that loads stays", async () => {
     const { page, context } = await newPage(browser);
     await page.clock.install();
-    await page.route(VENTURE_SITES, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>site</title><p>Hello" }));
+    await page.route(VENTURE_SITES, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>site</title><p>Hello" }),
+    );
     await page.goto("/subsidiary/gaas", { waitUntil: "domcontentloaded" });
     await page.locator('iframe[data-state="loaded"]').waitFor();
     await page.clock.runFor(16_000);
@@ -159,7 +171,10 @@ describe("documents downloads", () => {
     for (const doc of [documents.at(0), documents.at(-1)].map((d) => expectDefined(d, "a listed document"))) {
       const card = page.locator("li").filter({ has: page.getByRole("heading", { name: doc.title }) });
       const shown = await card.getByTestId("size").innerText();
-      const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /^Download PDF/ }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        card.getByRole("link", { name: /^Download PDF/ }).click(),
+      ]);
       const bytes = await downloadBytes(download);
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
       expect(formatBytes(bytes.byteLength)).toBe(shown);
@@ -178,7 +193,9 @@ describe("subsidiary detail", () => {
     expect(res?.status()).toBe(404);
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Subsidiary Not Found" }).waitFor();
-    await expect(page.locator("main").innerText()).resolves.toContain("The subsidiary you're looking for doesn't exist.");
+    await expect(page.locator("main").innerText()).resolves.toContain(
+      "The subsidiary you're looking for doesn't exist.",
+    );
     await page.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await context.close();
@@ -198,13 +215,22 @@ describe("cards", () => {
   it("enter 0.1 s apart and flip in 0.4 s", async () => {
     const { page, context } = await newPage(browser, { reducedMotion: "no-preference" });
     await page.goto("/portfolio");
-    const delays = await page.locator("main ul > li > article").evaluateAll((cards) => cards.map((card) => getComputedStyle(card).animationDelay));
+    const delays = await page
+      .locator("main ul > li > article")
+      .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).animationDelay));
     expect(delays).toEqual(["0s", "0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s", "0.7s", "0.8s"]);
     // The card moves, not its list item, which is laid out only near the screen: moving that item
     // re-laid out the whole page on every frame of the entrance (issue 36).
-    const items = await page.locator("main ul > li:has(article)").evaluateAll((lis) => lis.map((li) => [getComputedStyle(li).contentVisibility, getComputedStyle(li).animationName]));
+    const items = await page
+      .locator("main ul > li:has(article)")
+      .evaluateAll((lis) =>
+        lis.map((li) => [getComputedStyle(li).contentVisibility, getComputedStyle(li).animationName]),
+      );
     expect(items).toEqual(Array(9).fill(["auto", "none"]));
-    const flip = await page.locator("article > div").first().evaluate((el) => getComputedStyle(el).transitionDuration);
+    const flip = await page
+      .locator("article > div")
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(flip).toBe("0.4s");
     await context.close();
   });
@@ -212,17 +238,25 @@ describe("cards", () => {
   it("below the first screen, the blog's posts and the documents are laid out only when near, and nothing moves", async () => {
     // A phone's first style and layout covers the first screen (issue 36): every card of a list
     // after the third skips its own until scrolled near (content-visibility).
-    const { page, context } = await newPage(browser, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, reducedMotion: "no-preference" });
+    const { page, context } = await newPage(browser, {
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: "no-preference",
+    });
     await page.addInitScript(() => {
       (window as unknown as { shifts: number[] }).shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((e as PerformanceEntry & { value: number }).value);
+        for (const e of list.getEntries())
+          (window as unknown as { shifts: number[] }).shifts.push((e as PerformanceEntry & { value: number }).value);
       }).observe({ type: "layout-shift", buffered: true });
     });
     for (const path of ["/blog", "/documents"]) {
       await page.goto(path);
       await hydrated(page);
-      const lists = await page.locator("main ul.card-grid").evaluateAll((uls) => uls.map((ul) => [...ul.children].map((li) => getComputedStyle(li).contentVisibility)));
+      const lists = await page
+        .locator("main ul.card-grid")
+        .evaluateAll((uls) => uls.map((ul) => [...ul.children].map((li) => getComputedStyle(li).contentVisibility)));
       expect(lists.length).toBeGreaterThan(0);
       for (const items of lists) expect(items).toEqual(items.map((_, i) => (i < 3 ? "visible" : "auto")));
       // Scrolled through to the end and back: the placeholders' heights move nothing on screen.
@@ -244,7 +278,9 @@ describe("cards", () => {
 
   it("a card with a video flips on a click anywhere on its front, its own links still lead away; Enter on 'Video' flips too", async () => {
     const { page, context } = await newPage(browser);
-    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+    await page.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+    );
     await page.goto("/portfolio");
     await hydrated(page);
     const card = page.locator("article").filter({ hasText: "FiscalMe" });
@@ -262,7 +298,9 @@ describe("cards", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("← Back");
     await page.keyboard.press("Enter");
     await expect.poll(() => card.getAttribute("data-flipped")).toBe("false");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Video: play the FiscalMe video");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Video: play the FiscalMe video");
 
     await card.getByRole("link", { name: /^Docs/ }).click();
     await page.waitForURL((url) => url.search === "?subsidiary=fiscal-me");

@@ -16,11 +16,18 @@ describe("error screen", () => {
   /** Replaces a route's module so its page throws `thrown` when it renders in the browser. */
   async function breakRoute(page: Page, routeId: string, thrown: string) {
     // Routes are discovered lazily (the links on the page ask for them): wait until it is known.
-    const known = await page.waitForFunction((id) => (window as any).__remixManifest.routes[id]?.module as string | undefined, routeId);
+    const known = await page.waitForFunction(
+      (id) => (window as any).__remixManifest.routes[id]?.module as string | undefined,
+      routeId,
+    );
     const module = (await known.jsonValue())!;
     await page.route(
       (url) => url.pathname === module,
-      (route) => route.fulfill({ contentType: "text/javascript", body: `export default function Broken() { throw ${thrown}; }` }),
+      (route) =>
+        route.fulfill({
+          contentType: "text/javascript",
+          body: `export default function Broken() { throw ${thrown}; }`,
+        }),
     );
   }
 

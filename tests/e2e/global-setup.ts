@@ -67,7 +67,8 @@ export default async function setup(project: TestProject) {
   // Its death would fail every later test with "connection refused": say when and why, at once.
   let stopping = false;
   worker.child.once("exit", (code, signal) => {
-    if (!stopping) console.error(`\n[e2e worker] ✘ wrangler dev exited (${signal ?? code}) during the run; its log: ${logFile}`);
+    if (!stopping)
+      console.error(`\n[e2e worker] ✘ wrangler dev exited (${signal ?? code}) during the run; its log: ${logFile}`);
   });
   project.provide("baseURL", worker.url);
   project.provide("persistTo", persistTo);
@@ -81,12 +82,18 @@ export default async function setup(project: TestProject) {
     await provider?.stop();
     await mail.stop();
     await feed.stop();
-    const failed = project.vitest.state.getTestModules().reduce((n, m) => n + [...m.children.allTests("failed")].length, 0);
+    const failed = project.vitest.state
+      .getTestModules()
+      .reduce((n, m) => n + [...m.children.allTests("failed")].length, 0);
     const proxyErrors = proxyErrorLines(logFile);
     const trouble = [
       died ? "wrangler dev died during the run." : "",
-      proxyErrors.length ? `${proxyErrors.length} request(s) failed inside wrangler dev:\n${proxyErrors.join("\n")}` : "",
-    ].filter(Boolean).join("\n");
+      proxyErrors.length
+        ? `${proxyErrors.length} request(s) failed inside wrangler dev:\n${proxyErrors.join("\n")}`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n");
     console.log(`\n[e2e worker] wrangler dev: ${proxyErrors.length} failed or retried request(s) in its log`);
     if (failed) {
       // Why, in CI's output: the end of wrangler's log (its errors, the runtime's crash report).

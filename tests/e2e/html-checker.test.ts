@@ -66,10 +66,14 @@ describe("W3C Nu HTML checker", () => {
         expect(stylesheets[`file:${file}`], path).not.toBeNull();
       }
       const jar = join(process.cwd(), "node_modules/vnu-jar/build/dist/vnu.jar");
-      const run = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...Object.keys(files).map((f) => f.slice(5))], {
-        encoding: "utf8",
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const run = spawnSync(
+        "java",
+        ["-jar", jar, "--errors-only", "--format", "json", ...Object.keys(files).map((f) => f.slice(5))],
+        {
+          encoding: "utf8",
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       expect(run.error).toBeUndefined();
       const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: Message[] };
       const tailwind = (m: Message) => m.message.startsWith("CSS: ") && inside(m, stylesheets[m.url]!);

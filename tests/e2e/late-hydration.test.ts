@@ -21,7 +21,9 @@ afterAll(async () => {
 async function holdSignupCode(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/newsletter-signup[^/]*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  await page.route(/\/assets\/newsletter-signup[^/]*\.js$/, (route) =>
+    released ? route.continue() : void held.push(route),
+  );
   return {
     waitHeld: () => page.waitForRequest(/\/assets\/newsletter-signup[^/]*\.js$/),
     release: async () => {
@@ -69,7 +71,10 @@ describe("a page whose lazily hydrated form arrives last", () => {
     await hydrated(page);
     await expect(form.getByLabel(/^Email/).inputValue()).resolves.toBe(email);
     await form.getByRole("button", { name: T.submit }).click();
-    await page.locator(`#${signupAnchor("footer")}`).getByText(T.success).waitFor();
+    await page
+      .locator(`#${signupAnchor("footer")}`)
+      .getByText(T.success)
+      .waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

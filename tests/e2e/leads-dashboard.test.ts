@@ -16,7 +16,7 @@ const tag = Date.now().toString(36);
 const tricky = {
   email: `csv-${tag}@example.com`,
   firstName: 'Zoë "Z", the\nfirst',
-  lastName: "=HYPERLINK(\"http://evil.example\")",
+  lastName: '=HYPERLINK("http://evil.example")',
   source: "partners",
 };
 
@@ -30,13 +30,18 @@ describe("leads dashboard", () => {
     await signIn(page, "admin@example.com", "/admin/leads");
     await page.getByRole("heading", { name: "Leads Dashboard", level: 1 }).waitFor();
     await page.getByTestId("stat-total-subscribers").waitFor();
-    expect(Number((await page.getByTestId("stat-total-subscribers").textContent())!.replace(/,/g, ""))).toBeGreaterThan(0);
+    expect(Number((await page.getByTestId("stat-total-subscribers").textContent())!.replace(/,/g, ""))).toBeGreaterThan(
+      0,
+    );
     expect(await page.getByTestId("stat-this-week").textContent()).toMatch(/^\+\d/);
     await page.getByTestId("growth-chart").waitFor();
     await page.getByRole("cell", { name: tricky.email, exact: true }).waitFor();
     await screenshot(page, "leads-dashboard");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toBe(`afx-leads-${today}.csv`);
     const bytes = await downloadBytes(download);

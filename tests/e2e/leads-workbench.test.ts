@@ -17,7 +17,10 @@ const tag = `wb${Date.now().toString(36)}`;
 
 async function search(page: Page, q: string) {
   await page.getByLabel("Search").fill(q);
-  await Promise.all([page.waitForURL((url) => url.searchParams.get("q") === q), page.getByRole("button", { name: "Apply filters" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get("q") === q),
+    page.getByRole("button", { name: "Apply filters" }).click(),
+  ]);
 }
 
 const rowEmails = (page: Page) => page.getByTestId("subscriber-row").locator("td:first-child").allTextContents();
@@ -32,7 +35,9 @@ describe("leads workbench", () => {
 
     await search(page, `${tag}ann`);
     await expect.poll(() => rowEmails(page)).toEqual([emails[0]]);
-    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`/admin/leads.csv?q=${tag}ann`);
+    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      `/admin/leads.csv?q=${tag}ann`,
+    );
     await screenshot(page, "leads-workbench-search");
 
     await page.getByRole("link", { name: `Manage ${emails[0]}` }).click();
@@ -42,12 +47,22 @@ describe("leads workbench", () => {
     await page.getByRole("link", { name: "Delete" }).click();
     await page.getByRole("heading", { name: "Delete this person's data?" }).waitFor();
     await screenshot(page, "leads-workbench-confirm-delete");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/admin/leads"), page.getByRole("button", { name: "Delete", exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/admin/leads"),
+      page.getByRole("button", { name: "Delete", exact: true }).click(),
+    ]);
 
     await search(page, tag);
     await expect.poll(() => rowEmails(page)).toEqual([emails[1]]);
     // The audit log is shared with the other test files' admins: find this lead's entry.
-    await expect.poll(() => page.getByTestId("audit-entry").filter({ hasText: `lead #${id} (` }).textContent()).toMatch(/^lead\.delete lead #\d+ \(w\*\*\*@example\.com\)/);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("audit-entry")
+          .filter({ hasText: `lead #${id} (` })
+          .textContent(),
+      )
+      .toMatch(/^lead\.delete lead #\d+ \(w\*\*\*@example\.com\)/);
     await context.close();
   });
 

@@ -54,21 +54,29 @@ describe("mail when the SMTP server is down", () => {
     await footer.getByRole("button", { name: T.submit }).click();
     await footer.getByText(T.success).waitFor();
     const answers = await Promise.all(
-      addresses.slice(1).map((email) => page.request.post("/api/leads", { data: { email, firstName: "Out", source: "e2e" } }).then((r) => r.status())),
+      addresses
+        .slice(1)
+        .map((email) =>
+          page.request.post("/api/leads", { data: { email, firstName: "Out", source: "e2e" } }).then((r) => r.status()),
+        ),
     );
     expect(answers).toEqual(addresses.slice(1).map(() => 201));
 
     // The admin sees the mail waiting (every first attempt fails at once: connection refused).
     await page.goto(`/api/login?returnTo=${encodeURIComponent("/admin/leads")}`);
     await page.getByLabel("E-mail").fill("admin@example.com");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/admin/leads"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/admin/leads"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     await page.getByRole("heading", { name: "E-mails waiting to be sent" }).waitFor();
     expect(Number(await page.getByTestId("mail-queue-depth").textContent())).toBe(addresses.length);
 
     // The server comes back on the same port; the queue's retries (30 s, then 1 min) deliver.
     mail = await startLocalMail(ports);
     const inbox = mail.inboxUrl;
-    for (const to of addresses) await waitForMail(inbox, { to, subject: /Confirm your subscription/ }, { timeoutMs: 120_000 });
+    for (const to of addresses)
+      await waitForMail(inbox, { to, subject: /Confirm your subscription/ }, { timeoutMs: 120_000 });
     // A few seconds more, for a duplicate to show if one were coming.
     await new Promise((r) => setTimeout(r, 3_000));
     for (const to of addresses) expect(await listMail(inbox, { to }), to).toHaveLength(1);

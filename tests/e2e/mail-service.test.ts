@@ -39,28 +39,40 @@ async function sentTo(to: string, timeoutMs = 30_000): Promise<Record<string, un
 }
 
 describe("a signup with the Email Service transport", () => {
-  it("sends its confirmation through the simulated binding, and the local explorer lists it", { timeout: 90_000 }, async () => {
-    const email = `mail-service-${Date.now().toString(36)}@example.com`;
-    const context = await browser.newContext({ baseURL: worker.url });
-    const page = await context.newPage();
-    await page.goto("/portfolio");
-    await hydrated(page);
-    const form = page.locator(`#${signupAnchor("footer")}`);
-    if ((await form.getByLabel("First name").count()) > 0) await form.getByLabel("First name").fill("Esme");
-    await form.getByLabel(/^Email/).fill(email);
-    await form.getByRole("button", { name: T.submit }).click();
-    await form.getByText(T.success).waitFor();
+  it(
+    "sends its confirmation through the simulated binding, and the local explorer lists it",
+    { timeout: 90_000 },
+    async () => {
+      const email = `mail-service-${Date.now().toString(36)}@example.com`;
+      const context = await browser.newContext({ baseURL: worker.url });
+      const page = await context.newPage();
+      await page.goto("/portfolio");
+      await hydrated(page);
+      const form = page.locator(`#${signupAnchor("footer")}`);
+      if ((await form.getByLabel("First name").count()) > 0) await form.getByLabel("First name").fill("Esme");
+      await form.getByLabel(/^Email/).fill(email);
+      await form.getByRole("button", { name: T.submit }).click();
+      await form.getByText(T.success).waitFor();
 
-    const listed = (await sentTo(email)) as { result: { from: string; to: string[]; subject: string; messageId: string; headers: Record<string, string> }[] };
-    const mails = listed.result.filter((m) => m.to.includes(email));
-    expect(mails).toHaveLength(1);
-    console.log("[explorer]", JSON.stringify(mails[0]));
-    expect(mails[0]).toMatchObject({ from: '"AFX Holding Group" <newsletter@example.com>', subject: CONFIRMATION_SUBJECT, messageId: expect.stringMatching(/^<.+@example\.com>$/) });
-    // The same one-click unsubscribe headers as over SMTP; the Message-ID is the platform's.
-    expect(mails[0]!.headers).toEqual({
-      "List-Unsubscribe": expect.stringMatching(new RegExp(`^<${worker.url}/newsletter/unsubscribe/[A-Za-z0-9_.-]+>$`)),
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    });
-    await context.close();
-  });
+      const listed = (await sentTo(email)) as {
+        result: { from: string; to: string[]; subject: string; messageId: string; headers: Record<string, string> }[];
+      };
+      const mails = listed.result.filter((m) => m.to.includes(email));
+      expect(mails).toHaveLength(1);
+      console.log("[explorer]", JSON.stringify(mails[0]));
+      expect(mails[0]).toMatchObject({
+        from: '"AFX Holding Group" <newsletter@example.com>',
+        subject: CONFIRMATION_SUBJECT,
+        messageId: expect.stringMatching(/^<.+@example\.com>$/),
+      });
+      // The same one-click unsubscribe headers as over SMTP; the Message-ID is the platform's.
+      expect(mails[0]!.headers).toEqual({
+        "List-Unsubscribe": expect.stringMatching(
+          new RegExp(`^<${worker.url}/newsletter/unsubscribe/[A-Za-z0-9_.-]+>$`),
+        ),
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+      await context.close();
+    },
+  );
 });

@@ -17,7 +17,11 @@ function queueInLocalD1(to: string, subject: string) {
   const result = spawnSync(
     resolve(ROOT, "node_modules/.bin/wrangler"),
     ["d1", "execute", "DB", "--local", "--persist-to", inject("persistTo"), "--command", sql],
-    { cwd: ROOT, env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "pipe"] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
   );
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`);
 }
@@ -48,7 +52,8 @@ describe("mail under wrangler dev", () => {
       ),
     );
     expect(answers).toEqual(addresses.map(() => 201));
-    for (const to of addresses) await waitForMail(inject("inboxURL"), { to, subject: /Confirm your subscription/ }, { timeoutMs: 30_000 });
+    for (const to of addresses)
+      await waitForMail(inject("inboxURL"), { to, subject: /Confirm your subscription/ }, { timeoutMs: 30_000 });
     for (const to of addresses) expect(await listMail(inject("inboxURL"), { to })).toHaveLength(1);
   });
 });

@@ -80,7 +80,9 @@ describe("double opt-in in the browser", () => {
     await page.mouse.move(400, 200);
     await page.mouse.move(400, 5);
     await page.evaluate(() =>
-      document.documentElement.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null })),
+      document.documentElement.dispatchEvent(
+        new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null }),
+      ),
     );
     await page.getByRole("dialog", { name: "Wait! Before you go..." }).waitFor();
     await signUp(page, "popup", emails.popup);
@@ -95,7 +97,8 @@ describe("double opt-in in the browser", () => {
     await signIn(page, "admin@example.com", "/admin/leads");
     for (const email of Object.values(emails)) await page.getByRole("cell", { name: email, exact: true }).waitFor();
     const csv = await (await page.request.get("/admin/leads.csv")).text();
-    for (const [source, email] of Object.entries(emails)) expect(csv).toMatch(new RegExp(`"${email}","[^"]*","[^"]*","${source}"`));
+    for (const [source, email] of Object.entries(emails))
+      expect(csv).toMatch(new RegExp(`"${email}","[^"]*","[^"]*","${source}"`));
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -106,7 +109,10 @@ describe("double opt-in in the browser", () => {
     await page.goto("/portfolio");
     const form = block(page, "footer");
     await form.getByLabel(/^Email/).fill(email);
-    await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-footer"), form.getByRole("button", { name: T.submit }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.hash === "#newsletter-footer"),
+      form.getByRole("button", { name: T.submit }).click(),
+    ]);
     await form.getByText(T.success).waitFor();
 
     const mail = await confirmationMail(email);
@@ -139,7 +145,10 @@ describe("double opt-in in the browser", () => {
     const form = block(page, "blog");
     await form.getByLabel("First name").fill("Claim your refund at https://evil.example/r");
     await form.getByLabel(/^Email/).fill(email);
-    await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-blog"), form.getByRole("button", { name: T.submit }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.hash === "#newsletter-blog"),
+      form.getByRole("button", { name: T.submit }).click(),
+    ]);
     await form.getByText(T.success).waitFor();
 
     const mail = await confirmationMail(email);
@@ -147,7 +156,9 @@ describe("double opt-in in the browser", () => {
     expect(`${mail.text}${mail.html}`).not.toContain("evil.example");
     expect(mail.text).toContain("Not you? Unsubscribe");
     // Signed with a mail key, named in the link (lead id, key id, signature): not the cookies' secret.
-    expect(new URL(link(mail, "unsubscribe")).pathname).toMatch(/^\/newsletter\/unsubscribe\/\d+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/);
+    expect(new URL(link(mail, "unsubscribe")).pathname).toMatch(
+      /^\/newsletter\/unsubscribe\/\d+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/,
+    );
 
     // The victim follows the e-mail's unsubscribe link and presses its button.
     await page.goto(link(mail, "unsubscribe"));
@@ -162,8 +173,13 @@ describe("double opt-in in the browser", () => {
     const control = uniqueEmail("control");
     for (const address of [email, tagged, control]) {
       await page.goto("/portfolio");
-      await block(page, "footer").getByLabel(/^Email/).fill(address);
-      await Promise.all([page.waitForURL((url) => url.hash === "#newsletter-footer"), block(page, "footer").getByRole("button", { name: T.submit }).click()]);
+      await block(page, "footer")
+        .getByLabel(/^Email/)
+        .fill(address);
+      await Promise.all([
+        page.waitForURL((url) => url.hash === "#newsletter-footer"),
+        block(page, "footer").getByRole("button", { name: T.submit }).click(),
+      ]);
       await block(page, "footer").getByText(T.success).waitFor();
     }
     // Mail goes out in the order it was queued: once the last signup's e-mail is in, nothing else is coming.

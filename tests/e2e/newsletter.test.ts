@@ -47,7 +47,9 @@ async function openExitPopup(page: Page) {
   await page.mouse.move(400, 200);
   await page.mouse.move(400, 5);
   await page.evaluate(() =>
-    document.documentElement.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null })),
+    document.documentElement.dispatchEvent(
+      new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -1, relatedTarget: null }),
+    ),
   );
   await page.getByRole("dialog", { name: "Wait! Before you go..." }).waitFor();
 }
@@ -124,7 +126,11 @@ describe("newsletter with JavaScript", () => {
     // The form stays, value kept, ready again.
     await block(page, "blog").getByRole("button", { name: T.submit }).waitFor();
     expect(await block(page, "blog").getByText(T.success).count()).toBe(0);
-    expect(await block(page, "blog").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
+    expect(
+      await block(page, "blog")
+        .getByLabel(/^Email/)
+        .inputValue(),
+    ).toBe(email.toUpperCase());
     await context.close();
   });
 
@@ -189,7 +195,10 @@ describe("after a signup with JavaScript, only data that shows leads reloads", (
     const { page, context } = await newPage(browser);
     await page.goto("/api/login?returnTo=/settings");
     await page.getByLabel("E-mail").fill(email);
-    await Promise.all([page.waitForURL((url) => url.pathname === "/settings"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/settings"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     await hydrated(page);
     const toggle = page.getByRole("switch", { name: "Newsletter" });
     expect(await toggle.isChecked()).toBe(false);
@@ -254,7 +263,11 @@ describe("newsletter without JavaScript", () => {
     await fill(page, "footer", { email: ` ${email.toUpperCase()}` });
     await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
     await block(page, "footer").getByText(NEWSLETTER_TOASTS.already.description).waitFor();
-    expect(await block(page, "footer").getByLabel(/^Email/).inputValue()).toBe(email.toUpperCase());
+    expect(
+      await block(page, "footer")
+        .getByLabel(/^Email/)
+        .inputValue(),
+    ).toBe(email.toUpperCase());
     await context.close();
   });
 });
@@ -263,7 +276,9 @@ describe("newsletter failures", () => {
   const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
   const form = (page: Page) => page.locator("footer form").first();
   async function subscribe(page: Page) {
-    await form(page).getByLabel(/^Email/).fill(`fail-${Date.now()}@example.com`);
+    await form(page)
+      .getByLabel(/^Email/)
+      .fill(`fail-${Date.now()}@example.com`);
     await form(page).getByRole("button", { name: "Subscribe" }).click();
   }
 
@@ -278,7 +293,9 @@ describe("newsletter failures", () => {
       await expect(toast.getAttribute("data-variant")).resolves.toBe("destructive");
     };
 
-    await page.route(signupApi, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }));
+    await page.route(signupApi, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Database down"}' }),
+    );
     await subscribe(page);
     await failedToast();
     await screenshot(page, "newsletter-failed-toast");

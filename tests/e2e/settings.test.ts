@@ -24,7 +24,9 @@ describe("settings", () => {
     await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("light");
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    await expect(page.evaluate(() => [localStorage.getItem("theme"), localStorage.getItem("emailNotifications")])).resolves.toEqual(["dark", "on"]);
+    await expect(
+      page.evaluate(() => [localStorage.getItem("theme"), localStorage.getItem("emailNotifications")]),
+    ).resolves.toEqual(["dark", "on"]);
     await expect(dark.isChecked()).resolves.toBe(true);
     await expect(emails.isChecked()).resolves.toBe(true);
     await context.close();

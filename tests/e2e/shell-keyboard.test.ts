@@ -24,7 +24,12 @@ async function open(path = "/", viewport = DESKTOP) {
 }
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
-const toastText = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li").first().innerText();
+const toastText = (page: Page) =>
+  page
+    .getByRole("region", { name: /Notifications/ })
+    .locator("li")
+    .first()
+    .innerText();
 
 describe("keyboard shortcuts", () => {
   it.each([
@@ -60,7 +65,9 @@ describe("keyboard shortcuts", () => {
     const { page, context } = await open("/", DESKTOP);
     await page.getByTestId("sidebar-trigger").click(); // → hidden
     await page.keyboard.press("Control+k");
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement)?.placeholder)).toBe("Quick find...");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement)?.placeholder))
+      .toBe("Quick find...");
     await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe("expanded");
     await page.keyboard.type("dog"); // typed into the box, not taken as shortcuts
     await expect(page.getByPlaceholder("Quick find...").inputValue()).resolves.toBe("dog");
@@ -120,7 +127,12 @@ describe("keyboard shortcuts", () => {
     await page.keyboard.press("Control+Shift+Alt+G");
     await expect.poll(() => toastText(page)).toContain(GOD_MODE_TOAST.title);
     // At most one toast at a time.
-    await expect(page.getByRole("region", { name: /Notifications/ }).locator("li").count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole("region", { name: /Notifications/ })
+        .locator("li")
+        .count(),
+    ).resolves.toBe(1);
     await context.close();
   });
 
@@ -153,7 +165,18 @@ describe("keyboard shortcuts", () => {
 });
 
 describe("easter eggs", () => {
-  const konami = ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight", "b", "a"];
+  const konami = [
+    "ArrowUp",
+    "ArrowUp",
+    "ArrowDown",
+    "ArrowDown",
+    "ArrowLeft",
+    "ArrowRight",
+    "ArrowLeft",
+    "ArrowRight",
+    "b",
+    "a",
+  ];
 
   it("the Konami code shows a toast and shakes the page for 0.5 s", async () => {
     const { page, context } = await open("/");
@@ -183,7 +206,12 @@ describe("easter eggs", () => {
     await page.keyboard.press("w");
     // The page reacted to the last key (it is hydrated and listening): nothing was triggered.
     await expect(page.evaluate(() => document.documentElement.className)).resolves.not.toMatch(/shake|rainbow/);
-    await expect(page.getByRole("region", { name: /Notifications/ }).locator("li").count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole("region", { name: /Notifications/ })
+        .locator("li")
+        .count(),
+    ).resolves.toBe(0);
     await context.close();
   });
 
@@ -191,7 +219,9 @@ describe("easter eggs", () => {
     const { page, context } = await open("/");
     await page.keyboard.type("rainbow");
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("rainbow"))).toBe(true);
-    await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe("rainbow");
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe(
+      "rainbow",
+    );
     await page.emulateMedia({ reducedMotion: "reduce" });
     await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe("none");
     // As in the Konami test: the 0.5 s shake can be over before a loaded machine polls, so the

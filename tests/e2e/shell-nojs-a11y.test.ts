@@ -27,7 +27,9 @@ describe("the shell with JavaScript off", () => {
     await page.waitForURL("**/sitemap");
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
     await page.waitForURL("**/legal");
-    await expect(page.getByRole("banner").getByRole("link", { name: /Store/ }).getAttribute("target")).resolves.toBe("_blank");
+    await expect(page.getByRole("banner").getByRole("link", { name: /Store/ }).getAttribute("target")).resolves.toBe(
+      "_blank",
+    );
     // No dead controls: the sidebar trigger needs JavaScript, so it is not shown without it.
     await expect(page.getByTestId("sidebar-trigger").isVisible()).resolves.toBe(false);
     await screenshot(page, "shell-nojs-desktop");
@@ -58,7 +60,12 @@ describe("the shell with JavaScript off", () => {
     const contact = page.getByTestId("contact-menu");
     await contact.locator("summary").click();
     const links = contact.getByRole("link");
-    await expect(links.evaluateAll((as) => as.map((a) => (a as HTMLElement).offsetParent !== null))).resolves.toEqual([true, true, true, true]);
+    await expect(links.evaluateAll((as) => as.map((a) => (a as HTMLElement).offsetParent !== null))).resolves.toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs[0]).toMatch(/^tel:/);
     expect(hrefs[1]).toMatch(/^mailto:/);
@@ -106,11 +113,21 @@ describe("headers and footer", () => {
         return Math.round((h * 60 + 360) % 360);
       }),
     );
-    const bands: [string, number, number][] = [["red", 345, 10], ["orange", 20, 40], ["yellow", 45, 65], ["green", 100, 160], ["cyan", 170, 200], ["blue", 205, 245], ["purple", 260, 300]];
-    expect(hues.map((h, i) => {
-      const [name, lo, hi] = expectDefined(bands[i], `a colour band for badge ${i}`);
-      return lo > hi ? (h >= lo || h <= hi ? name : h) : h >= lo && h <= hi ? name : h;
-    })).toEqual(bands.map(([name]) => name));
+    const bands: [string, number, number][] = [
+      ["red", 345, 10],
+      ["orange", 20, 40],
+      ["yellow", 45, 65],
+      ["green", 100, 160],
+      ["cyan", 170, 200],
+      ["blue", 205, 245],
+      ["purple", 260, 300],
+    ];
+    expect(
+      hues.map((h, i) => {
+        const [name, lo, hi] = expectDefined(bands[i], `a colour band for badge ${i}`);
+        return lo > hi ? (h >= lo || h <= hi ? name : h) : h >= lo && h <= hi ? name : h;
+      }),
+    ).toEqual(bands.map(([name]) => name));
     await context.close();
   });
 
@@ -119,8 +136,18 @@ describe("headers and footer", () => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
-    await expect(quick.allInnerTexts()).resolves.toEqual(["Investors", "Funding", "Portfolio", "Store", "Legal", "Partners", "Sitemap"]);
-    await expect(footer.getByRole("link", { name: "Privacy", exact: true }).getAttribute("href")).resolves.toBe("/legal");
+    await expect(quick.allInnerTexts()).resolves.toEqual([
+      "Investors",
+      "Funding",
+      "Portfolio",
+      "Store",
+      "Legal",
+      "Partners",
+      "Sitemap",
+    ]);
+    await expect(footer.getByRole("link", { name: "Privacy", exact: true }).getAttribute("href")).resolves.toBe(
+      "/legal",
+    );
     await expect(footer.getByRole("link", { name: "Terms", exact: true }).getAttribute("href")).resolves.toBe("/legal");
     await expect(footer.getByText("© 2025 AFX Holding Group. All rights reserved.").isVisible()).resolves.toBe(true);
     await expect(footer.locator('a[href^="tel:"]').count()).resolves.toBe(1);
@@ -137,7 +164,9 @@ describe("not-found page and error screen", () => {
     await page.goto("/no/such/page");
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Page Not Found");
-    await expect(page.getByText("The page you're looking for doesn't exist or has been moved.").isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText("The page you're looking for doesn't exist or has been moved.").isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByTestId("attempted-path").textContent()).resolves.toBe("/no/such/page");
     const popular = page.getByRole("navigation", { name: "Popular Pages" }).getByRole("link");
     await expect(popular.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).resolves.toEqual([
@@ -164,7 +193,8 @@ describe("not-found page and error screen", () => {
     // The server fails the next page's data (its loader's `?_data=` request): the route errors as
     // it would on any uncaught error.
     const documentsData = (url: URL) => url.pathname === "/documents" && url.searchParams.has("_data");
-    const sidebarLink = () => page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Documents", exact: true });
+    const sidebarLink = () =>
+      page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Documents", exact: true });
     await page.route(documentsData, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await sidebarLink().click();
     await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();

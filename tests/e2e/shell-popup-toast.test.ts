@@ -105,13 +105,17 @@ describe("toasts", () => {
     await page.keyboard.press("Control+Shift+D");
     await expect.poll(() => toasts(page).count()).toBe(1);
     await expect(toasts(page).first().innerText()).resolves.toContain(DEVELOPER_TOAST.description);
-    await expect(region(page).locator("ol").evaluate((el) => getComputedStyle(el).maxWidth)).resolves.toBe("420px");
+    await expect(
+      region(page)
+        .locator("ol")
+        .evaluate((el) => getComputedStyle(el).maxWidth),
+    ).resolves.toBe("420px");
     await screenshot(page, "shell-toast");
 
     await page.keyboard.press("F8");
-    await expect(page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label"))).resolves.toBe(
-      "Notifications (F8)",
-    );
+    await expect(
+      page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label")),
+    ).resolves.toBe("Notifications (F8)");
     await page.locator("h1").first().click(); // focus back on the page so the timer runs again
 
     await page.clock.runFor(4_900);

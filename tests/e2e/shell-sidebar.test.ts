@@ -13,7 +13,17 @@ afterAll(async () => {
 });
 
 const COMPANY = ["Portfolio", "Blog", "Investors", "Funding", "Documents", "Partners", "Legal", "Sitemap", "Home"];
-const COMPANY_PATHS = ["/portfolio", "/blog", "/investors", "/funding", "/documents", "/partners", "/legal", "/sitemap", "/"];
+const COMPANY_PATHS = [
+  "/portfolio",
+  "/blog",
+  "/investors",
+  "/funding",
+  "/documents",
+  "/partners",
+  "/legal",
+  "/sitemap",
+  "/",
+];
 
 describe("sidebar on desktop", () => {
   it("lists the three groups with exactly the product's links, expanded by default", async () => {
@@ -120,7 +130,11 @@ describe("sidebar on desktop", () => {
     const trigger = page.getByTestId("sidebar-trigger");
     // The tooltip code arrives after hydration; then Radix's handlers sit on the button.
     await expect
-      .poll(() => trigger.evaluate((el) => Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove)))
+      .poll(() =>
+        trigger.evaluate((el) =>
+          Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove),
+        ),
+      )
       .toBe(true);
     await trigger.hover();
     await page.clock.runFor(650);
@@ -140,7 +154,11 @@ describe("sidebar on desktop", () => {
     const link = page.getByTestId("desktop-sidebar").getByRole("link", { name: "Portfolio", exact: true });
     // The tooltip code arrives after hydration; then Radix's handlers sit on the link.
     await expect
-      .poll(() => link.evaluate((el) => Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove)))
+      .poll(() =>
+        link.evaluate((el) =>
+          Object.entries(el).some(([k, v]) => k.startsWith("__reactProps") && !!(v as any).onPointerMove),
+        ),
+      )
       .toBe(true);
     await link.hover();
     // One millisecond of page time: far below the 700 ms of the tooltips outside the sidebar.
@@ -208,7 +226,10 @@ describe("sidebar", () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await page.goto("/api/login");
     await page.getByLabel("E-mail").fill("sidebar-member@example.com");
-    await Promise.all([page.waitForURL((url) => url.pathname !== "/authorize"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname !== "/authorize"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     await hydrated(page);
     const sidebar = page.getByTestId("desktop-sidebar");
     const logOut = sidebar.getByRole("link", { name: "Log Out" });

@@ -11,7 +11,11 @@ const ROUTES: { path: string; status: number; heading: string; finalPath?: strin
     .filter((p) => !ADMIN_PAGES.includes(p))
     .map((p) => ({ path: p.path, status: 200, heading: p.heading })),
   { path: "/home", status: 200, heading: pages.home.heading },
-  { path: `/subsidiary/${expectDefined(subsidiaries[0]).id}`, status: 200, heading: expectDefined(subsidiaries[0]).name },
+  {
+    path: `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
+    status: 200,
+    heading: expectDefined(subsidiaries[0]).name,
+  },
   { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
   { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },
   // Every admin page, for a visitor: the not-found page.
@@ -56,12 +60,17 @@ describe("styles under a CSP without 'unsafe-inline'", () => {
       const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
       await page.addInitScript((light) => {
         if (light) localStorage.setItem("theme", "light");
-        document.addEventListener("securitypolicyviolation", (e) => ((window as any).__violations ??= []).push(`${e.violatedDirective}: ${e.sample}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          ((window as any).__violations ??= []).push(`${e.violatedDirective}: ${e.sample}`),
+        );
       }, theme === "light");
       await page.goto("/portfolio");
       await hydrated(page);
       // The sidebar's FiscalMe tile: its colour class from the catalogue (hsl(142 71% 36%)).
-      const tile = page.getByTestId("desktop-sidebar").getByRole("link", { name: "FiscalMe" }).locator("span[aria-hidden='true']");
+      const tile = page
+        .getByTestId("desktop-sidebar")
+        .getByRole("link", { name: "FiscalMe" })
+        .locator("span[aria-hidden='true']");
       await expect(tile.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe("rgb(27, 157, 74)");
       // The shortcuts dialog (Radix): the page behind holds still while it is open.
       await page.keyboard.press("Space");

@@ -21,7 +21,11 @@ function routeModules(): Map<string, string> {
 
 /** Each exported loader and action with its body (up to the next top-level declaration). */
 function handlers(source: string): { name: string; body: string }[] {
-  return [...source.matchAll(/^export (?:async )?function (loader|action)\b[\s\S]*?(?=^(?:export |function |const |\/\*\*|\/\/ )|(?![\s\S]))/gm)].map(([body, name = ""]) => ({
+  return [
+    ...source.matchAll(
+      /^export (?:async )?function (loader|action)\b[\s\S]*?(?=^(?:export |function |const |\/\*\*|\/\/ )|(?![\s\S]))/gm,
+    ),
+  ].map(([body, name = ""]) => ({
     name,
     body,
   }));
@@ -37,7 +41,10 @@ describe("admin routes", () => {
     const unguarded: string[] = [];
     let checked = 0;
     for (const [route, source] of modules) {
-      const names = route.startsWith("admin.") || route.startsWith("admin[") ? ["loader", "action"] : (ADMIN_HANDLERS_ELSEWHERE[route] ?? []);
+      const names =
+        route.startsWith("admin.") || route.startsWith("admin[")
+          ? ["loader", "action"]
+          : (ADMIN_HANDLERS_ELSEWHERE[route] ?? []);
       for (const { name, body } of handlers(source).filter((h) => names.includes(h.name))) {
         checked++;
         if (!/\bawait requireAdmin\(request,/.test(body)) unguarded.push(`${route} ${name}`);
@@ -52,12 +59,18 @@ describe("admin routes", () => {
     for (const page of ADMIN_PAGES) {
       const source = modules.get(page.path.slice(1).replaceAll("/", "."));
       expect(source, page.path).toBeDefined();
-      expect(handlers(source!).find((h) => h.name === "loader")?.body).toMatch(/\bawait requireAdmin\(request, [^)]*\)/);
+      expect(handlers(source!).find((h) => h.name === "loader")?.body).toMatch(
+        /\bawait requireAdmin\(request, [^)]*\)/,
+      );
     }
   });
 
   it("no route decides admin access itself", () => {
-    const own = [...modules].filter(([, source]) => /\bisAdmin\(|role\s*===\s*["']admin["']|getAdminOrNull|requireAdminApi|adminOrResponse/.test(source)).map(([route]) => route);
+    const own = [...modules]
+      .filter(([, source]) =>
+        /\bisAdmin\(|role\s*===\s*["']admin["']|getAdminOrNull|requireAdminApi|adminOrResponse/.test(source),
+      )
+      .map(([route]) => route);
     expect(own).toEqual([]);
   });
 });

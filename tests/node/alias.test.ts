@@ -25,7 +25,11 @@ describe("the ~ alias", () => {
       // (vitest.node.config.ts: the worker's react-dom renderer).
       expect(loaded?.config.resolve?.alias, file).toMatchObject(aliases());
     }
-    const vite = await resolveConfig({ configFile: `${ROOT}vite.config.ts`, root: ROOT, logLevel: "silent" }, "build", "production");
+    const vite = await resolveConfig(
+      { configFile: `${ROOT}vite.config.ts`, root: ROOT, logLevel: "silent" },
+      "build",
+      "production",
+    );
     expect(vite.resolve.alias).toContainEqual({ find: "~", replacement: `${ROOT}app` });
   }, 60_000);
 });

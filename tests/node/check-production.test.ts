@@ -5,12 +5,26 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { productionProblems } from "../../scripts/lib/production-check.mjs";
-import { GOOD_PUBLIC_VARS, GOOD_SECRETS, GOOD_SMTP_VARS, goodProductionConfig, withProductionVars } from "../fixtures/production-config";
+import {
+  GOOD_PUBLIC_VARS,
+  GOOD_SECRETS,
+  GOOD_SMTP_VARS,
+  goodProductionConfig,
+  withProductionVars,
+} from "../fixtures/production-config";
 
 const ROOT = resolve(__dirname, "../..");
 const check = (...args: string[]) =>
-  spawnSync(process.execPath, [resolve(ROOT, "scripts/check-production.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-const listed = (stderr: string) => stderr.split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4));
+  spawnSync(process.execPath, [resolve(ROOT, "scripts/check-production.mjs"), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+const listed = (stderr: string) =>
+  stderr
+    .split("\n")
+    .filter((l) => l.startsWith("  - "))
+    .map((l) => l.slice(4));
 
 // Each case runs the script (wrangler and Vite start in it): seconds on a busy machine.
 describe("npm run check:production", { timeout: 60_000 }, () => {
@@ -45,7 +59,10 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
   it("judges a secrets file by the worker's rules, and names a secret it lacks", () => {
     const config = goodProductionConfig(ROOT);
     const secrets = join(dirname(config), ".secrets");
-    writeFileSync(secrets, `SESSION_SECRET="local-development-session-secret-change-me"\nMAIL_SECRET=short\nOAUTH_CLIENT_SECRET=x\n`);
+    writeFileSync(
+      secrets,
+      `SESSION_SECRET="local-development-session-secret-change-me"\nMAIL_SECRET=short\nOAUTH_CLIENT_SECRET=x\n`,
+    );
     const run = check("--config", config, "--secrets-file", secrets);
     expect(run.status).toBe(1);
     expect(listed(run.stderr)).toEqual([
@@ -82,7 +99,9 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
     expect(listed(run.stderr)).toEqual([expect.stringMatching(/^\[env\.production\.limits\] cpu_ms is not set/)]);
     // Nor one above the platform's 5 minutes.
     writeFileSync(good, text.replace(/^cpu_ms = \d+$/m, "cpu_ms = 900000"));
-    expect(listed(check("--config", good).stderr)).toEqual([expect.stringMatching(/^\[env\.production\.limits\] cpu_ms/)]);
+    expect(listed(check("--config", good).stderr)).toEqual([
+      expect.stringMatching(/^\[env\.production\.limits\] cpu_ms/),
+    ]);
   });
 });
 
@@ -94,7 +113,12 @@ describe("npm run check:production and the mail transports", { timeout: 60_000 }
   };
 
   it("the Email Service: the binding allows MAIL_FROM's address alone; no SMTP variable or password; the events queue has a consumer", async () => {
-    const otherSender = variant(GOOD_PUBLIC_VARS, (t) => t.replace('allowed_sender_addresses = ["newsletter@afxholdinggroup.com"]', 'allowed_sender_addresses = ["newsletter@afxholdinggroup.com", "ceo@afxholdinggroup.com"]'));
+    const otherSender = variant(GOOD_PUBLIC_VARS, (t) =>
+      t.replace(
+        'allowed_sender_addresses = ["newsletter@afxholdinggroup.com"]',
+        'allowed_sender_addresses = ["newsletter@afxholdinggroup.com", "ceo@afxholdinggroup.com"]',
+      ),
+    );
     expect(await productionProblems({ config: otherSender })).toEqual([
       "[[env.production.send_email]] EMAIL's allowed_sender_addresses is not exactly MAIL_FROM's address newsletter@afxholdinggroup.com",
     ]);
@@ -105,7 +129,11 @@ describe("npm run check:production and the mail transports", { timeout: 60_000 }
       'SMTP_HOST, SMTP_SECURITY, SMTP_PORT, SMTP_USER set with MAIL_TRANSPORT = "email-service" (SMTP is not used: remove them)',
       'SMTP_PASSWORD is declared or supplied with MAIL_TRANSPORT = "email-service" (not used: remove it)',
     ]);
-    const noBinding = variant(GOOD_PUBLIC_VARS, (t) => t.replace(/\[\[env\.production\.send_email\]\]\nname = "EMAIL"\n.*\n/, "").replace(/queue = "afx-mail-events-production"/, 'queue = "other-events"'));
+    const noBinding = variant(GOOD_PUBLIC_VARS, (t) =>
+      t
+        .replace(/\[\[env\.production\.send_email\]\]\nname = "EMAIL"\n.*\n/, "")
+        .replace(/queue = "afx-mail-events-production"/, 'queue = "other-events"'),
+    );
     expect(await productionProblems({ config: noBinding })).toEqual([
       'MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding ([[env.production.send_email]])',
       "no consumer for the mail events queue (afx-mail-events-production: bounces and complaints would go unread)",
@@ -113,9 +141,15 @@ describe("npm run check:production and the mail transports", { timeout: 60_000 }
   });
 
   it("SMTP: its settings and SMTP_PASSWORD, as before", async () => {
-    const smtp = variant(GOOD_SMTP_VARS, (t) => t.replace(/(\[env\.production\.secrets\]\nrequired = \[[^\]]*)\]/, '$1, "SMTP_PASSWORD"]'));
-    expect(await productionProblems({ config: smtp, secrets: { ...GOOD_SECRETS, SMTP_PASSWORD: "a-provider-password" } })).toEqual([]);
-    expect(await productionProblems({ config: smtp, secrets: GOOD_SECRETS })).toEqual(["SMTP_PASSWORD is not in the secrets file"]);
+    const smtp = variant(GOOD_SMTP_VARS, (t) =>
+      t.replace(/(\[env\.production\.secrets\]\nrequired = \[[^\]]*)\]/, '$1, "SMTP_PASSWORD"]'),
+    );
+    expect(
+      await productionProblems({ config: smtp, secrets: { ...GOOD_SECRETS, SMTP_PASSWORD: "a-provider-password" } }),
+    ).toEqual([]);
+    expect(await productionProblems({ config: smtp, secrets: GOOD_SECRETS })).toEqual([
+      "SMTP_PASSWORD is not in the secrets file",
+    ]);
     const undeclared = variant({ ...GOOD_SMTP_VARS, SMTP_HOST: "127.0.0.1" });
     expect(await productionProblems({ config: undeclared })).toEqual([
       "SMTP_HOST is empty, loopback or an example host",
@@ -125,14 +159,18 @@ describe("npm run check:production and the mail transports", { timeout: 60_000 }
 });
 
 describe("scripts/lib/production-check.mjs in a deploy's own process", () => {
-  it("leaves NODE_ENV as it found it (Vite sets it; the build and wrangler deploy after it read it)", { timeout: 60_000 }, async () => {
-    const before = process.env.NODE_ENV;
-    delete process.env.NODE_ENV;
-    try {
-      expect(await productionProblems({ config: goodProductionConfig(ROOT) })).toEqual([]);
-      expect(process.env.NODE_ENV).toBeUndefined();
-    } finally {
-      process.env.NODE_ENV = before;
-    }
-  });
+  it(
+    "leaves NODE_ENV as it found it (Vite sets it; the build and wrangler deploy after it read it)",
+    { timeout: 60_000 },
+    async () => {
+      const before = process.env.NODE_ENV;
+      delete process.env.NODE_ENV;
+      try {
+        expect(await productionProblems({ config: goodProductionConfig(ROOT) })).toEqual([]);
+        expect(process.env.NODE_ENV).toBeUndefined();
+      } finally {
+        process.env.NODE_ENV = before;
+      }
+    },
+  );
 });

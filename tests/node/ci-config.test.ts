@@ -53,7 +53,9 @@ describe("GitHub Actions workflows", () => {
 
   it("the validator catches what GitHub would refuse", async () => {
     const ci = read(".github/workflows/ci.yml");
-    expect(await workflowErrors("bad.yml", ci.replace("runs-on: ubuntu-24.04", "runs-onn: ubuntu-24.04"))).not.toEqual([]);
+    expect(await workflowErrors("bad.yml", ci.replace("runs-on: ubuntu-24.04", "runs-onn: ubuntu-24.04"))).not.toEqual(
+      [],
+    );
     expect(await workflowErrors("bad.yml", ci.replace("needs: test", "needs: tests"))).not.toEqual([]);
   });
 
@@ -61,7 +63,9 @@ describe("GitHub Actions workflows", () => {
     const ci = read(".github/workflows/ci.yml");
     expect(ci).toMatch(/^on:\n {2}push:\n {2}pull_request:\n/m);
     expect(ci).toMatch(/run: \.ci\/run/);
-    expect(ci).toMatch(/deploy:\n {4}needs: test\n {4}if: github\.event_name == 'push' && github\.ref == 'refs\/heads\/main'/);
+    expect(ci).toMatch(
+      /deploy:\n {4}needs: test\n {4}if: github\.event_name == 'push' && github\.ref == 'refs\/heads\/main'/,
+    );
     expect(ci).toContain("CLOUDFLARE_API_TOKEN: ${{ secrets.CLOUDFLARE_API_TOKEN }}");
     expect(ci).toContain("CLOUDFLARE_ACCOUNT_ID: ${{ secrets.CLOUDFLARE_ACCOUNT_ID }}");
     expect(ci).toMatch(/run: npm run deploy -- --domains-attached /);
@@ -79,7 +83,9 @@ describe("GitHub Actions workflows", () => {
       // Once in the file, and that once is the deploy step's env: no job or workflow env, no
       // other step (an install, the build), no action input.
       expect(ci.split(`secrets.${secret}`).length - 1, secret).toBe(1);
-      expect(pathsNaming(workflow, `secrets.${secret}`), secret).toEqual([expect.stringMatching(new RegExp(`^/jobs/${deploy}/steps/${step}/env/`))]);
+      expect(pathsNaming(workflow, `secrets.${secret}`), secret).toEqual([
+        expect.stringMatching(new RegExp(`^/jobs/${deploy}/steps/${step}/env/`)),
+      ]);
     }
   });
 
@@ -131,9 +137,14 @@ describe("renovate.json", () => {
   });
 
   it("groups the Cloudflare toolchain and Remix", () => {
-    const rules = JSON.parse(read("renovate.json")).packageRules as { groupName?: string; matchPackageNames?: string[] }[];
+    const rules = JSON.parse(read("renovate.json")).packageRules as {
+      groupName?: string;
+      matchPackageNames?: string[];
+    }[];
     const group = (name: string) => rules.find((r) => r.groupName === name)?.matchPackageNames;
-    expect(group("Cloudflare toolchain")).toEqual(expect.arrayContaining(["wrangler", "workerd", "miniflare", "@cloudflare/**"]));
+    expect(group("Cloudflare toolchain")).toEqual(
+      expect.arrayContaining(["wrangler", "workerd", "miniflare", "@cloudflare/**"]),
+    );
     expect(group("Remix")).toEqual(["@remix-run/**"]);
   });
 

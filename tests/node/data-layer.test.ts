@@ -20,7 +20,8 @@ function sources(dir: string): string[] {
 }
 
 /** Where D1 is handed SQL text: `db.prepare(…)`, or a whole statement written in a `sql` template. */
-const RAW_SQL = /\.prepare\(|sql`\s*(?:INSERT|UPDATE|DELETE|SELECT|WITH)\b|[`"'](?:INSERT INTO|UPDATE|DELETE FROM|SELECT) \w/;
+const RAW_SQL =
+  /\.prepare\(|sql`\s*(?:INSERT|UPDATE|DELETE|SELECT|WITH)\b|[`"'](?:INSERT INTO|UPDATE|DELETE FROM|SELECT) \w/;
 /** The modules that implement the D1 binding itself (a session that forwards `prepare`). */
 const BINDING = new Set(["app/utils/d1-session.server.ts", "app/utils/db.server.ts"]);
 
@@ -35,7 +36,8 @@ describe("the data layer", () => {
 
   it.each(files.map((f) => [f]))("%s: writes SQL itself only with the decision's reason", (file) => {
     const text = readFileSync(join(ROOT, file), "utf8");
-    if (RAW_SQL.test(text)) expect(text, `${file} writes raw SQL without citing ${DECISION}`).toContain(`Raw SQL (${DECISION})`);
+    if (RAW_SQL.test(text))
+      expect(text, `${file} writes raw SQL without citing ${DECISION}`).toContain(`Raw SQL (${DECISION})`);
   });
 
   it("routes leave SQL to the features", () => {

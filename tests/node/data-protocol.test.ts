@@ -57,7 +57,17 @@ function oneRouteBuild(singleFetch: boolean): ServerBuild {
       version: "test",
       entry: { module: "/entry.js", imports: [] },
       routes: {
-        root: { id: "root", path: "", module: "/root.js", hasLoader: true, hasAction: false, hasErrorBoundary: false, hasClientLoader: false, hasClientAction: false, imports: [] },
+        root: {
+          id: "root",
+          path: "",
+          module: "/root.js",
+          hasLoader: true,
+          hasAction: false,
+          hasErrorBoundary: false,
+          hasClientLoader: false,
+          hasClientAction: false,
+          imports: [],
+        },
       },
     },
   } as unknown as ServerBuild;
@@ -67,10 +77,14 @@ async function render(singleFetch: boolean): Promise<{ status: number; body: str
   const handler = createRequestHandler(oneRouteBuild(singleFetch));
   const logged: string[] = [];
   const original = console.error;
-  console.error = (...args: unknown[]) => void logged.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+  console.error = (...args: unknown[]) =>
+    void logged.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
   try {
     // A crawler's request: the document is rendered whole, as the worker's cache stores it.
-    const res = await handler(new Request("http://localhost/", { headers: { "User-Agent": "Googlebot/2.1" } }), { nonce: "n", requestId: "r" } as unknown as AppLoadContext);
+    const res = await handler(new Request("http://localhost/", { headers: { "User-Agent": "Googlebot/2.1" } }), {
+      nonce: "n",
+      requestId: "r",
+    } as unknown as AppLoadContext);
     return { status: res.status, body: await res.text(), logged: logged.join("\n") };
   } finally {
     console.error = original;
@@ -86,7 +100,9 @@ describe("the data protocol", () => {
     const copies = installed("turbo-stream");
     expect(copies.length).toBeGreaterThan(0);
     for (const { path, version } of copies) expect(Number(version.split(".")[0]), path).toBeGreaterThanOrEqual(3);
-    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version?: string }>;
+    };
     const locked = Object.entries(lock.packages).filter(([path]) => path.endsWith("node_modules/turbo-stream"));
     expect(locked.length).toBeGreaterThan(0);
     for (const [path, { version }] of locked) expect(Number(version?.split(".")[0]), path).toBeGreaterThanOrEqual(3);

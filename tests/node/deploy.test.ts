@@ -48,12 +48,30 @@ ${Object.entries(GOOD_SMTP_VARS)
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const deploy = (...args: string[]) =>
-  spawnSync(process.execPath, [resolve(ROOT, "scripts/deploy.mjs"), "--local", "--persist-to", persistTo, "--skip-build", ...args], { cwd: ROOT, encoding: "utf8", env });
+  spawnSync(
+    process.execPath,
+    [resolve(ROOT, "scripts/deploy.mjs"), "--local", "--persist-to", persistTo, "--skip-build", ...args],
+    { cwd: ROOT, encoding: "utf8", env },
+  );
 /** The local database's tables, straight from wrangler. */
 const tables = () => {
   const run = spawnSync(
     WRANGLER,
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--env", "production", "--config", config, "--json", "--command", "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"],
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--env",
+      "production",
+      "--config",
+      config,
+      "--json",
+      "--command",
+      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+    ],
     { cwd: ROOT, encoding: "utf8", env },
   );
   expect(run.status, run.stderr).toBe(0);
@@ -64,7 +82,10 @@ const lastLine = (text: string) => text.trim().split("\n").at(-1);
 // Each case runs wrangler several times: seconds apiece on a busy machine.
 describe("npm run deploy", { timeout: 180_000 }, () => {
   it("applies a pending migration without a prompt, then deploys", () => {
-    writeFileSync(join(dir, "migrations", "0001_notes.sql"), "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);\n");
+    writeFileSync(
+      join(dir, "migrations", "0001_notes.sql"),
+      "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);\n",
+    );
     const run = deploy("--config", config);
     expect(run.stderr).not.toMatch(/✘/);
     expect(run.stdout).toContain("Applied 1 migration(s): 0001_notes.sql");
@@ -75,7 +96,10 @@ describe("npm run deploy", { timeout: 180_000 }, () => {
   });
 
   it("refuses in one line when a migration fails, and never deploys", () => {
-    writeFileSync(join(dir, "migrations", "0002_broken.sql"), "CREATE TABLE tags (id INTEGER PRIMARY KEY);\nALTER TABLE no_such_table ADD COLUMN x TEXT;\n");
+    writeFileSync(
+      join(dir, "migrations", "0002_broken.sql"),
+      "CREATE TABLE tags (id INTEGER PRIMARY KEY);\nALTER TABLE no_such_table ADD COLUMN x TEXT;\n",
+    );
     writeFileSync(join(dir, "migrations", "0003_after.sql"), "CREATE TABLE later (id INTEGER PRIMARY KEY);\n");
     const run = deploy("--config", config);
     expect(run.status).toBe(1);
@@ -99,9 +123,15 @@ describe("npm run deploy", { timeout: 180_000 }, () => {
 
   it("with today's placeholders, stops at check:production: no migration, no deploy", () => {
     const fresh = join(dir, "untouched");
-    const run = spawnSync(process.execPath, [resolve(ROOT, "scripts/deploy.mjs"), "--local", "--persist-to", fresh, "--skip-build"], { cwd: ROOT, encoding: "utf8", env });
+    const run = spawnSync(
+      process.execPath,
+      [resolve(ROOT, "scripts/deploy.mjs"), "--local", "--persist-to", fresh, "--skip-build"],
+      { cwd: ROOT, encoding: "utf8", env },
+    );
     expect(run.status).toBe(1);
-    expect(lastLine(run.stderr)).toBe("✘ Not deployed: the production configuration has 9 problem(s), listed above; nothing was changed.");
+    expect(lastLine(run.stderr)).toBe(
+      "✘ Not deployed: the production configuration has 9 problem(s), listed above; nothing was changed.",
+    );
     expect(run.stderr).toContain("  - MAIL_FROM is not a sender address on the group's own domain");
     expect(run.stdout).not.toMatch(/Migrating|Deploying/);
   });

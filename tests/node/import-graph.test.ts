@@ -34,7 +34,11 @@ function graph(): Map<string, string[]> {
     const deps: string[] = [];
     for (const [, spec = ""] of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']/gm)) {
       const [bare = ""] = spec.split("?");
-      const target = bare.startsWith("~/") ? resolve(join("app", bare.slice(2))) : bare.startsWith(".") ? resolve(join(dirname(file), bare)) : null;
+      const target = bare.startsWith("~/")
+        ? resolve(join("app", bare.slice(2)))
+        : bare.startsWith(".")
+          ? resolve(join(dirname(file), bare))
+          : null;
       if (target) deps.push(relative(".", target));
     }
     edges.set(file, deps);

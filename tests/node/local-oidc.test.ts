@@ -6,7 +6,15 @@ import { localDefaultIssuer, startLocalProviderIfNeeded } from "../../scripts/li
 const REDIRECT = "http://localhost:8787/api/callback";
 
 function authorizeQuery(extra: Record<string, string> = {}) {
-  return new URLSearchParams({ response_type: "code", client_id: "afx-local", redirect_uri: REDIRECT, state: "s1", nonce: "n1", scope: "openid email profile", ...extra });
+  return new URLSearchParams({
+    response_type: "code",
+    client_id: "afx-local",
+    redirect_uri: REDIRECT,
+    state: "s1",
+    nonce: "n1",
+    scope: "openid email profile",
+    ...extra,
+  });
 }
 
 describe("startLocalProviderIfNeeded", () => {
@@ -52,7 +60,10 @@ describe("the local provider", () => {
   afterAll(() => stop());
 
   it("publishes discovery with its own issuer and a JWKS with an RS256 key", async () => {
-    const doc = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string };
+    const doc = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+      jwks_uri: string;
+    };
     expect(doc.issuer).toBe(issuer);
     const jwks = (await (await fetch(doc.jwks_uri)).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys[0]).toMatchObject({ kty: "RSA", alg: "RS256" });
@@ -68,13 +79,18 @@ describe("the local provider", () => {
   });
 
   it("asks again for an invalid e-mail", async () => {
-    const res = await fetch(`${issuer}/authorize?${authorizeQuery({ login_email: "not-an-email" })}`, { redirect: "manual" });
+    const res = await fetch(`${issuer}/authorize?${authorizeQuery({ login_email: "not-an-email" })}`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Please enter a valid email address.");
   });
 
   it("sends people back only to applications on this machine", async () => {
-    const res = await fetch(`${issuer}/authorize?${authorizeQuery({ redirect_uri: "https://evil.example/cb", login_email: "a@example.com" })}`, { redirect: "manual" });
+    const res = await fetch(
+      `${issuer}/authorize?${authorizeQuery({ redirect_uri: "https://evil.example/cb", login_email: "a@example.com" })}`,
+      { redirect: "manual" },
+    );
     expect(res.status).toBe(400);
   });
 
@@ -87,14 +103,26 @@ describe("the local provider", () => {
 
   it("signs in the typed e-mail: the ID token and userinfo carry it, with the name split", async () => {
     const verifier = "v".repeat(64);
-    const challenge = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))).toString("base64url");
-    const q = authorizeQuery({ code_challenge: challenge, code_challenge_method: "S256", login_email: " Grace@Example.com ", login_name: "Grace  Brewster Hopper" });
+    const challenge = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))).toString(
+      "base64url",
+    );
+    const q = authorizeQuery({
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      login_email: " Grace@Example.com ",
+      login_name: "Grace  Brewster Hopper",
+    });
     const back = new URL((await fetch(`${issuer}/authorize?${q}`, { redirect: "manual" })).headers.get("location")!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     const token = await fetch(`${issuer}/token`, {
       method: "POST",
       headers: { Authorization: `Basic ${btoa("afx-local:secret")}` },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: REDIRECT, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: back.searchParams.get("code")!,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      }),
     });
     const tokens = (await token.json()) as { id_token: string; access_token: string };
     const claims = JSON.parse(Buffer.from(tokens.id_token.split(".")[1], "base64url").toString());
@@ -108,7 +136,9 @@ describe("the local provider", () => {
       given_name: "Grace",
       family_name: "Brewster Hopper",
     });
-    const info = await (await fetch(`${issuer}/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json();
+    const info = await (
+      await fetch(`${issuer}/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+    ).json();
     expect(info).toMatchObject({ sub: "grace@example.com", email: "grace@example.com" });
   });
 });

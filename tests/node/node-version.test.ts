@@ -22,7 +22,10 @@ describe("the Node version guard", () => {
   it("stops `npm test`'s entry at once with that one line, before anything else runs", () => {
     // This Node, made to report an old version before the entry's first import runs.
     const pretend = `data:text/javascript,Object.defineProperty(process.versions, "node", { value: "20.20.2" })`;
-    const run = spawnSync(process.execPath, ["--import", pretend, "scripts/test.mjs"], { encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, ["--import", pretend, "scripts/test.mjs"], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toEqual([nodeProblem("20.20.2")]);

@@ -10,7 +10,10 @@ import { unstable_readConfig } from "wrangler";
 import { requiredSecrets } from "../../worker/production-config";
 
 const ROOT = resolve(__dirname, "../..");
-const production = unstable_readConfig({ config: resolve(ROOT, "wrangler.toml"), env: "production" }, { hideWarnings: true });
+const production = unstable_readConfig(
+  { config: resolve(ROOT, "wrangler.toml"), env: "production" },
+  { hideWarnings: true },
+);
 const local = unstable_readConfig({ config: resolve(ROOT, "wrangler.toml") }, { hideWarnings: true });
 
 describe("wrangler.toml, production", () => {
@@ -41,24 +44,32 @@ describe("wrangler.toml, production", () => {
     expect(local.secrets).toBeUndefined();
   });
 
-  it("`wrangler deploy --dry-run --env production` bundles the worker with its source map", { timeout: 120_000 }, () => {
-    expect(existsSync(resolve(ROOT, "build/server/index.js")), "run `npm run build` first").toBe(true);
-    const outdir = mkdtempSync(join(tmpdir(), "afx-dry-run-"));
-    try {
-      const run = spawnSync(resolve(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", outdir], {
-        cwd: ROOT,
-        encoding: "utf8",
-        env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", CI: "true" },
-      });
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain("--dry-run: exiting now.");
-      expect(run.stdout).toMatch(/env\.DB \(afx-holding-group\)\s+D1 Database/);
-      expect(run.stdout).toMatch(/env\.MAIL_QUEUE \(afx-mail-production\)\s+Queue/);
-      expect(run.stdout).toMatch(/env\.EMAIL\b.*Send Email/i);
-      expect(run.stdout).toMatch(/env\.ENVIRONMENT \("production"\)/);
-      expect(readdirSync(outdir).sort()).toEqual(expect.arrayContaining(["server.js", "server.js.map"]));
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "`wrangler deploy --dry-run --env production` bundles the worker with its source map",
+    { timeout: 120_000 },
+    () => {
+      expect(existsSync(resolve(ROOT, "build/server/index.js")), "run `npm run build` first").toBe(true);
+      const outdir = mkdtempSync(join(tmpdir(), "afx-dry-run-"));
+      try {
+        const run = spawnSync(
+          resolve(ROOT, "node_modules/.bin/wrangler"),
+          ["deploy", "--dry-run", "--env", "production", "--outdir", outdir],
+          {
+            cwd: ROOT,
+            encoding: "utf8",
+            env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", CI: "true" },
+          },
+        );
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain("--dry-run: exiting now.");
+        expect(run.stdout).toMatch(/env\.DB \(afx-holding-group\)\s+D1 Database/);
+        expect(run.stdout).toMatch(/env\.MAIL_QUEUE \(afx-mail-production\)\s+Queue/);
+        expect(run.stdout).toMatch(/env\.EMAIL\b.*Send Email/i);
+        expect(run.stdout).toMatch(/env\.ENVIRONMENT \("production"\)/);
+        expect(readdirSync(outdir).sort()).toEqual(expect.arrayContaining(["server.js", "server.js.map"]));
+      } finally {
+        rmSync(outdir, { recursive: true, force: true });
+      }
+    },
+  );
 });

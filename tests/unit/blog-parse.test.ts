@@ -40,7 +40,9 @@ describe("RSS 2.0", () => {
   });
 
   it("takes the excerpt from the description as text (CDATA, tags stripped, entities decoded)", () => {
-    expect(expectDefined(posts[0]).excerpt).toBe("Fintech & food: a look at two of our ventures \u2014 and what they taught us.");
+    expect(expectDefined(posts[0]).excerpt).toBe(
+      "Fintech & food: a look at two of our ventures \u2014 and what they taught us.",
+    );
     expect(expectDefined(posts[1]).excerpt).toBe("Escaped HTML description with a & sign.");
   });
 
@@ -158,7 +160,10 @@ describe("Atom", () => {
   const posts = parse(atom);
 
   it("maps entries: id, alternate link, published or updated, summary, html and xhtml content", () => {
-    expect(posts.map((p) => p.id)).toEqual(["tag:atom.example.com,2025:second", "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a"]);
+    expect(posts.map((p) => p.id)).toEqual([
+      "tag:atom.example.com,2025:second",
+      "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a",
+    ]);
     const [second, first] = posts;
     expect(first).toMatchObject({
       title: "Atom HTML title & more",
@@ -218,7 +223,9 @@ describe("hostile feeds", () => {
 
 describe("text helpers", () => {
   it("decodes named and numeric entities once, leaving unknown ones", () => {
-    expect(decodeEntities("&amp;lt; &#233; &#xE9; &hellip; &unknown; &#0; &#xD800;")).toBe("&lt; \u00e9 \u00e9 \u2026 &unknown; \ufffd \ufffd");
+    expect(decodeEntities("&amp;lt; &#233; &#xE9; &hellip; &unknown; &#0; &#xD800;")).toBe(
+      "&lt; \u00e9 \u00e9 \u2026 &unknown; \ufffd \ufffd",
+    );
   });
 
   it("strips comments, scripts, styles and tags", () => {

@@ -17,8 +17,11 @@ describe("the HTML cache key is the rendered state", () => {
   });
 
   it("keys crawlers' complete documents apart, and never caches a request the render would stream to", () => {
-    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-    expect(key({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).not.toBe(key({ "User-Agent": chrome }));
+    const chrome =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    expect(key({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).not.toBe(
+      key({ "User-Agent": chrome }),
+    );
     expect(key({ "Sec-Fetch-Mode": "cors" })).toBeNull();
     expect(key({ "Sec-Fetch-Mode": "navigate" })).toBe(key({}));
   });

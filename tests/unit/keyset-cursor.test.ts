@@ -14,7 +14,8 @@ describe("keyset cursor", () => {
 
   it("tells a missing cursor (null) from one no list gave out", () => {
     for (const missing of [null, undefined, ""]) expect(cursor.decode(missing)).toBeNull();
-    for (const bad of ["nope", "1.2.3", "-1.2", "1.", ".2", "1234567890123456.1", " 1.2"]) expect(cursor.decode(bad)).toBe("invalid");
+    for (const bad of ["nope", "1.2.3", "-1.2", "1.", ".2", "1234567890123456.1", " 1.2"])
+      expect(cursor.decode(bad)).toBe("invalid");
   });
 
   it("is the leads' and the inbox's format", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { base64UrlEncode, CLOCK_SKEW_S, IdTokenError, verifyIdToken, type PublicJwk } from "~/features/auth/id-token.server";
+import {
+  base64UrlEncode,
+  CLOCK_SKEW_S,
+  IdTokenError,
+  verifyIdToken,
+  type PublicJwk,
+} from "~/features/auth/id-token.server";
 
 // ID-token verification with keys generated here: every check must be able to fail.
 const ISSUER = "https://id.example";
@@ -9,9 +15,18 @@ const now = () => Math.floor(Date.now() / 1000);
 const enc = (v: unknown) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(v)));
 
 type Alg = "RS256" | "PS256" | "ES256" | "ES384";
-const PARAMS: Record<Alg, { gen: RsaHashedKeyGenParams | EcKeyGenParams; sign: AlgorithmIdentifier | RsaPssParams | EcdsaParams }> = {
-  RS256: { gen: { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, sign: { name: "RSASSA-PKCS1-v1_5" } },
-  PS256: { gen: { name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, sign: { name: "RSA-PSS", saltLength: 32 } },
+const PARAMS: Record<
+  Alg,
+  { gen: RsaHashedKeyGenParams | EcKeyGenParams; sign: AlgorithmIdentifier | RsaPssParams | EcdsaParams }
+> = {
+  RS256: {
+    gen: { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+    sign: { name: "RSASSA-PKCS1-v1_5" },
+  },
+  PS256: {
+    gen: { name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+    sign: { name: "RSA-PSS", saltLength: 32 },
+  },
   ES256: { gen: { name: "ECDSA", namedCurve: "P-256" }, sign: { name: "ECDSA", hash: "SHA-256" } },
   ES384: { gen: { name: "ECDSA", namedCurve: "P-384" }, sign: { name: "ECDSA", hash: "SHA-384" } },
 };
@@ -22,13 +37,25 @@ async function keyPair(alg: Alg, kid: string) {
   return { alg, kid, privateKey: pair.privateKey, jwk: { ...jwk, kid, use: "sig", alg } as PublicJwk };
 }
 
-async function sign(key: Awaited<ReturnType<typeof keyPair>>, claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+async function sign(
+  key: Awaited<ReturnType<typeof keyPair>>,
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = {},
+) {
   const input = `${enc({ alg: key.alg, kid: key.kid, typ: "JWT", ...header })}.${enc(claims)}`;
   const sig = await crypto.subtle.sign(PARAMS[key.alg].sign, key.privateKey, new TextEncoder().encode(input));
   return `${input}.${base64UrlEncode(new Uint8Array(sig))}`;
 }
 
-const good = () => ({ iss: ISSUER, aud: CLIENT, sub: "user-1", exp: now() + 300, iat: now(), nonce: NONCE, email: "a@example.com" });
+const good = () => ({
+  iss: ISSUER,
+  aud: CLIENT,
+  sub: "user-1",
+  exp: now() + 300,
+  iat: now(),
+  nonce: NONCE,
+  email: "a@example.com",
+});
 const options = (keys: PublicJwk[], extra: Partial<Parameters<typeof verifyIdToken>[1]> = {}) => ({
   issuer: ISSUER,
   audience: CLIENT,
@@ -38,11 +65,14 @@ const options = (keys: PublicJwk[], extra: Partial<Parameters<typeof verifyIdTok
 });
 
 describe("verifyIdToken", () => {
-  it.each(["RS256", "PS256", "ES256", "ES384"] as const)("accepts a good %s token and returns its claims", async (alg) => {
-    const key = await keyPair(alg, `k-${alg}`);
-    const claims = await verifyIdToken(await sign(key, good()), options([key.jwk]));
-    expect(claims).toMatchObject({ sub: "user-1", email: "a@example.com" });
-  });
+  it.each(["RS256", "PS256", "ES256", "ES384"] as const)(
+    "accepts a good %s token and returns its claims",
+    async (alg) => {
+      const key = await keyPair(alg, `k-${alg}`);
+      const claims = await verifyIdToken(await sign(key, good()), options([key.jwk]));
+      expect(claims).toMatchObject({ sub: "user-1", email: "a@example.com" });
+    },
+  );
 
   it("refuses a token whose payload was changed after signing", async () => {
     const key = await keyPair("RS256", "k1");
@@ -78,7 +108,9 @@ describe("verifyIdToken", () => {
       calls.push(refresh);
       return refresh ? [old.jwk, rotated.jwk] : [old.jwk];
     };
-    await expect(verifyIdToken(await sign(rotated, good()), options([], { keys }))).resolves.toMatchObject({ sub: "user-1" });
+    await expect(verifyIdToken(await sign(rotated, good()), options([], { keys }))).resolves.toMatchObject({
+      sub: "user-1",
+    });
     expect(calls).toEqual([false, true]);
   });
 
@@ -105,7 +137,10 @@ describe("verifyIdToken", () => {
     await expect(verifyIdToken(token, options([key.jwk]))).resolves.toMatchObject({ azp: CLIENT });
   });
 
-  it.each(["", "a.b", "a.b.c.d", "!!.??.**", `${enc([1])}.${enc({})}.x`])("refuses the malformed token %j", async (token) => {
-    await expect(verifyIdToken(token, options([]))).rejects.toThrow(IdTokenError);
-  });
+  it.each(["", "a.b", "a.b.c.d", "!!.??.**", `${enc([1])}.${enc({})}.x`])(
+    "refuses the malformed token %j",
+    async (token) => {
+      await expect(verifyIdToken(token, options([]))).rejects.toThrow(IdTokenError);
+    },
+  );
 });

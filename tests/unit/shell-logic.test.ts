@@ -71,11 +71,25 @@ const key = (k: Partial<KeyLike>): KeyLike => ({
 
 describe("shortcut matching", () => {
   it("matches Ctrl or Cmd, Shift variants, Alt digits by code, and plain Space", () => {
-    expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true }))?.action).toEqual({ type: "navigate", to: "/portfolio" });
-    expect(matchShortcut(key({ key: "p", code: "KeyP", metaKey: true }))?.action).toEqual({ type: "navigate", to: "/portfolio" });
-    expect(matchShortcut(key({ key: "S", code: "KeyS", ctrlKey: true, shiftKey: true }))?.action).toEqual({ type: "navigate", to: "/settings" });
-    expect(matchShortcut(key({ key: "¡", code: "Digit1", altKey: true }))?.action).toEqual({ type: "navigate", to: `/subsidiary/${expectDefined(subsidiaries[0]).id}` });
-    expect(matchShortcut(key({ key: "©", code: "KeyG", ctrlKey: true, shiftKey: true, altKey: true }))?.action.type).toBe("toast");
+    expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true }))?.action).toEqual({
+      type: "navigate",
+      to: "/portfolio",
+    });
+    expect(matchShortcut(key({ key: "p", code: "KeyP", metaKey: true }))?.action).toEqual({
+      type: "navigate",
+      to: "/portfolio",
+    });
+    expect(matchShortcut(key({ key: "S", code: "KeyS", ctrlKey: true, shiftKey: true }))?.action).toEqual({
+      type: "navigate",
+      to: "/settings",
+    });
+    expect(matchShortcut(key({ key: "¡", code: "Digit1", altKey: true }))?.action).toEqual({
+      type: "navigate",
+      to: `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
+    });
+    expect(
+      matchShortcut(key({ key: "©", code: "KeyG", ctrlKey: true, shiftKey: true, altKey: true }))?.action.type,
+    ).toBe("toast");
     expect(matchShortcut(key({ key: " ", code: "Space" }))?.action).toEqual({ type: "open-shortcuts" });
   });
   it("ignores unmodified letters and extra modifiers", () => {

@@ -14,7 +14,9 @@ beforeAll(async () => {
   admin = (await signIn("admin@example.com", { name: "Ada Admin" })).jar;
   member = (await signIn("guard-page-member@example.com")).jar;
   await insertLeads([{ email: "guarded-lead@example.com" }]);
-  const { id } = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'guarded-lead@example.com'").first<{ id: number }>())!;
+  const { id } = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'guarded-lead@example.com'").first<{
+    id: number;
+  }>())!;
   leadPage = `/admin/leads/${id}`;
 });
 
@@ -22,7 +24,12 @@ const post = (path: string, body: Record<string, string>, jar?: Jar) =>
   SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     // Host as a browser sends it: Remix compares it with Origin before any action runs.
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(jar ? { Cookie: jar.header() } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...(jar ? { Cookie: jar.header() } : {}),
+    },
     body: new URLSearchParams(body).toString(),
     redirect: "manual",
   });
@@ -54,18 +61,25 @@ describe("admin pages", () => {
   });
 
   it("refuse a form post from anyone but an admin with 404, and change nothing", async () => {
-    const { id } = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'guarded-lead@example.com'").first<{ id: number }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'guarded-lead@example.com'").first<{
+      id: number;
+    }>())!;
     for (const jar of [undefined, member]) {
       expect((await post(leadPage, { intent: "unsubscribe" }, jar)).status).toBe(404);
       expect((await post("/admin/messages", { id: "1", status: "answered" }, jar)).status).toBe(404);
     }
-    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(id).first()).toEqual({ status: "confirmed" });
+    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(id).first()).toEqual({
+      status: "confirmed",
+    });
   });
 });
 
 describe("the sidebar's admin entries", () => {
   it("link every admin page, under its title, for an admin only", async () => {
-    const links = (html: string) => ADMIN_PAGES.filter((p) => new RegExp(`<a[^>]*href="${p.path}"[^>]*>[\\s\\S]*?${p.title}[\\s\\S]*?</a>`).test(html));
+    const links = (html: string) =>
+      ADMIN_PAGES.filter((p) =>
+        new RegExp(`<a[^>]*href="${p.path}"[^>]*>[\\s\\S]*?${p.title}[\\s\\S]*?</a>`).test(html),
+      );
     expect(links(await (await get("/portfolio", admin)).text())).toEqual(ADMIN_PAGES);
     expect(links(await (await get("/portfolio", member)).text())).toEqual([]);
     expect(links(await (await get("/portfolio")).text())).toEqual([]);

@@ -9,12 +9,18 @@ await emptyTables(env.REPLICA);
 
 async function emptyTables(db: D1Database) {
   const { results } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+    )
     .all<{ name: string }>();
   // Deleted in one transaction with foreign keys checked at its end, so the order does not matter.
-  await db.batch([db.prepare("PRAGMA defer_foreign_keys = ON"), ...results.map(({ name }) => db.prepare(`DELETE FROM "${name}"`))]);
+  await db.batch([
+    db.prepare("PRAGMA defer_foreign_keys = ON"),
+    ...results.map(({ name }) => db.prepare(`DELETE FROM "${name}"`)),
+  ]);
   // AUTOINCREMENT ids start again at 1, as in a fresh database.
-  if (await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first()) await db.prepare("DELETE FROM sqlite_sequence").run();
+  if (await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first())
+    await db.prepare("DELETE FROM sqlite_sequence").run();
 }
 
 // The mail queue's consumer sends what a file's signups announced after the request returned: the

@@ -11,7 +11,11 @@ import { withBindings } from "~/utils/config.server";
 import { atProvider, flashToastOf, get, Jar, ORIGIN, signIn, startLogin } from "./auth-helpers";
 import { expectDefined } from "../fixtures/expect-defined";
 
-const h1 = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
+const h1 = (html: string) =>
+  html
+    .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .trim();
 const setCookies = (res: Response) => res.headers.getSetCookie();
 const findCookie = (res: Response, prefix: string) => setCookies(res).find((c) => c.startsWith(prefix));
 
@@ -49,7 +53,9 @@ describe("GET /api/login", () => {
     const state = findCookie(res, "afx_oauth:");
     expect(state).toBeDefined();
     expect(state).not.toMatch(/Secure/i);
-    expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("http://localhost:8787/api/callback");
+    expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(
+      "http://localhost:8787/api/callback",
+    );
   });
 
   it("sends a signed-in visitor straight to returnTo", async () => {
@@ -62,17 +68,38 @@ describe("GET /api/login", () => {
 
 describe("sign-in round trip against the local OpenID provider", () => {
   it("a member signs in, lands on returnTo and /api/auth/user answers them", async () => {
-    const { res, jar } = await signIn("Member.One@Example.com", { name: "Ada Lovelace", returnTo: "/portfolio?x=1#top" });
+    const { res, jar } = await signIn("Member.One@Example.com", {
+      name: "Ada Lovelace",
+      returnTo: "/portfolio?x=1#top",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/portfolio?x=1#top");
     const me = await get("/api/auth/user", jar);
     expect(me.status).toBe(200);
     expect(me.headers.get("cache-control")).toContain("no-store");
     const user = await me.json<Record<string, unknown>>();
-    expect(user).toMatchObject({ role: "member", firstName: "Ada", lastName: "Lovelace", email: "member.one@example.com", profileImageUrl: null });
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "firstName", "id", "lastName", "profileImageUrl", "role"]);
+    expect(user).toMatchObject({
+      role: "member",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "member.one@example.com",
+      profileImageUrl: null,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      "createdAt",
+      "email",
+      "firstName",
+      "id",
+      "lastName",
+      "profileImageUrl",
+      "role",
+    ]);
     expect(Date.parse(user.createdAt as string)).not.toBeNaN();
-    const row = await getDb(env).select().from(users).where(eq(users.id, user.id as string)).get();
+    const row = await getDb(env)
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id as string))
+      .get();
     expect(row?.subject).toBe(`${new URL(env.OAUTH_ISSUER).host}|member.one@example.com`);
     expect(row?.lastLoginAt).toBeInstanceOf(Date);
   });
@@ -112,7 +139,13 @@ describe("sign-in round trip against the local OpenID provider", () => {
   });
 
   it("an unsafe returnTo ends on /", async () => {
-    for (const target of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/api/logout"]) {
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/api/logout",
+    ]) {
       const { res } = await signIn("returnto@example.com", { returnTo: target });
       expect(res.headers.get("location"), target).toBe("/");
     }
@@ -173,10 +206,15 @@ describe("sessions", () => {
     const fresh = await get("/", jar);
     expect(findCookie(fresh, "__Host-afx_session=")).toBeUndefined();
 
-    const storage = createCookieSessionStorage({ cookie: { name: "__Host-afx_session", secrets: [env.SESSION_SECRET] } });
+    const storage = createCookieSessionStorage({
+      cookie: { name: "__Host-afx_session", secrets: [env.SESSION_SECRET] },
+    });
     const session = await storage.getSession(`__Host-afx_session=${jar.cookies.get("__Host-afx_session")}`);
     session.set("renewedAt", Date.now() - 2 * 24 * 60 * 60 * 1000);
-    jar.cookies.set("__Host-afx_session", expectDefined((await storage.commitSession(session)).split(";")[0]).slice("__Host-afx_session=".length));
+    jar.cookies.set(
+      "__Host-afx_session",
+      expectDefined((await storage.commitSession(session)).split(";")[0]).slice("__Host-afx_session=".length),
+    );
     const page = await get("/portfolio", jar);
     const renewed = findCookie(page, "__Host-afx_session=");
     expect(renewed).toContain(`Max-Age=${SESSION_MAX_AGE_S}`);
@@ -186,7 +224,8 @@ describe("sessions", () => {
   it("a GET reads its session once for all its loaders; a POST, or a shared env, reads it each time", async () => {
     const { jar } = await signIn("read-once@example.com");
     // What Remix hands each loader: its own copy of the request, with the same cookie.
-    const copy = (method = "GET") => new Request(`${ORIGIN}/admin/leads`, { method, headers: { Cookie: jar.header() } });
+    const copy = (method = "GET") =>
+      new Request(`${ORIGIN}/admin/leads`, { method, headers: { Cookie: jar.header() } });
     const requestEnv = withBindings(env, {});
     const first = readSession(copy(), requestEnv);
     expect(readSession(copy(), requestEnv)).toBe(first);
@@ -348,38 +387,51 @@ describe("failures a person can cause end on / with a 'Sign-in failed' toast, ne
     const { jar, authorize } = await startLogin();
     const callback = await atProvider(authorize, "down@example.com");
     forgetProviders();
-    const res = await finishSignIn(new Request(callback.href.replace(callback.origin, ORIGIN), { headers: { Cookie: jar.header() } }), down);
+    const res = await finishSignIn(
+      new Request(callback.href.replace(callback.origin, ORIGIN), { headers: { Cookie: jar.header() } }),
+      down,
+    );
     await expectFailedSignIn(res);
   });
 
   it("the provider stalls (discovery, or the token endpoint, never answers)", async () => {
     forgetProviders();
     const stalling = inject("stallingIssuer");
-    await expectFailedSignIn(await startSignIn(new Request(`${ORIGIN}/api/login`), { ...env, OAUTH_ISSUER: `${stalling}/hang` }));
+    await expectFailedSignIn(
+      await startSignIn(new Request(`${ORIGIN}/api/login`), { ...env, OAUTH_ISSUER: `${stalling}/hang` }),
+    );
 
     const slow = { ...env, OAUTH_ISSUER: stalling };
     const start = await startSignIn(new Request(`${ORIGIN}/api/login`), slow);
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get("location")!).searchParams.get("state");
     const jar = new Jar().update(start);
-    const res = await finishSignIn(new Request(`${ORIGIN}/api/callback?code=abc&state=${state}`, { headers: { Cookie: jar.header() } }), slow);
+    const res = await finishSignIn(
+      new Request(`${ORIGIN}/api/callback?code=abc&state=${state}`, { headers: { Cookie: jar.header() } }),
+      slow,
+    );
     await expectFailedSignIn(res);
   }, 20_000);
 });
 
 describe("the lead endpoints behind the guard, with real sessions", () => {
-  it.each(["/api/leads", "/api/leads/stats", "/admin/leads.csv"])("%s: 403 { message } for a member, 200 for an admin", async (path) => {
-    await env.DB.prepare("INSERT OR IGNORE INTO leads (email, first_name, source, status) VALUES ('lead@example.com', 'L', 'footer', 'confirmed')").run();
-    const member = await signIn("lead-member@example.com");
-    const forbidden = await get(path, member.jar);
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.headers.get("cache-control")).toBe("no-store");
-    expect(await forbidden.json()).toEqual({ message: expect.any(String) });
-    const admin = await signIn("admin@example.com");
-    const ok = await get(path, admin.jar);
-    expect(ok.status).toBe(200);
-    await ok.arrayBuffer();
-  });
+  it.each(["/api/leads", "/api/leads/stats", "/admin/leads.csv"])(
+    "%s: 403 { message } for a member, 200 for an admin",
+    async (path) => {
+      await env.DB.prepare(
+        "INSERT OR IGNORE INTO leads (email, first_name, source, status) VALUES ('lead@example.com', 'L', 'footer', 'confirmed')",
+      ).run();
+      const member = await signIn("lead-member@example.com");
+      const forbidden = await get(path, member.jar);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.headers.get("cache-control")).toBe("no-store");
+      expect(await forbidden.json()).toEqual({ message: expect.any(String) });
+      const admin = await signIn("admin@example.com");
+      const ok = await get(path, admin.jar);
+      expect(ok.status).toBe(200);
+      await ok.arrayBuffer();
+    },
+  );
 
   it("/admin/leads renders the dashboard for an admin only", async () => {
     const admin = await signIn("admin@example.com");

@@ -35,7 +35,8 @@ function feedServer(initial: Handler) {
   return server;
 }
 
-const xml = (body: string) => () => new Response(body, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+const xml = (body: string) => () =>
+  new Response(body, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
 const status = (code: number) => () => new Response("nope", { status: code });
 
 let feedNumber = 0;
@@ -166,7 +167,9 @@ describe("blog posts cache", () => {
     const empty = feedServer(xml("<rss><channel><title>x</title></channel></rss>"));
     expect((await getBlogPosts(source(empty))).posts).toEqual([PLACEHOLDER_POST]);
     const server = feedServer(xml(rssBasic));
-    expect((await getBlogPosts({ ...source(server), feedUrl: "file:///etc/passwd" })).posts).toEqual([PLACEHOLDER_POST]);
+    expect((await getBlogPosts({ ...source(server), feedUrl: "file:///etc/passwd" })).posts).toEqual([
+      PLACEHOLDER_POST,
+    ]);
     expect(server.requests).toBe(0);
     expect(errors).toHaveLength(3);
   });
@@ -197,9 +200,9 @@ describe("feed fetch limits", () => {
           });
         }),
     );
-    await expect(fetchFeed("https://feeds.example.com/slow.xml", { fetch: server.fetch, timeoutMs: 50 })).rejects.toThrow(
-      /longer than 50 ms/,
-    );
+    await expect(
+      fetchFeed("https://feeds.example.com/slow.xml", { fetch: server.fetch, timeoutMs: 50 }),
+    ).rejects.toThrow(/longer than 50 ms/);
     expect(aborted).toBe(true);
   });
 
@@ -213,9 +216,9 @@ describe("feed fetch limits", () => {
       });
       return new Response(body);
     });
-    await expect(fetchFeed("https://feeds.example.com/trickle.xml", { fetch: server.fetch, timeoutMs: 50 })).rejects.toThrow(
-      FeedFetchError,
-    );
+    await expect(
+      fetchFeed("https://feeds.example.com/trickle.xml", { fetch: server.fetch, timeoutMs: 50 }),
+    ).rejects.toThrow(FeedFetchError);
   });
 
   it("abandons a body larger than 5 MB, with or without Content-Length", async () => {
@@ -231,19 +234,27 @@ describe("feed fetch limits", () => {
       });
       return new Response(body);
     });
-    await expect(fetchFeed("https://feeds.example.com/huge.xml", { fetch: server.fetch })).rejects.toThrow(/larger than/);
+    await expect(fetchFeed("https://feeds.example.com/huge.xml", { fetch: server.fetch })).rejects.toThrow(
+      /larger than/,
+    );
     // It stopped reading soon after the limit instead of downloading everything.
     expect(sent).toBeLessThan(FEED_MAX_BYTES + 4 * chunk.byteLength);
 
     const declared = feedServer(
       () => new Response("<rss/>", { headers: { "Content-Length": String(FEED_MAX_BYTES + 1) } }),
     );
-    await expect(fetchFeed("https://feeds.example.com/declared.xml", { fetch: declared.fetch })).rejects.toThrow(/larger than/);
+    await expect(fetchFeed("https://feeds.example.com/declared.xml", { fetch: declared.fetch })).rejects.toThrow(
+      /larger than/,
+    );
   });
 
   it("decodes the charset the feed declares", async () => {
     const latin1 = new Uint8Array([...new TextEncoder().encode("<t>caf"), 0xe9, ...new TextEncoder().encode("</t>")]);
-    const server = feedServer(() => new Response(latin1, { headers: { "Content-Type": "application/xml; charset=ISO-8859-1" } }));
-    await expect(fetchFeed("https://feeds.example.com/latin1.xml", { fetch: server.fetch })).resolves.toBe("<t>caf\u00e9</t>");
+    const server = feedServer(
+      () => new Response(latin1, { headers: { "Content-Type": "application/xml; charset=ISO-8859-1" } }),
+    );
+    await expect(fetchFeed("https://feeds.example.com/latin1.xml", { fetch: server.fetch })).resolves.toBe(
+      "<t>caf\u00e9</t>",
+    );
   });
 });

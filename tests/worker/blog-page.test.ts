@@ -35,7 +35,8 @@ afterEach(() => {
 
 // Each test asks under a host of its own: the posts cache is keyed per origin.
 let hostNumber = 0;
-const blog = (init?: RequestInit) => SELF.fetch(`https://blog${++hostNumber}.afx.test/blog`, { redirect: "manual", ...init });
+const blog = (init?: RequestInit) =>
+  SELF.fetch(`https://blog${++hostNumber}.afx.test/blog`, { redirect: "manual", ...init });
 
 function cards(html: string): string[] {
   return [...html.matchAll(/<article[\s\S]*?<\/article>/g)].map((m) => m[0]);
@@ -53,7 +54,9 @@ describe("/blog", () => {
     expect(found[0]).toContain('src="https://cdn.example.com/covers/one.jpg"');
     expect(found[0]).toContain("3<!-- --> min read");
     expect(found[0]).toContain('<time dateTime="2025-03-14T09:30:00.000Z">March 14, 2025</time>');
-    expect(found[0]).toMatch(/<a href="https:\/\/newsletter.example.com\/p\/issue-1" target="_blank" rel="noopener"[^>]*>Read More/);
+    expect(found[0]).toMatch(
+      /<a href="https:\/\/newsletter.example.com\/p\/issue-1" target="_blank" rel="noopener"[^>]*>Read More/,
+    );
     expect(found[1]).toContain("Caf\u00e9 culture &amp; &quot;impact&quot;");
     expect(feedRequests).toHaveLength(1);
   });

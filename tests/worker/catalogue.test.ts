@@ -49,7 +49,10 @@ const text = (fragment: string) =>
 describe("the ventures", () => {
   it("the portfolio shows the nine, in order, each with its name, tagline, icon and stage", async () => {
     const page = await html("/portfolio");
-    const cards = page.split("<article").slice(1).map((c) => c.slice(0, c.indexOf("</article>")));
+    const cards = page
+      .split("<article")
+      .slice(1)
+      .map((c) => c.slice(0, c.indexOf("</article>")));
     expect(cards).toHaveLength(VENTURES.length);
     for (const [i, [id, name, tagline, icon]] of VENTURES.entries()) {
       const card = expectDefined(cards[i], `card ${i}`);
@@ -58,7 +61,9 @@ describe("the ventures", () => {
       expect(text(card)).toContain(tagline);
       expect(text(card)).toContain("MVP Development");
       // The mark's icon is the first svg of the card; each icon is used once.
-      expect(expectDefined(card.match(/<svg[^>]*class="([^"]*)"/)?.[1], "the card's icon").split(" ")).toContain(`lucide-${icon}`);
+      expect(expectDefined(card.match(/<svg[^>]*class="([^"]*)"/)?.[1], "the card's icon").split(" ")).toContain(
+        `lucide-${icon}`,
+      );
     }
   });
 

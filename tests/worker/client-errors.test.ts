@@ -17,16 +17,25 @@ describe("POST /api/client-errors", () => {
   it("logs the message and the path, without query, e-mail, long numbers, address or user agent; answers 204", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await post(
-      JSON.stringify({ message: "Cannot read x of ada@example.com card 4111111111111111", path: "/help?subject=ada@example.com#contact", extra: "dropped" }),
+      JSON.stringify({
+        message: "Cannot read x of ada@example.com card 4111111111111111",
+        path: "/help?subject=ada@example.com#contact",
+        extra: "dropped",
+      }),
       "198.51.100.7",
     );
     expect(res.status).toBe(204);
     // One log() line: the fixed message, then the fields with the cleaned report.
     const call = logged.mock.calls.find(([message]) => message === "client error")!;
-    expect(call[1]).toMatchObject({ level: "error", message: "client error", report: { message: "Cannot read x of [email] card [number]", path: "/help" } });
+    expect(call[1]).toMatchObject({
+      level: "error",
+      message: "client error",
+      report: { message: "Cannot read x of [email] card [number]", path: "/help" },
+    });
     expect((call[1] as { requestId?: unknown }).requestId).toEqual(expect.any(String));
     const line = JSON.stringify(call);
-    for (const leak of ["ada@example.com", "4111", "198.51.100.7", "Secret-Agent", "subject", "dropped"]) expect(line).not.toContain(leak);
+    for (const leak of ["ada@example.com", "4111", "198.51.100.7", "Secret-Agent", "subject", "dropped"])
+      expect(line).not.toContain(leak);
   });
 
   it("refuses what is not a report: other methods, other types, oversized or shapeless bodies", async () => {
@@ -44,7 +53,8 @@ describe("POST /api/client-errors", () => {
     // A fixed window that ends mid-loop restarts the count: then the loop runs once more.
     for (const ip of ["203.0.113.98", "203.0.113.99"]) {
       statuses = [];
-      for (let i = 0; i < 11; i++) statuses.push((await post(JSON.stringify({ message: `boom ${i}`, path: "/" }), ip)).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await post(JSON.stringify({ message: `boom ${i}`, path: "/" }), ip)).status);
       if (statuses.at(-1) === 429) break;
     }
     expect(statuses).toEqual([...Array(10).fill(204), 429]);

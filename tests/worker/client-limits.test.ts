@@ -4,7 +4,13 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/server";
-import { clientBlock, clientNetwork, limitClient, parseRateLimit, type FormScope } from "~/features/forms/rate-limit.server";
+import {
+  clientBlock,
+  clientNetwork,
+  limitClient,
+  parseRateLimit,
+  type FormScope,
+} from "~/features/forms/rate-limit.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { get, type Jar, ORIGIN, signIn } from "./auth-helpers";
 import { expectDefined } from "../fixtures/expect-defined";
@@ -19,7 +25,11 @@ const form = (fields: Record<string, string>) => ({
 
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
-  await env.DB.batch(["rate_limits", "audit_log", "mail_outbox", "contact_messages", "leads", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(
+    ["rate_limits", "audit_log", "mail_outbox", "contact_messages", "leads", "suppressed_emails"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
 });
 
 type Incoming = Parameters<typeof worker.fetch>[0];
@@ -40,7 +50,8 @@ const signupRequest = (ip: string, email: string) =>
   });
 
 const limiterRows = async () =>
-  (await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY key").all<{ key: string; count: number }>()).results;
+  (await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY key").all<{ key: string; count: number }>())
+    .results;
 
 /** Runs `test` again (once) when a fixed window of the limit ended during it. */
 async function inOneWindow(windowMs: number, test: () => Promise<void>) {
@@ -68,10 +79,13 @@ describe("one client's flood locks out nobody else", () => {
         flood.push((await fetchWith(LIMIT, signupRequest("192.0.2.66", `flood-${i}@example.com`))).status);
         // Ten signups, spread over the flood: the innocent client's own limit, from another network
         // block (at this size a /24's share of the ceiling is one client's limit: decision 059).
-        if (i % 30 === 29) innocent.push((await fetchWith(LIMIT, signupRequest("198.51.100.77", `innocent-${i}@example.com`))).status);
+        if (i % 30 === 29)
+          innocent.push((await fetchWith(LIMIT, signupRequest("198.51.100.77", `innocent-${i}@example.com`))).status);
       }
       const share = innocent.filter((s) => s === 201).length / innocent.length;
-      console.info(`[flood] one address sent 300 signups; the other client's 201 share: ${(share * 100).toFixed(0)}% (${innocent.join(" ")})`);
+      console.info(
+        `[flood] one address sent 300 signups; the other client's 201 share: ${(share * 100).toFixed(0)}% (${innocent.join(" ")})`,
+      );
       expect(flood.slice(0, 10)).toEqual(Array(10).fill(201));
       expect(new Set(flood.slice(10))).toEqual(new Set([429]));
       expect(innocent).toEqual(Array(10).fill(201));
@@ -79,24 +93,33 @@ describe("one client's flood locks out nobody else", () => {
   }, 60_000);
 
   // The account forms have no ceiling: they count per member ("members are counted by account").
-  it.each(["signup", "contact", "clientError"] satisfies Exclude<FormScope, "account">[])("%s: a client over its limit adds nothing to the form's ceiling", async (scope) => {
-    const limited = { ...env, ...LIMIT } as Env;
-    const request = (ip: string) => new Request(`${ORIGIN}/`, { method: "POST", headers: { "CF-Connecting-IP": ip } });
-    await inOneWindow(600_000, async () => {
-      await env.DB.prepare("DELETE FROM rate_limits").run();
-      for (let i = 0; i < 150; i++) await limitClient(request("192.0.2.10"), limited, scope);
-      // Another client, of another block (at this size a /24's share is one client's limit).
-      expect((await limitClient(request("198.51.100.11"), limited, scope)).allowed).toBe(true);
-      const global = (await limiterRows()).find((r) => r.key === `*${scope}`);
-      expect(global?.count).toBe(11);
-    });
-  });
+  it.each(["signup", "contact", "clientError"] satisfies Exclude<FormScope, "account">[])(
+    "%s: a client over its limit adds nothing to the form's ceiling",
+    async (scope) => {
+      const limited = { ...env, ...LIMIT } as Env;
+      const request = (ip: string) =>
+        new Request(`${ORIGIN}/`, { method: "POST", headers: { "CF-Connecting-IP": ip } });
+      await inOneWindow(600_000, async () => {
+        await env.DB.prepare("DELETE FROM rate_limits").run();
+        for (let i = 0; i < 150; i++) await limitClient(request("192.0.2.10"), limited, scope);
+        // Another client, of another block (at this size a /24's share is one client's limit).
+        expect((await limitClient(request("198.51.100.11"), limited, scope)).allowed).toBe(true);
+        const global = (await limiterRows()).find((r) => r.key === `*${scope}`);
+        expect(global?.count).toBe(11);
+      });
+    },
+  );
 
   it("an anonymous POST /api/logout counts against no one's account limit", async () => {
     for (let i = 0; i < 12; i++) {
       const res = await get("/api/logout", undefined, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.20", Origin: ORIGIN, Host: HOST },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "CF-Connecting-IP": "192.0.2.20",
+          Origin: ORIGIN,
+          Host: HOST,
+        },
         body: "",
       });
       expect(res.status).toBe(302);
@@ -106,7 +129,12 @@ describe("one client's flood locks out nobody else", () => {
     const { jar } = await signIn("counted@example.com");
     const res = await get("/api/logout", jar, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.20", Origin: ORIGIN, Host: HOST },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": "192.0.2.20",
+        Origin: ORIGIN,
+        Host: HOST,
+      },
       body: "",
     });
     expect(res.status).toBe(302);
@@ -158,7 +186,13 @@ describe("members are counted by account, and ending a session is never limited"
           LIMIT,
           new Request(`${ORIGIN}/api/logout`, {
             method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), "CF-Connecting-IP": "2001:db8:66:0::1", Origin: ORIGIN, Host: HOST },
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              Cookie: jar.header(),
+              "CF-Connecting-IP": "2001:db8:66:0::1",
+              Origin: ORIGIN,
+              Host: HOST,
+            },
             body,
           }),
         );
@@ -172,21 +206,55 @@ describe("members are counted by account, and ending a session is never limited"
 
 describe("cheap checks come before any write of the limiter", () => {
   const errorReport = (init: RequestInit & { headers?: Record<string, string> }) =>
-    SELF.fetch(`${ORIGIN}/api/client-errors`, { method: "POST", ...init, headers: { "CF-Connecting-IP": "192.0.2.30", ...init.headers } });
+    SELF.fetch(`${ORIGIN}/api/client-errors`, {
+      method: "POST",
+      ...init,
+      headers: { "CF-Connecting-IP": "192.0.2.30", ...init.headers },
+    });
 
   it("refused, malformed and cross-site requests write nothing", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { jar } = await signIn("cheap@example.com");
     const answers = [
       (await errorReport({ headers: { "Content-Type": "text/plain" }, body: "x" })).status,
-      (await errorReport({ headers: { "Content-Type": "application/json" }, body: JSON.stringify({ message: "x".repeat(4096), path: "/" }) })).status,
+      (
+        await errorReport({
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ message: "x".repeat(4096), path: "/" }),
+        })
+      ).status,
       (await errorReport({ headers: { "Content-Type": "application/json" }, body: "{not json" })).status,
-      (await errorReport({ headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/" }) })).status,
+      (await errorReport({ headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/" }) }))
+        .status,
       (await SELF.fetch(`${ORIGIN}/api/client-errors`, { headers: { "CF-Connecting-IP": "192.0.2.30" } })).status,
-      (await get("/api/logout", jar, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "" })).status,
-      (await get("/api/logout", jar, { method: "POST", headers: { "Content-Type": "text/plain", Origin: ORIGIN, Host: HOST }, body: "x" })).status,
-      (await get("/help", undefined, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "a=b" })).status,
-      (await get("/settings/data", jar, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "" })).status,
+      (
+        await get("/api/logout", jar, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+          body: "",
+        })
+      ).status,
+      (
+        await get("/api/logout", jar, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain", Origin: ORIGIN, Host: HOST },
+          body: "x",
+        })
+      ).status,
+      (
+        await get("/help", undefined, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+          body: "a=b",
+        })
+      ).status,
+      (
+        await get("/settings/data", jar, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+          body: "",
+        })
+      ).status,
     ];
     expect(answers).toEqual([415, 413, 400, 400, 405, 403, 415, 403, 403]);
     expect(await limiterRows()).toEqual([]);
@@ -198,13 +266,25 @@ describe("cheap checks come before any write of the limiter", () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       const statuses = [];
       for (let i = 0; i < 15; i++) {
-        statuses.push((await errorReport({ headers: { "Content-Type": "application/json" }, body: JSON.stringify({ message: `m${i}`, path: "/" }) })).status);
+        statuses.push(
+          (
+            await errorReport({
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ message: `m${i}`, path: "/" }),
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([...Array(10).fill(204), ...Array(5).fill(429)]);
       const rows = await limiterRows();
       expect(rows.find((r) => r.key === "*clientError")?.count).toBe(10);
       // The client's counter stops one past its limit; its block's counted only the ten within it.
-      expect(rows.filter((r) => !r.key.startsWith("*")).map((r) => r.count).sort((a, b) => a - b)).toEqual([10, 11]);
+      expect(
+        rows
+          .filter((r) => !r.key.startsWith("*"))
+          .map((r) => r.count)
+          .sort((a, b) => a - b),
+      ).toEqual([10, 11]);
     });
   });
 });
@@ -217,7 +297,8 @@ describe("the Help form's limit per client", () => {
     // Fixed windows: a run that straddles a window's end starts again (once) in the next one.
     for (let round = 0; round < 2; round++) {
       const ip = `203.0.113.${90 + round}`;
-      const post = () => SELF.fetch(`${ORIGIN}/help`, { ...form(fields), headers: { ...form(fields).headers, "CF-Connecting-IP": ip } });
+      const post = () =>
+        SELF.fetch(`${ORIGIN}/help`, { ...form(fields), headers: { ...form(fields).headers, "CF-Connecting-IP": ip } });
       const window = windowOf();
       const statuses = [];
       for (let i = 0; i < max; i++) statuses.push((await post()).status);

@@ -66,7 +66,9 @@ describe("getConfig", () => {
     expect(problemsOf({ EMBED_CHECK: "yes" })).toEqual(['EMBED_CHECK is not "on" or "off"']);
     expect(problemsOf({ ENVIRONMENT: "staging" })).toEqual(['ENVIRONMENT is not "development" or "production"']);
     expect(problemsOf({ SITE_URL: "afx.test" })).toEqual(["SITE_URL is not an absolute URL"]);
-    expect(problemsOf({ BLOG_FEED_URL: "ftp://feeds.example/x" })).toEqual(["BLOG_FEED_URL is not an http: or https: URL"]);
+    expect(problemsOf({ BLOG_FEED_URL: "ftp://feeds.example/x" })).toEqual([
+      "BLOG_FEED_URL is not an http: or https: URL",
+    ]);
     expect(problemsOf({ ADMIN_EMAILS: "admin@example.com, not-an-address" })).toEqual([
       "ADMIN_EMAILS lists something that is not an e-mail address",
     ]);
@@ -90,7 +92,10 @@ describe("getConfig", () => {
       }
     })();
     expect(thrown).toBeInstanceOf(ConfigError);
-    expect((thrown as ConfigError).problems).toEqual(["SITE_URL is not an absolute URL", 'EMBED_CHECK is not "on" or "off"']);
+    expect((thrown as ConfigError).problems).toEqual([
+      "SITE_URL is not an absolute URL",
+      'EMBED_CHECK is not "on" or "off"',
+    ]);
     expect((thrown as Error).message).toMatch(/^Invalid configuration .*SITE_URL is not an absolute URL; EMBED_CHECK/);
   });
 
@@ -123,7 +128,10 @@ describe("the worker with a configuration that does not parse", () => {
 
   it("in production (or when ENVIRONMENT itself is wrong), tells the visitor nothing about it", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    for (const vars of [{ ENVIRONMENT: "production", EMBED_CHECK: "maybe" }, { ENVIRONMENT: "prod" }] as Record<string, string>[]) {
+    for (const vars of [{ ENVIRONMENT: "production", EMBED_CHECK: "maybe" }, { ENVIRONMENT: "prod" }] as Record<
+      string,
+      string
+    >[]) {
       const res = await fetchWith(vars);
       expect(res.status).toBe(503);
       expect(await res.text()).toBe("This site is not configured yet.");

@@ -38,7 +38,13 @@ function helpRequest(fields: Record<string, string>, ip = nextAddress()) {
 /** Sends the Help form as the browser does (a plain POST, no JavaScript needed). */
 async function sendMessage(over: Partial<Record<"name" | "email" | "subject" | "message", string>> = {}) {
   const t = tag();
-  const fields = { name: "Grace Hopper", email: `grace-${t}@example.com`, subject: `Question ${t}`, message: "Line one\nLine two <b>not bold</b>", ...over };
+  const fields = {
+    name: "Grace Hopper",
+    email: `grace-${t}@example.com`,
+    subject: `Question ${t}`,
+    message: "Line one\nLine two <b>not bold</b>",
+    ...over,
+  };
   const res = await SELF.fetch(helpRequest(fields));
   expect(res.status).toBe(200);
   expect(await res.text()).toContain("Thank you");
@@ -46,15 +52,21 @@ async function sendMessage(over: Partial<Record<"name" | "email" | "subject" | "
 }
 
 const row = (email: string) =>
-  env.DB.prepare("SELECT id, status, answered_at, answered_by, subject FROM contact_messages WHERE email = ?").bind(email).first<{
-    id: number;
-    status: string;
-    answered_at: number | null;
-    answered_by: string | null;
-    subject: string;
-  }>();
+  env.DB.prepare("SELECT id, status, answered_at, answered_by, subject FROM contact_messages WHERE email = ?")
+    .bind(email)
+    .first<{
+      id: number;
+      status: string;
+      answered_at: number | null;
+      answered_by: string | null;
+      subject: string;
+    }>();
 
-function postStatus(jar: Jar | undefined, fields: Record<string, string>, { path = "/admin/messages", origin = ORIGIN } = {}) {
+function postStatus(
+  jar: Jar | undefined,
+  fields: Record<string, string>,
+  { path = "/admin/messages", origin = ORIGIN } = {},
+) {
   return get(path, jar, {
     method: "POST",
     // A browser's POST: its Host, and the Origin of the page the form was on.
@@ -89,7 +101,9 @@ describe("a message from /help", () => {
     expect(mail.html).toContain("Line two &lt;b&gt;not bold&lt;/b&gt;");
     // The link names the message by its number, not the sender by their address.
     expect(mail.text).toContain(`https://afx.test/admin/messages?message=${(await row(sent.email))!.id}`);
-    const outbox = await env.DB.prepare("SELECT kind, status FROM mail_outbox WHERE subject = ?").bind(notificationSubject(sent.subject)).all();
+    const outbox = await env.DB.prepare("SELECT kind, status FROM mail_outbox WHERE subject = ?")
+      .bind(notificationSubject(sent.subject))
+      .all();
     expect(outbox.results).toEqual([{ kind: "contact-notification", status: "sent" }]);
   });
 
@@ -105,21 +119,41 @@ describe("a message from /help", () => {
 
   it("with the SMTP server down, the visitor still gets success, the message is stored, the notification waits and arrives later", async () => {
     const t = tag();
-    const fields = { name: "Down Test", email: `down-${t}@example.com`, subject: `Down ${t}`, message: "Sent while SMTP was down." };
+    const fields = {
+      name: "Down Test",
+      email: `down-${t}@example.com`,
+      subject: `Down ${t}`,
+      message: "Sent while SMTP was down.",
+    };
     // No mail queue (as under `npm run dev`): the notification is tried right after the response, with this env.
     const down = { ...env, SMTP_PORT: inject("closedSmtpPort"), MAIL_QUEUE: undefined } as unknown as Env;
     const ctx = createExecutionContext();
-    const result = await helpAction({ request: helpRequest(fields), context: { cloudflare: { env: down, ctx } } as never, params: {} });
+    const result = await helpAction({
+      request: helpRequest(fields),
+      context: { cloudflare: { env: down, ctx } } as never,
+      params: {},
+    });
     await waitOnExecutionContext(ctx);
     expect(result).toMatchObject({ sent: true });
     expect(await row(fields.email)).toMatchObject({ status: "open" });
     const subject = notificationSubject(fields.subject);
-    const queued = await env.DB.prepare("SELECT status, attempts, last_error, reply_to FROM mail_outbox WHERE subject = ?").bind(subject).first();
-    expect(queued).toMatchObject({ status: "queued", attempts: 1, last_error: expect.any(String), reply_to: fields.email });
+    const queued = await env.DB.prepare(
+      "SELECT status, attempts, last_error, reply_to FROM mail_outbox WHERE subject = ?",
+    )
+      .bind(subject)
+      .first();
+    expect(queued).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_error: expect.any(String),
+      reply_to: fields.email,
+    });
     expect(await listMail(inbox, { to: CONTACT, subject })).toHaveLength(0);
 
     // The server is back: the Cron Trigger's safety net delivers it after the retry delay and its grace.
-    expect((await deliverDueMail(env, Date.now() + 3 * MINUTE, { olderThanMs: SAFETY_NET_AFTER_MS })).sent).toBeGreaterThanOrEqual(1);
+    expect(
+      (await deliverDueMail(env, Date.now() + 3 * MINUTE, { olderThanMs: SAFETY_NET_AFTER_MS })).sent,
+    ).toBeGreaterThanOrEqual(1);
     const mail = await waitForMail(inbox, { to: CONTACT, subject });
     expect(mail.headers["reply-to"]).toBe(fields.email);
   });
@@ -130,9 +164,15 @@ describe("the admin's inbox", () => {
     const sent = await sendMessage();
     const { id } = (await row(sent.email))!;
     const before = Date.now();
-    const res = await postStatus(admin, { id: String(id), status: "answered" }, { path: `/admin/messages?status=open&q=${encodeURIComponent(sent.email)}` });
+    const res = await postStatus(
+      admin,
+      { id: String(id), status: "answered" },
+      { path: `/admin/messages?status=open&q=${encodeURIComponent(sent.email)}` },
+    );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/admin/messages?status=open&q=${encodeURIComponent(sent.email)}#message-${id}`);
+    expect(res.headers.get("location")).toBe(
+      `/admin/messages?status=open&q=${encodeURIComponent(sent.email)}#message-${id}`,
+    );
     const answered = (await row(sent.email))!;
     expect(answered).toMatchObject({ status: "answered", answered_by: "admin@example.com" });
     expect(answered.answered_at).toBeGreaterThanOrEqual(before);
@@ -148,7 +188,11 @@ describe("the admin's inbox", () => {
   it("searches by e-mail or name prefix (any case), by subject words, and filters by status, all in the URL", async () => {
     const t = tag();
     const a = await sendMessage({ name: `Zelda ${t}`, email: `zed-${t}@example.com`, subject: `Invoice ${t} overdue` });
-    const b = await sendMessage({ name: `Yuri ${t}`, email: `yuri-${t}@example.com`, subject: `Partnership ${t} idea` });
+    const b = await sendMessage({
+      name: `Yuri ${t}`,
+      email: `yuri-${t}@example.com`,
+      subject: `Partnership ${t} idea`,
+    });
     await postStatus(admin, { id: String((await row(b.email))!.id), status: "answered" });
 
     const byEmail = await inboxHtml(`?q=${encodeURIComponent(`ZED-${t}`)}`);
@@ -180,34 +224,41 @@ describe("the admin's inbox", () => {
     const now = Date.now();
     await env.DB.batch(
       Array.from({ length: 25 }, (_, i) =>
-        env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?)").bind(
-          "Pager",
-          `pager-${t}@example.com`,
-          `Page ${t} #${String(i).padStart(2, "0")}`,
-          "x",
-          now - i * 1000,
-        ),
+        env.DB.prepare(
+          "INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?)",
+        ).bind("Pager", `pager-${t}@example.com`, `Page ${t} #${String(i).padStart(2, "0")}`, "x", now - i * 1000),
       ),
     );
     const first = await inboxHtml(`?q=pager-${t}`);
-    const titles = (html: string) => [...html.matchAll(new RegExp(`<h2[^>]*>Page ${t} #(\\d\\d)`, "g"))].map((m) => m[1]);
+    const titles = (html: string) =>
+      [...html.matchAll(new RegExp(`<h2[^>]*>Page ${t} #(\\d\\d)`, "g"))].map((m) => m[1]);
     expect(titles(first)).toEqual(Array.from({ length: 20 }, (_, i) => String(i).padStart(2, "0")));
-    const next = expectDefined(first.match(/href="(\/admin\/messages\?[^"]*cursor=[^"]+)"/)?.[1]).replaceAll("&amp;", "&");
+    const next = expectDefined(first.match(/href="(\/admin\/messages\?[^"]*cursor=[^"]+)"/)?.[1]).replaceAll(
+      "&amp;",
+      "&",
+    );
     expect(next).toBeDefined();
     expect(titles(await inboxHtml(next!.replace("/admin/messages", "")))).toEqual(["20", "21", "22", "23", "24"]);
   });
 
   it("keeps the sender search an index range (query plan)", async () => {
     for (const status of ["all", "open"] as const) {
-      const { sql, params } = inboxSql({ q: "ada", in: "sender", status, cursor: { createdAt: Date.now(), id: 10 } }, 21);
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const { sql, params } = inboxSql(
+        { q: "ada", in: "sender", status, cursor: { createdAt: Date.now(), id: 10 } },
+        21,
+      );
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const plan = results.map((r) => r.detail).join("\n");
       expect(plan).toContain("contact_messages_email_nocase_idx (email>? AND email<?)");
       expect(plan).toContain("contact_messages_name_nocase_idx (name>? AND name<?)");
       expect(plan).not.toMatch(/SCAN contact_messages\b(?! USING)/);
     }
     const { sql, params } = inboxSql({ q: "", in: "sender", status: "open", cursor: null }, 21);
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     expect(results.map((r) => r.detail).join("\n")).toContain("contact_messages_status_created_at_idx");
   });
 
@@ -240,7 +291,11 @@ describe("refusals", () => {
     const { id } = (await row(sent.email))!;
     // The form as a document POST (no JavaScript), and as Remix's fetch (`?_data=`, JavaScript on).
     for (const path of ["/admin/messages", "/admin/messages?_data=routes%2Fadmin.messages"]) {
-      const res = await postStatus(admin, { id: String(id), status: "answered" }, { path, origin: "https://evil.example" });
+      const res = await postStatus(
+        admin,
+        { id: String(id), status: "answered" },
+        { path, origin: "https://evil.example" },
+      );
       expect(res.status).toBe(403);
       expect(await res.text()).toContain("Cross-site request refused.");
     }
@@ -258,7 +313,12 @@ describe("refusals", () => {
     const ip = nextAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await SELF.fetch(helpRequest({ name: "Flood", email: `flood-${tag()}@example.com`, subject: `Flood ${tag()}`, message: "x" }, ip));
+      const res = await SELF.fetch(
+        helpRequest(
+          { name: "Flood", email: `flood-${tag()}@example.com`, subject: `Flood ${tag()}`, message: "x" },
+          ip,
+        ),
+      );
       statuses.push(res.status);
       await res.arrayBuffer();
     }

@@ -18,7 +18,11 @@ const HOST = new URL(ORIGIN).host;
 
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
-  await env.DB.batch(["rate_limits", "audit_log", "mail_outbox", "contact_messages", "leads", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(
+    ["rate_limits", "audit_log", "mail_outbox", "contact_messages", "leads", "suppressed_emails"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
 });
 
 /** Every table's rows that mention any of `needles` (the privacy test's footprint, over the whole database). */
@@ -46,7 +50,11 @@ const helpRequest = (fields: Record<string, string>) =>
 async function sendWhileSmtpIsDown(fields: Record<string, string>) {
   const down = { ...env, SMTP_PORT: inject("closedSmtpPort") };
   const ctx = createExecutionContext();
-  const result = await helpAction({ request: helpRequest(fields), context: { cloudflare: { env: down, ctx } } as never, params: {} });
+  const result = await helpAction({
+    request: helpRequest(fields),
+    context: { cloudflare: { env: down, ctx } } as never,
+    params: {},
+  });
   await waitOnExecutionContext(ctx);
   expect(result).toMatchObject({ sent: true });
 }
@@ -57,7 +65,12 @@ describe("erasure and export cover the contact notification", () => {
   it("a Help message queued while SMTP is down, then its sender erased: nothing is delivered, nothing of them remains", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const t = crypto.randomUUID().slice(0, 8);
-    const fields = { name: `Erin ${t}`, email: `erin-${t}@example.com`, subject: `Private matter ${t}`, message: `Please forget me ${t}` };
+    const fields = {
+      name: `Erin ${t}`,
+      email: `erin-${t}@example.com`,
+      subject: `Private matter ${t}`,
+      message: `Please forget me ${t}`,
+    };
     await sendWhileSmtpIsDown(fields);
     const subject = notificationSubject(fields.subject);
 
@@ -86,8 +99,18 @@ describe("erasure and export cover the contact notification", () => {
     await env.DB.prepare("UPDATE users SET email_verified = 0 WHERE email = ?").bind(email).run();
     const res = await get("/help", jar, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.41", Origin: ORIGIN, Host: HOST },
-      body: new URLSearchParams({ name: `Mem ${t}`, email: `other-${t}@example.com`, subject: `Sent signed in ${t}`, message: "Hello" }).toString(),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": "192.0.2.41",
+        Origin: ORIGIN,
+        Host: HOST,
+      },
+      body: new URLSearchParams({
+        name: `Mem ${t}`,
+        email: `other-${t}@example.com`,
+        subject: `Sent signed in ${t}`,
+        message: "Hello",
+      }).toString(),
     });
     expect(res.status).toBe(200);
     const del = await get("/settings/delete", jar, {
@@ -108,7 +131,9 @@ describe("erasure and export cover the contact notification", () => {
       ).bind(id, now - ago, now - ago);
     await env.DB.batch([failed(901, 31 * DAY + DAY), failed(902, 29 * DAY)]);
     await runScheduledJobs(env, now);
-    const { results } = await env.DB.prepare("SELECT id FROM mail_outbox WHERE status = 'failed' ORDER BY id").all<{ id: number }>();
+    const { results } = await env.DB.prepare("SELECT id FROM mail_outbox WHERE status = 'failed' ORDER BY id").all<{
+      id: number;
+    }>();
     expect(results.map((r) => r.id)).toEqual([902]);
   });
 });
@@ -117,14 +142,24 @@ describe("no address in the notification's link", () => {
   it("the notification links to the message by its number, and the inbox opens on it", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const t = crypto.randomUUID().slice(0, 8);
-    const fields = { name: "Link Test", email: `link-${t}@example.com`, subject: `Link ${t}`, message: "Where does the link go?" };
+    const fields = {
+      name: "Link Test",
+      email: `link-${t}@example.com`,
+      subject: `Link ${t}`,
+      message: "Where does the link go?",
+    };
     await sendWhileSmtpIsDown(fields);
-    const { id } = (await env.DB.prepare("SELECT id FROM contact_messages WHERE email = ?").bind(fields.email).first<{ id: number }>())!;
-    const mail = (await env.DB.prepare("SELECT text_body, html_body FROM mail_outbox WHERE kind = 'contact-notification'").first<{ text_body: string; html_body: string }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM contact_messages WHERE email = ?")
+      .bind(fields.email)
+      .first<{ id: number }>())!;
+    const mail = (await env.DB.prepare(
+      "SELECT text_body, html_body FROM mail_outbox WHERE kind = 'contact-notification'",
+    ).first<{ text_body: string; html_body: string }>())!;
     const link = `https://afx.test/admin/messages?message=${id}`;
     expect(mail.text_body).toContain(link);
     expect(mail.html_body).toContain(`href="${link}"`);
-    for (const url of `${mail.text_body} ${mail.html_body}`.match(/https?:\/\/[^\s"<>]+/g) ?? []) expect(url).not.toMatch(/@|%40/);
+    for (const url of `${mail.text_body} ${mail.html_body}`.match(/https?:\/\/[^\s"<>]+/g) ?? [])
+      expect(url).not.toMatch(/@|%40/);
 
     // Another message, so the page shows only the linked one.
     await sendWhileSmtpIsDown({ ...fields, email: `second-${t}@example.com`, subject: `Second ${t}` });

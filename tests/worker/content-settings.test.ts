@@ -17,7 +17,9 @@ const save = (jar: Parameters<typeof get>[1], fields: Record<string, string>) =>
 const newsletterSwitch = (html: string) => html.match(/<input[^>]*role="switch"[^>]*name="newsletter"[^>]*>/)![0];
 /** The e-mail's lead while it is on the list (unsubscribing keeps the row, marked unsubscribed). */
 const leadsFor = (email: string) =>
-  env.DB.prepare("SELECT email, first_name AS firstName, source FROM leads WHERE email = ? AND status = 'confirmed'").bind(email).all();
+  env.DB.prepare("SELECT email, first_name AS firstName, source FROM leads WHERE email = ? AND status = 'confirmed'")
+    .bind(email)
+    .all();
 
 describe("settings for a signed-in member", () => {
   it("shows the member's read-only username and e-mail, newsletter off", async () => {
@@ -36,7 +38,9 @@ describe("settings for a signed-in member", () => {
     let res = await save(jar, { darkMode: "on", newsletter: "on" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("saver@example.com is subscribed to our newsletter.");
-    expect((await leadsFor("saver@example.com")).results).toEqual([{ email: "saver@example.com", firstName: "Sam", source: "settings" }]);
+    expect((await leadsFor("saver@example.com")).results).toEqual([
+      { email: "saver@example.com", firstName: "Sam", source: "settings" },
+    ]);
     expect(newsletterSwitch(await (await get("/settings", jar)).text())).toMatch(/\schecked=""/);
 
     // Saving again changes nothing (one row per e-mail).
@@ -50,7 +54,9 @@ describe("settings for a signed-in member", () => {
   });
 
   it("an e-mail already subscribed from the footer shows as on", async () => {
-    await env.DB.prepare("INSERT INTO leads (email, first_name, source, status) VALUES ('footer@example.com', 'F', 'footer', 'confirmed')").run();
+    await env.DB.prepare(
+      "INSERT INTO leads (email, first_name, source, status) VALUES ('footer@example.com', 'F', 'footer', 'confirmed')",
+    ).run();
     const { jar } = await signIn("footer@example.com");
     expect(newsletterSwitch(await (await get("/settings", jar)).text())).toMatch(/\schecked=""/);
   });

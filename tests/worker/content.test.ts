@@ -1,7 +1,15 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import sizes from "virtual:document-sizes";
-import { consultancyCopy, fundingCopy, helpCopy, investorsCopy, legalCopy, partnersCopy, portfolioCopy } from "~/content/copy";
+import {
+  consultancyCopy,
+  fundingCopy,
+  helpCopy,
+  investorsCopy,
+  legalCopy,
+  partnersCopy,
+  portfolioCopy,
+} from "~/content/copy";
 import { documents, formatBytes } from "~/content/documents";
 import { notifications } from "~/content/notifications";
 import { ADMIN_PAGES, pages } from "~/content/pages";
@@ -37,7 +45,9 @@ async function page(path: string, status = 200) {
 }
 
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(expectDefined(m[1])));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(expectDefined(m[1])),
+  );
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -59,7 +69,10 @@ describe("landing", () => {
       expect(t).toContain(s.tagline);
       expect(html).toContain(`href="/documents?subsidiary=${s.id}"`);
       const domain = TEST_DOMAINS[s.id];
-      if (domain) expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(domain)}"[^>]*target="_blank"[^>]*rel="noopener noreferrer"`));
+      if (domain)
+        expect(html).toMatch(
+          new RegExp(`<a[^>]*href="https://${escape(domain)}"[^>]*target="_blank"[^>]*rel="noopener noreferrer"`),
+        );
     }
     // The venture without a configured domain links nowhere outside the site.
     expect(html).not.toMatch(new RegExp(`href="https://[^"]*${WITHOUT_DOMAIN}`));
@@ -188,8 +201,13 @@ describe("content pages quote the catalogue", () => {
       expect(t).toContain(domain);
     }
     const external = [...html.matchAll(/href="(https:\/\/[^"]+\.example)"/g)].map((m) => m[1]);
-    expect(external.sort()).toEqual(Object.values(TEST_DOMAINS).map((d) => `https://${d}`).sort());
-    for (const p of Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p))) expect(html).toContain(`href="${p.path}"`);
+    expect(external.sort()).toEqual(
+      Object.values(TEST_DOMAINS)
+        .map((d) => `https://${d}`)
+        .sort(),
+    );
+    for (const p of Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p)))
+      expect(html).toContain(`href="${p.path}"`);
   });
 
   it("notifications: three samples with read and unread styling, mark all read, empty state", async () => {
@@ -221,7 +239,8 @@ describe("content pages quote the catalogue", () => {
     const { html, text: t } = await page("/settings");
     expect(html).toMatch(/<input id="settings-username"[^>]*disabled/);
     expect(html).toMatch(/<input id="settings-email"[^>]*disabled/);
-    const switchState = (name: string) => html.match(new RegExp(`<input[^>]*role="switch"[^>]*name="${name}"[^>]*>`))![0];
+    const switchState = (name: string) =>
+      html.match(new RegExp(`<input[^>]*role="switch"[^>]*name="${name}"[^>]*>`))![0];
     expect(switchState("darkMode")).toMatch(/\schecked=""/);
     expect(switchState("emailNotifications")).toMatch(/\schecked=""/);
     expect(switchState("newsletter")).not.toMatch(/\schecked=""/);
@@ -268,7 +287,9 @@ describe("subsidiary detail", () => {
     const domain = TEST_DOMAINS[id];
     expect(t).toContain(s.tagline);
     expect(t).toContain(STAGES[s.status]);
-    expect(html).toMatch(new RegExp(`<a[^>]*href="https://${escape(expectDefined(domain))}"[^>]*target="_blank"[^>]*>Open in New Tab`));
+    expect(html).toMatch(
+      new RegExp(`<a[^>]*href="https://${escape(expectDefined(domain))}"[^>]*target="_blank"[^>]*>Open in New Tab`),
+    );
     expect(html).toMatch(/<a[^>]*href="\/portfolio"[^>]*>[\s\S]*?Back/);
     // The frame mounts in the browser (tests/e2e/content.test.ts); without JavaScript, a pointer.
     expect(html).toMatch(/<noscript><p[^>]*>Use “Open in New Tab” to visit/);
@@ -304,7 +325,10 @@ describe("embedding check", () => {
       embeddable: false,
       reason: "refused",
     });
-    expect(await checkEmbeddable("https://b.test/", ours, answer({ status: 503 }))).toEqual({ embeddable: false, reason: "unreachable" });
+    expect(await checkEmbeddable("https://b.test/", ours, answer({ status: 503 }))).toEqual({
+      embeddable: false,
+      reason: "unreachable",
+    });
     const down = (async () => {
       throw new TypeError("network");
     }) as unknown as typeof fetch;
@@ -316,7 +340,9 @@ describe("embedding check", () => {
 describe("help contact form", () => {
   const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Hello", message: "A question about GaaS." };
   const stored = async (email: string) =>
-    (await env.DB.prepare("SELECT count(*) AS count FROM contact_messages WHERE email = ?").bind(email).first<{ count: number }>())!.count;
+    (await env.DB.prepare("SELECT count(*) AS count FROM contact_messages WHERE email = ?")
+      .bind(email)
+      .first<{ count: number }>())!.count;
 
   it("stores a valid message in D1 and says so (no JavaScript needed)", async () => {
     const res = await get("/help", form(valid));
@@ -362,7 +388,9 @@ describe("settings save", () => {
     const res = await get("/settings", form({ newsletter: "on" }));
     expect(res.status).toBe(200);
     expect(text(await res.text())).toContain("Sign in to manage your newsletter subscription.");
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM leads WHERE source = 'settings'").first<{ count: number }>())!;
+    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM leads WHERE source = 'settings'").first<{
+      count: number;
+    }>())!;
     expect(count).toBe(0);
   });
 });

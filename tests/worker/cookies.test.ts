@@ -70,7 +70,10 @@ describe("every cookie the server sets follows the one rule", () => {
       expect(attrs, line).toContain("path=/");
       expect(attrs, line).toContain("httponly");
       expect(attrs, line).toContain("samesite=lax");
-      expect(attrs.some((a) => a.startsWith("domain=")), line).toBe(false);
+      expect(
+        attrs.some((a) => a.startsWith("domain=")),
+        line,
+      ).toBe(false);
     }
     // The walk really met every cookie of the registry.
     expect([...bases].sort()).toEqual(Object.values(COOKIES).sort());
@@ -80,13 +83,19 @@ describe("every cookie the server sets follows the one rule", () => {
 describe("a mangled signed cookie is no cookie", () => {
   // Remix's own parse throws on a signature that is not base64; every signed cookie of ours reads
   // such a value as missing (cookies.server.ts signedCookie), so the page answers as for a stranger.
-  it.each(["afx_session", "afx_flash", "afx_signup", "afx_return_to", "afx_d1_bookmark"])("%s=0000-0000: the pages still answer", async (name) => {
-    for (const path of ["/", "/settings", "/api/auth/user"]) {
-      const res = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: `__Host-${name}=0000-0000`, Accept: "text/html" }, redirect: "manual" });
-      await res.arrayBuffer();
-      expect(res.status, `${path} with ${name}`).toBeLessThan(500);
-    }
-  });
+  it.each(["afx_session", "afx_flash", "afx_signup", "afx_return_to", "afx_d1_bookmark"])(
+    "%s=0000-0000: the pages still answer",
+    async (name) => {
+      for (const path of ["/", "/settings", "/api/auth/user"]) {
+        const res = await SELF.fetch(`${ORIGIN}${path}`, {
+          headers: { Cookie: `__Host-${name}=0000-0000`, Accept: "text/html" },
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+        expect(res.status, `${path} with ${name}`).toBeLessThan(500);
+      }
+    },
+  );
 });
 
 describe("the cookie signer (crypto.server.ts cookieSigner, keys imported once)", () => {

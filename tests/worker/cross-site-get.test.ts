@@ -7,24 +7,30 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { get, type Jar, signIn } from "./auth-helpers";
 import { insertLeads } from "./leads-helpers";
 
-const navigation = (site?: string) => ({ headers: { Accept: "text/html", ...(site ? { "Sec-Fetch-Site": site } : {}) } });
+const navigation = (site?: string) => ({
+  headers: { Accept: "text/html", ...(site ? { "Sec-Fetch-Site": site } : {}) },
+});
 const signedIn = async (jar: Jar) => (await get("/api/auth/user", jar)).status === 200;
-const audited = async () => (await env.DB.prepare("SELECT action FROM audit_log WHERE action = 'leads.export'").all()).results.length;
+const audited = async () =>
+  (await env.DB.prepare("SELECT action FROM audit_log WHERE action = 'leads.export'").all()).results.length;
 
 beforeEach(async () => {
   await env.DB.batch(["audit_log", "leads"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 });
 
 describe("GET /api/logout", () => {
-  it.each(["cross-site", "same-site"])("a navigation from another site (%s) ends nothing and goes home", async (site) => {
-    const { jar } = await signIn(`kept-${site}@example.com`);
-    const res = await get("/api/logout", jar, navigation(site));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.headers.getSetCookie().filter((c) => c.includes("afx_session"))).toEqual([]);
-    expect(await signedIn(jar)).toBe(true);
-  });
+  it.each(["cross-site", "same-site"])(
+    "a navigation from another site (%s) ends nothing and goes home",
+    async (site) => {
+      const { jar } = await signIn(`kept-${site}@example.com`);
+      const res = await get("/api/logout", jar, navigation(site));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/");
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.getSetCookie().filter((c) => c.includes("afx_session"))).toEqual([]);
+      expect(await signedIn(jar)).toBe(true);
+    },
+  );
 
   // The sidebar's Log Out link (same-origin), a typed or bookmarked URL (none), and a client that
   // sends no fetch metadata: each signs out, without JavaScript (a plain link).

@@ -25,13 +25,18 @@ const bookmarkLine = (res: Response) => res.headers.getSetCookie().find((c) => c
 /** The bookmark a Set-Cookie line carries, read as the worker reads it (signature checked). */
 async function bookmarkOf(line: string): Promise<unknown> {
   const request = new Request(ORIGIN);
-  return createCookie(cookieName(request, COOKIES.d1Bookmark), cookieOptions(request, env, BOOKMARK_MAX_AGE_S)).parse(line.split(";")[0] ?? "");
+  return createCookie(cookieName(request, COOKIES.d1Bookmark), cookieOptions(request, env, BOOKMARK_MAX_AGE_S)).parse(
+    line.split(";")[0] ?? "",
+  );
 }
 
 /** A cookie the worker would accept, for a value of our choosing. */
 async function signedCookie(value: unknown): Promise<string> {
   const request = new Request(ORIGIN);
-  const line = await createCookie(cookieName(request, COOKIES.d1Bookmark), cookieOptions(request, env, BOOKMARK_MAX_AGE_S)).serialize(value);
+  const line = await createCookie(
+    cookieName(request, COOKIES.d1Bookmark),
+    cookieOptions(request, env, BOOKMARK_MAX_AGE_S),
+  ).serialize(value);
   const [pair = ""] = line.split(";");
   return pair;
 }
@@ -55,7 +60,9 @@ describe("a response that wrote carries the session's bookmark", () => {
     const line = bookmarkLine(res)!;
     expect(line).toBeDefined();
     const attrs = line.split(";").map((a) => a.trim().toLowerCase());
-    expect(attrs).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "secure", `max-age=${BOOKMARK_MAX_AGE_S}`]));
+    expect(attrs).toEqual(
+      expect.arrayContaining(["httponly", "samesite=lax", "path=/", "secure", `max-age=${BOOKMARK_MAX_AGE_S}`]),
+    );
     const bookmark = await bookmarkOf(line);
     expect(bookmark).toMatch(BOOKMARK);
     // Bookmarks sort oldest to newest: this one is from after the signup's write.
@@ -82,7 +89,9 @@ describe("a response that wrote carries the session's bookmark", () => {
 
     const admin = (await signIn("admin@example.com")).jar;
     admin.cookies.delete(NAME);
-    const { meta } = await env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('B', 'b@example.com', 'Bookmark', 'Hi', ?)")
+    const { meta } = await env.DB.prepare(
+      "INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('B', 'b@example.com', 'Bookmark', 'Hi', ?)",
+    )
       .bind(Date.now())
       .run();
     const inbox = await get("/admin/messages", admin);
@@ -131,11 +140,16 @@ describe("the next request starts from the bookmark", () => {
 
   it("a request that changes things starts at the primary, bookmark or not; a plain read anywhere", async () => {
     const cookie = await signedCookie(await latestBookmark());
-    const post = await openRequestDb(new Request(`${ORIGIN}/api/leads`, { method: "POST", headers: { Cookie: cookie } }), env);
+    const post = await openRequestDb(
+      new Request(`${ORIGIN}/api/leads`, { method: "POST", headers: { Cookie: cookie } }),
+      env,
+    );
     expect(post.start).toBe("first-primary");
     expect((await openRequestDb(new Request(`${ORIGIN}/`, { method: "DELETE" }), env)).start).toBe("first-primary");
     expect((await openRequestDb(new Request(`${ORIGIN}/`), env)).start).toBe("first-unconstrained");
-    expect((await openRequestDb(new Request(`${ORIGIN}/`, { method: "HEAD", headers: { Cookie: cookie } }), env)).start).toMatch(BOOKMARK);
+    expect(
+      (await openRequestDb(new Request(`${ORIGIN}/`, { method: "HEAD", headers: { Cookie: cookie } }), env)).start,
+    ).toMatch(BOOKMARK);
   });
 });
 
@@ -172,7 +186,10 @@ describe("a bookmark cookie the worker did not sign", () => {
   });
 
   it("a signed value that is not a bookmark (a constraint) is refused too", async () => {
-    const db = await openRequestDb(new Request(`${ORIGIN}/`, { headers: { Cookie: await signedCookie("first-primary") } }), env);
+    const db = await openRequestDb(
+      new Request(`${ORIGIN}/`, { headers: { Cookie: await signedCookie("first-primary") } }),
+      env,
+    );
     expect(db.start).toBe("first-unconstrained");
     expect(db.refusedCookie).toBe(true);
   });

@@ -19,20 +19,27 @@ describe("the e-mail field", () => {
     expect(longest).toHaveLength(254);
   });
 
-  it.each(Object.entries(forms))("%s: takes 254 characters, refuses 255, and stores the address trimmed and lower-cased", (_, parse) => {
-    expect(parse(longest).success).toBe(true);
-    expect(parse(`a${longest}`).success).toBe(false);
-    expect(parse("not an address").success).toBe(false);
-    const parsed = parse("  Ada.Lovelace@Example.ORG ");
-    expect(parsed.success).toBe(true);
-    const data: unknown = parsed.data;
-    expect(typeof data === "string" ? data : (data as { email: string }).email).toBe("ada.lovelace@example.org");
-  });
+  it.each(Object.entries(forms))(
+    "%s: takes 254 characters, refuses 255, and stores the address trimmed and lower-cased",
+    (_, parse) => {
+      expect(parse(longest).success).toBe(true);
+      expect(parse(`a${longest}`).success).toBe(false);
+      expect(parse("not an address").success).toBe(false);
+      const parsed = parse("  Ada.Lovelace@Example.ORG ");
+      expect(parsed.success).toBe(true);
+      const data: unknown = parsed.data;
+      expect(typeof data === "string" ? data : (data as { email: string }).email).toBe("ada.lovelace@example.org");
+    },
+  );
 
   it("tells a missing address apart where the form asks", () => {
     expect(deleteAccountSchema.safeParse({}).error?.issues[0]?.message).toBe("Type your e-mail address to confirm.");
-    expect(deleteAccountSchema.safeParse({ email: "x" }).error?.issues[0]?.message).toMatch(/^That is not the e-mail address of this account/);
-    expect(contactSchema.safeParse({ name: "Ada", subject: "Hi", message: "Hello" }).error?.issues[0]?.message).toBe("Please enter a valid email address.");
+    expect(deleteAccountSchema.safeParse({ email: "x" }).error?.issues[0]?.message).toMatch(
+      /^That is not the e-mail address of this account/,
+    );
+    expect(contactSchema.safeParse({ name: "Ada", subject: "Hi", message: "Hello" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid email address.",
+    );
   });
 
   it("normalises like the schema, and mail accepts what the schema accepts", () => {

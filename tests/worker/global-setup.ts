@@ -86,7 +86,14 @@ async function startStallingProvider() {
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.url === "/.well-known/openid-configuration") {
       res.setHeader("Content-Type", "application/json");
-      res.end(JSON.stringify({ issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` }));
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+        }),
+      );
       return;
     }
     pending.add(res); // never answered
@@ -215,13 +222,21 @@ async function startMisfitMail() {
     },
   };
   const servers = [
-    new SMTPServer({ ...tls, secure: true, authOptional: true, disabledCommands: ["AUTH"], logger: false, onData: sink }),
+    new SMTPServer({
+      ...tls,
+      secure: true,
+      authOptional: true,
+      disabledCommands: ["AUTH"],
+      logger: false,
+      onData: sink,
+    }),
     new SMTPServer({ ...tls, authOptional: true, disabledCommands: ["AUTH"], logger: false, onData: sink }),
     new SMTPServer({
       allowInsecureAuth: true,
       disabledCommands: ["STARTTLS"],
       logger: logger as never,
-      onAuth: (_auth, _session, callback) => callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 })),
+      onAuth: (_auth, _session, callback) =>
+        callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 })),
       onData: sink,
     }),
   ];

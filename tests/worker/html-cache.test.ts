@@ -28,7 +28,12 @@ async function untilHit(path: string, headers: Record<string, string> = {}) {
 describe("rendered HTML cache for anonymous visitors", () => {
   it("a stored page keeps no transfer headers", async () => {
     const rendered = new Response("<html></html>", {
-      headers: { "Content-Type": "text/html", "Content-Encoding": "identity", "Content-Length": "13", "Server-Timing": "x;dur=1" },
+      headers: {
+        "Content-Type": "text/html",
+        "Content-Encoding": "identity",
+        "Content-Length": "13",
+        "Server-Timing": "x;dur=1",
+      },
     });
     const entry = (await toCacheEntry(rendered))!;
     expect(entry.headers.get("content-type")).toBe("text/html");
@@ -46,7 +51,9 @@ describe("rendered HTML cache for anonymous visitors", () => {
     expect(hit.body).not.toMatch(/\snonce=/);
     // Exactly the scripts the render trusted: every inline script but the JSON-LD data block.
     const csp = hit.res.headers.get("content-security-policy")!;
-    const listed = [...expectDefined(csp.match(/script-src ([^;]*)/)?.[1], "script-src").matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]);
+    const listed = [
+      ...expectDefined(csp.match(/script-src ([^;]*)/)?.[1], "script-src").matchAll(/'(sha256-[^']+)'/g),
+    ].map((m) => m[1]);
     const inline = [...hit.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
       .filter(([, attrs = ""]) => !attrs.includes("application/ld+json"))
       .map(([, , text = ""]) => text);
@@ -57,7 +64,9 @@ describe("rendered HTML cache for anonymous visitors", () => {
     // The stored page's stylesheet is allowed by the same hash as a fresh render's: no nonce needed.
     const stylesheet = hit.body.match(/<style id="stylesheet">([\s\S]*?)<\/style>/)![1];
     expect(csp).toContain(`style-src '${await hashSource(expectDefined(stylesheet))}';`);
-    expect(first.res.headers.get("content-security-policy")).toContain(`style-src '${await hashSource(expectDefined(stylesheet))}';`);
+    expect(first.res.headers.get("content-security-policy")).toContain(
+      `style-src '${await hashSource(expectDefined(stylesheet))}';`,
+    );
     // Same page otherwise, and the entry's own bookkeeping headers stay inside.
     expect(hit.body).toBe(first.body.replaceAll(` nonce="${first.nonce}"`, ""));
     expect(hit.res.headers.get("x-page-cache-control")).toBeNull();
@@ -66,10 +75,14 @@ describe("rendered HTML cache for anonymous visitors", () => {
 
   it("stores a page only when every nonce it carries is an inline script's", async () => {
     const page = (html: string) => new Response(html, { headers: { "Content-Type": "text/html" } });
-    const entry = await toCacheEntry(page('<script nonce="n">alert(1)</script><script type="application/ld+json">{}</script>'));
+    const entry = await toCacheEntry(
+      page('<script nonce="n">alert(1)</script><script type="application/ld+json">{}</script>'),
+    );
     expect(entry!.headers.get("x-script-hashes")).toBe("sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=");
     expect(await entry!.text()).toBe('<script>alert(1)</script><script type="application/ld+json">{}</script>');
-    expect(await toCacheEntry(page('<link rel="stylesheet" nonce="n" href="/a.css"><script nonce="n">1</script>'))).toBeNull();
+    expect(
+      await toCacheEntry(page('<link rel="stylesheet" nonce="n" href="/a.css"><script nonce="n">1</script>')),
+    ).toBeNull();
     expect(await toCacheEntry(page('<script nonce="n" src="/a.js"></script>'))).toBeNull();
   });
 

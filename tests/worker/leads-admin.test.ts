@@ -53,7 +53,9 @@ describe("who may see leads", () => {
 
 describe("GET /api/leads", () => {
   it("lists leads newest first in the documented shape, 100 by default, with a Link to the next page", async () => {
-    await insertLeads(Array.from({ length: 101 }, (_, i) => ({ email: `l${i}@x.com`, ago: i * 1000, lastName: i ? null : "Last" })));
+    await insertLeads(
+      Array.from({ length: 101 }, (_, i) => ({ email: `l${i}@x.com`, ago: i * 1000, lastName: i ? null : "Last" })),
+    );
     const res = await get("/api/leads", admin);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");

@@ -78,7 +78,9 @@ describe("daily counts (kept by triggers)", () => {
       ],
     });
     await env.DB.prepare("DELETE FROM leads WHERE email = 'a@x.com'").run();
-    await env.DB.prepare("UPDATE leads SET source = 'footer', subscribed_at = ? WHERE email = 'b@x.com'").bind(NOW - DAY).run();
+    await env.DB.prepare("UPDATE leads SET source = 'footer', subscribed_at = ? WHERE email = 'b@x.com'")
+      .bind(NOW - DAY)
+      .run();
     expect(await getLeadStats(getDb(env), NOW)).toEqual({
       total: 2,
       thisWeek: 2,
@@ -109,7 +111,13 @@ describe("growth", () => {
   });
 
   it("shows only leads of the window, whatever their number", async () => {
-    await insertLeads([{ email: "in@x.com", ago: 30 * DAY - MIN }, { email: "out@x.com", ago: 30 * DAY + MIN }], NOW);
+    await insertLeads(
+      [
+        { email: "in@x.com", ago: 30 * DAY - MIN },
+        { email: "out@x.com", ago: 30 * DAY + MIN },
+      ],
+      NOW,
+    );
     expect((await getGrowth(getDb(env), NOW)).recent.map((l) => l.email)).toEqual(["in@x.com"]);
   });
 
@@ -178,7 +186,7 @@ describe("CSV", () => {
     await insertLeads(
       [
         { email: "q@x.com", firstName: 'Mary "Q", Jr.', lastName: "Multi\nLine", source: "blog", ago: 2 * MIN },
-        { email: "zoe@x.com", firstName: "Zoë", lastName: "=HYPERLINK(\"http://evil\")", source: "footer", ago: MIN },
+        { email: "zoe@x.com", firstName: "Zoë", lastName: '=HYPERLINK("http://evil")', source: "footer", ago: MIN },
         { email: "n@x.com", firstName: "N", lastName: null, source: "popup", ago: 0 },
       ],
       NOW,
@@ -210,15 +218,24 @@ describe("CSV", () => {
     // Five leads at one instant and one older: pages of 2 split the tie twice and end full.
     const emails = ["t1@x.com", "t2@x.com", "t3@x.com", "t4@x.com", "t5@x.com"];
     await insertLeads([...emails.map((email) => ({ email, ago: MIN })), { email: "old@x.com", ago: DAY }], NOW);
-    const emailsOut = (text: string) => text.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]);
+    const emailsOut = (text: string) =>
+      text
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.split(",")[0]);
     const expected = ['"t5@x.com"', '"t4@x.com"', '"t3@x.com"', '"t2@x.com"', '"t1@x.com"', '"old@x.com"'];
     for (const pageSize of [1, 2, 3, 6, 7]) {
-      expect(emailsOut(await csvText(leadsCsvStream(getDb(env), { pageSize }))), `page size ${pageSize}`).toEqual(expected);
+      expect(emailsOut(await csvText(leadsCsvStream(getDb(env), { pageSize }))), `page size ${pageSize}`).toEqual(
+        expected,
+      );
     }
   });
 
   it("reads a page from D1 only when the reader asks for it (nothing queued ahead)", async () => {
-    await insertLeads(Array.from({ length: 6 }, (_, i) => ({ email: `p${i}@x.com`, ago: i * MIN })), NOW);
+    await insertLeads(
+      Array.from({ length: 6 }, (_, i) => ({ email: `p${i}@x.com`, ago: i * MIN })),
+      NOW,
+    );
     let queries = 0;
     const counting = { prepare: (query: string) => (queries++, env.DB.prepare(query)) } as unknown as D1Database;
     const reader = leadsCsvStream(getDb({ DB: counting }), { pageSize: 2 }).getReader();

@@ -15,7 +15,10 @@ export function postJson(body: unknown, { ip = nextAddress(), headers = {} as Re
   });
 }
 
-export function postForm(fields: Record<string, string>, { ip = nextAddress(), referer }: { ip?: string; referer?: string } = {}) {
+export function postForm(
+  fields: Record<string, string>,
+  { ip = nextAddress(), referer }: { ip?: string; referer?: string } = {},
+) {
   return SELF.fetch(`${ORIGIN}/api/leads`, {
     method: "POST",
     headers: {
@@ -39,7 +42,9 @@ export const signup = (over: Record<string, unknown> = {}) => ({
 
 /** Confirms every pending lead, as if each had pressed its e-mail's button. */
 export async function confirmAll() {
-  await env.DB.prepare("UPDATE leads SET status = 'confirmed', confirmed_at = ?1 WHERE status = 'pending'").bind(Date.now()).run();
+  await env.DB.prepare("UPDATE leads SET status = 'confirmed', confirmed_at = ?1 WHERE status = 'pending'")
+    .bind(Date.now())
+    .run();
 }
 
 export async function leadRows() {
@@ -51,12 +56,21 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Inserts leads directly, `ago` ms before `now`; confirmed unless a status is given. */
 export async function insertLeads(
-  rows: { email: string; source?: string; ago?: number; firstName?: string; lastName?: string | null; status?: "pending" | "confirmed" | "unsubscribed" }[],
+  rows: {
+    email: string;
+    source?: string;
+    ago?: number;
+    firstName?: string;
+    lastName?: string | null;
+    status?: "pending" | "confirmed" | "unsubscribed";
+  }[],
   now = Date.now(),
 ) {
   await env.DB.batch(
     rows.map((r) =>
-      env.DB.prepare("INSERT INTO leads (email, first_name, last_name, source, subscribed_at, status) VALUES (?, ?, ?, ?, ?, ?)").bind(
+      env.DB.prepare(
+        "INSERT INTO leads (email, first_name, last_name, source, subscribed_at, status) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(
         r.email,
         r.firstName ?? "Test",
         r.lastName ?? null,

@@ -48,12 +48,18 @@ describe("POST /api/leads (JSON)", () => {
   it("never creates two rows for concurrent repeats", async () => {
     // A pending address answers every repeat like a first signup (docs/decisions/016).
     const statuses = await Promise.all(
-      ["x@example.com", "X@example.com", " x@EXAMPLE.com", "x@example.COM"].map(async (email) => (await postJson(signup({ email }))).status),
+      ["x@example.com", "X@example.com", " x@EXAMPLE.com", "x@example.COM"].map(
+        async (email) => (await postJson(signup({ email }))).status,
+      ),
     );
     expect(statuses.sort()).toEqual([201, 201, 201, 201]);
     expect(await leadRows()).toHaveLength(1);
     await confirmAll();
-    const again = await Promise.all(["y@example.com", "x@example.com", " X@example.com"].map(async (email) => (await postJson(signup({ email }))).status));
+    const again = await Promise.all(
+      ["y@example.com", "x@example.com", " X@example.com"].map(
+        async (email) => (await postJson(signup({ email }))).status,
+      ),
+    );
     expect(again.sort()).toEqual([201, 409, 409]);
     expect(await leadRows()).toHaveLength(2);
   });
@@ -71,7 +77,12 @@ describe("POST /api/leads (JSON)", () => {
   it.each([
     ["a missing e-mail", { email: undefined }, "email", NEWSLETTER_TEXT.invalidEmail],
     ["an e-mail that is not text", { email: 42 }, "email", NEWSLETTER_TEXT.invalidEmail],
-    ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.com` }, "email", NEWSLETTER_TEXT.invalidEmail],
+    [
+      "an e-mail over 254 characters",
+      { email: `${"a".repeat(250)}@example.com` },
+      "email",
+      NEWSLETTER_TEXT.invalidEmail,
+    ],
     ["a missing first name", { firstName: undefined }, "firstName", NEWSLETTER_TEXT.firstNameRequired],
     ["a first name over 100 characters", { firstName: "A".repeat(101) }, "firstName", NEWSLETTER_TEXT.nameTooLong],
     ["a last name over 100 characters", { lastName: "B".repeat(101) }, "lastName", NEWSLETTER_TEXT.nameTooLong],
@@ -158,14 +169,20 @@ describe("POST /api/leads (JSON)", () => {
     const res = await postJson(signup({ email: "r10@example.com" }), { ip });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await res.json<{ message: string }>()).message).toMatch(/^Too many signup attempts .* Please try again in \d+ minutes?\.$/);
+    expect((await res.json<{ message: string }>()).message).toMatch(
+      /^Too many signup attempts .* Please try again in \d+ minutes?\.$/,
+    );
     // Another client is not affected.
     expect((await postJson(signup({ email: "other@example.com" }), { ip: "203.0.113.8" })).status).toBe(201);
     expect(await leadRows()).toHaveLength(11);
   });
 
   it("405 for other methods", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/leads`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const res = await SELF.fetch(`${ORIGIN}/api/leads`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(405);
   });
 });
@@ -198,7 +215,9 @@ describe("POST /api/leads (form without JavaScript)", () => {
     const res = await postForm(form());
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/blog#newsletter-blog");
-    expect(await leadRows()).toEqual([expect.objectContaining({ email: "grace@example.com", source: "blog", page_path: "/blog" })]);
+    expect(await leadRows()).toEqual([
+      expect.objectContaining({ email: "grace@example.com", source: "blog", page_path: "/blog" }),
+    ]);
     expect(await carried(res)).toEqual({ source: "blog", status: "success" });
     const { page } = await followedPage(res);
     // The result is consumed: its cookie is cleared.
@@ -206,7 +225,7 @@ describe("POST /api/leads (form without JavaScript)", () => {
   });
 
   it("carries field errors and typed values across the redirect", async () => {
-    const res = await postForm(form({ email: "grace-at-example", firstName: "" , lastName: "Hopper" }));
+    const res = await postForm(form({ email: "grace-at-example", firstName: "", lastName: "Hopper" }));
     expect(res.status).toBe(303);
     const cookie = res.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -221,20 +240,23 @@ describe("POST /api/leads (form without JavaScript)", () => {
   });
 
   // A field declared in SIGNUP_TEXT_FIELDS alone is read, validated, echoed and stored (065).
-  it.each(SIGNUP_TEXT_FIELD_NAMES)("the declared optional field %s: refused past its limit with the value kept, stored trimmed, blank as null", async (name) => {
-    const { max, tooLong } = SIGNUP_TEXT_FIELDS[name];
-    const long = "x".repeat(max + 1);
-    expect(await carried(await postForm(form({ [name]: long })))).toEqual({
-      source: "blog",
-      status: "error",
-      values: expect.objectContaining({ [name]: long }),
-      errors: { [name]: [tooLong] },
-    });
-    expect((await postForm(form({ email: "a@example.com", [name]: "  Value  " }))).status).toBe(303);
-    expect((await postForm(form({ email: "b@example.com", [name]: "  " }))).status).toBe(303);
-    const rows = await getDb(env).select().from(leads).orderBy(leads.id);
-    expect(rows.map((row) => row[name])).toEqual(["Value", null]);
-  });
+  it.each(SIGNUP_TEXT_FIELD_NAMES)(
+    "the declared optional field %s: refused past its limit with the value kept, stored trimmed, blank as null",
+    async (name) => {
+      const { max, tooLong } = SIGNUP_TEXT_FIELDS[name];
+      const long = "x".repeat(max + 1);
+      expect(await carried(await postForm(form({ [name]: long })))).toEqual({
+        source: "blog",
+        status: "error",
+        values: expect.objectContaining({ [name]: long }),
+        errors: { [name]: [tooLong] },
+      });
+      expect((await postForm(form({ email: "a@example.com", [name]: "  Value  " }))).status).toBe(303);
+      expect((await postForm(form({ email: "b@example.com", [name]: "  " }))).status).toBe(303);
+      const rows = await getDb(env).select().from(leads).orderBy(leads.id);
+      expect(rows.map((row) => row[name])).toEqual(["Value", null]);
+    },
+  );
 
   it("a repeat of a confirmed address lands back with the values kept", async () => {
     expect((await postForm(form())).status).toBe(303);

@@ -20,7 +20,13 @@ beforeAll(async () => {
 const post = (path: string, body: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...(jar ? { Cookie: jar.header() } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...(jar ? { Cookie: jar.header() } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(body).toString(),
     redirect: "manual",
   });
@@ -37,7 +43,9 @@ describe("every filter is an index range at 100 000 leads", () => {
          CASE i % 4 WHEN 0 THEN 'footer' WHEN 1 THEN 'blog' WHEN 2 THEN 'popup' ELSE 'partners' END,
          ?1 - i * 60000, CASE WHEN i % 10 = 0 THEN 'pending' WHEN i % 10 = 1 THEN 'unsubscribed' ELSE 'confirmed' END
        FROM n`,
-    ).bind(NOW).run();
+    )
+      .bind(NOW)
+      .run();
     await env.DB.prepare("ANALYZE").run();
   });
 
@@ -53,7 +61,9 @@ describe("every filter is an index range at 100 000 leads", () => {
   ];
   it.each(cases)("%s", async (_, filters) => {
     const { sql, params } = leadPageQuery(filters, { subscribedAt: NOW, id: 1e9 }, 26).toSQL();
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     const plan = results.map((r) => r.detail);
     // Every access to `leads` is a SEARCH on an index (a range), never a SCAN of the table.
     const access = plan.filter((d) => /\b(SCAN|SEARCH) leads\b/.test(d));
@@ -63,14 +73,22 @@ describe("every filter is an index range at 100 000 leads", () => {
     if (!filters.q) expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
     // And the count beside the list reads only the same range.
     const where = toQuery(filterCondition(filters));
-    const count = await env.DB.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM leads WHERE ${where.sql}`).bind(...where.params).all<{ detail: string }>();
-    if (filters.q) for (const r of count.results.filter((d) => /leads/.test(d.detail))) expect(r.detail).toMatch(/SEARCH leads USING|MULTI-INDEX|INDEX/);
+    const count = await env.DB.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM leads WHERE ${where.sql}`)
+      .bind(...where.params)
+      .all<{ detail: string }>();
+    if (filters.q)
+      for (const r of count.results.filter((d) => /leads/.test(d.detail)))
+        expect(r.detail).toMatch(/SEARCH leads USING|MULTI-INDEX|INDEX/);
   });
 });
 
 describe("/admin/leads workbench", () => {
   beforeEach(async () => {
-    await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM audit_log"), env.DB.prepare("DELETE FROM suppressed_emails")]);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM leads"),
+      env.DB.prepare("DELETE FROM audit_log"),
+      env.DB.prepare("DELETE FROM suppressed_emails"),
+    ]);
     const now = Date.now();
     await insertLeads(
       [
@@ -95,7 +113,9 @@ describe("/admin/leads workbench", () => {
     expect(rows(html)).toEqual(["grace@hopper.org"]);
     html = await (await get("/admin/leads?source=blog", admin)).text();
     expect(rows(html)).toEqual(["ada@lovelace.org", "grace@hopper.org", "alan@turing.org"]);
-    expect(html).toMatch(/data-testid="filter-counts"[\s\S]*?1<!-- --> <!-- -->pending[\s\S]*?3<!-- --> <!-- -->confirmed[\s\S]*?0<!-- --> <!-- -->unsubscribed/);
+    expect(html).toMatch(
+      /data-testid="filter-counts"[\s\S]*?1<!-- --> <!-- -->pending[\s\S]*?3<!-- --> <!-- -->confirmed[\s\S]*?0<!-- --> <!-- -->unsubscribed/,
+    );
     html = await (await get("/admin/leads?source=blog&status=all", admin)).text();
     expect(rows(html)).toHaveLength(4);
     const today = new Date().toISOString().slice(0, 10);
@@ -122,7 +142,10 @@ describe("/admin/leads workbench", () => {
 
   it("the CSV under filters holds exactly the filtered list; paging keeps the filters", async () => {
     const csv = await (await get("/admin/leads.csv?source=blog&status=all", admin)).text();
-    const csvEmails = csv.split("\r\n").slice(1, -1).map((line) => line.split(",")[0]!.replaceAll('"', ""));
+    const csvEmails = csv
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0]!.replaceAll('"', ""));
     const seen: string[] = [];
     let path: string | null = "/api/leads?source=blog&status=all&limit=1";
     while (path) {
@@ -136,17 +159,22 @@ describe("/admin/leads workbench", () => {
   });
 
   it("Unsubscribe and Delete: a confirmation step, then the action, each in the audit log shown on the page", async () => {
-    const id = async (email: string) => (await env.DB.prepare("SELECT id FROM leads WHERE email = ?").bind(email).first<{ id: number }>())!.id;
+    const id = async (email: string) =>
+      (await env.DB.prepare("SELECT id FROM leads WHERE email = ?").bind(email).first<{ id: number }>())!.id;
     const ada = await id("ada@lovelace.org");
     const confirm = await (await get(`/admin/leads/${ada}?confirm=unsubscribe`, admin)).text();
     expect(confirm).toContain("Unsubscribe this lead?");
     expect(confirm).toMatch(/<form method="post"[^>]*>[\s\S]*name="intent" value="unsubscribe"/);
     let res = await post(`/admin/leads/${ada}`, { intent: "unsubscribe" }, admin);
     expect(res.status).toBe(302);
-    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(ada).first()).toEqual({ status: "unsubscribed" });
+    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(ada).first()).toEqual({
+      status: "unsubscribed",
+    });
 
     const grace = await id("grace@hopper.org");
-    expect(await (await get(`/admin/leads/${grace}?confirm=delete`, admin)).text()).toContain("Delete this person&#x27;s data?");
+    expect(await (await get(`/admin/leads/${grace}?confirm=delete`, admin)).text()).toContain(
+      "Delete this person&#x27;s data?",
+    );
     res = await post(`/admin/leads/${grace}`, { intent: "delete" }, admin);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/leads");
@@ -157,7 +185,9 @@ describe("/admin/leads workbench", () => {
       { actor: "admin@example.com", action: "lead.unsubscribe", target: `lead #${ada} (a***@lovelace.org)` },
       { actor: "admin@example.com", action: "lead.delete", target: `lead #${grace} (g***@hopper.org)` },
     ]);
-    const deleted = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'lead.delete'").first<{ detail: string }>();
+    const deleted = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'lead.delete'").first<{
+      detail: string;
+    }>();
     expect(deleted!.detail).toBe("was confirmed; erased lead");
     // Only a keyed hash of the address stays, so it is never mailed or re-added.
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM suppressed_emails").first())!.n).toBe(1);
@@ -168,18 +198,26 @@ describe("/admin/leads workbench", () => {
   });
 
   it("members, anonymous visitors and other sites cannot act; bad input is a clear 4xx; nothing changes", async () => {
-    const ada = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'ada@lovelace.org'").first<{ id: number }>())!.id;
+    const ada = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'ada@lovelace.org'").first<{ id: number }>())!
+      .id;
     expect((await get(`/admin/leads/${ada}`, member)).status).toBe(404);
     expect((await get(`/admin/leads/${ada}`)).status).toBe(404);
     // Refused by the one admin guard as the page is: not found (like /admin/messages' toggle).
     expect((await post(`/admin/leads/${ada}`, { intent: "delete" }, member)).status).toBe(404);
     expect((await post(`/admin/leads/${ada}`, { intent: "delete" })).status).toBe(404);
-    expect((await post(`/admin/leads/${ada}`, { intent: "delete" }, admin, { Origin: "https://evil.example" })).status).toBe(403);
-    expect((await post(`/admin/leads/${ada}`, { intent: "delete" }, admin, { Origin: "", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect(
+      (await post(`/admin/leads/${ada}`, { intent: "delete" }, admin, { Origin: "https://evil.example" })).status,
+    ).toBe(403);
+    expect(
+      (await post(`/admin/leads/${ada}`, { intent: "delete" }, admin, { Origin: "", "Sec-Fetch-Site": "cross-site" }))
+        .status,
+    ).toBe(403);
     expect((await post(`/admin/leads/${ada}`, { intent: "explode" }, admin)).status).toBe(400);
     expect((await post("/admin/leads/999999", { intent: "delete" }, admin)).status).toBe(404);
     expect((await post("/admin/leads/abc", { intent: "delete" }, admin)).status).toBe(404);
-    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(ada).first()).toEqual({ status: "confirmed" });
+    expect(await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(ada).first()).toEqual({
+      status: "confirmed",
+    });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first())!.n).toBe(0);
   });
 });

@@ -2,7 +2,13 @@
 // that answers each message late (tests/worker/global-setup.ts), a late Cron run and the queue's
 // consumer draining the same backlog deliver every message once; a run whose claim was taken
 // over writes no result over the other's; a permanent refusal gives up at once.
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+} from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import worker from "../../worker/server";
 import type { MailMessage } from "~/features/mail/message";
@@ -14,7 +20,13 @@ const MINUTE = 60_000;
 
 // A notification: the Cron run's newsletter sweep deletes queued confirmations that have no pending lead.
 function message(prefix = "backlog"): MailMessage {
-  return { kind: "contact-notification", to: `${prefix}-${crypto.randomUUID()}@afx.test`, subject: "Confirm your subscription", text: "Hello", html: "<p>Hello</p>" };
+  return {
+    kind: "contact-notification",
+    to: `${prefix}-${crypto.randomUUID()}@afx.test`,
+    subject: "Confirm your subscription",
+    text: "Hello",
+    html: "<p>Hello</p>",
+  };
 }
 
 /** Every delivery the slow server accepted for `to`. */
@@ -23,14 +35,21 @@ async function deliveries(to: string): Promise<number> {
   return all.filter((address) => address === to).length;
 }
 
-const row = (id: number) => env.DB.prepare("SELECT status, attempts, leased_until, last_error FROM mail_outbox WHERE id = ?").bind(id).first<{ status: string; attempts: number; leased_until: number; last_error: string | null }>();
+const row = (id: number) =>
+  env.DB.prepare("SELECT status, attempts, leased_until, last_error FROM mail_outbox WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; attempts: number; leased_until: number; last_error: string | null }>();
 
 async function queue(messages: MailMessage[], at = Date.now()): Promise<number[]> {
-  const results = await runBatch(getDb(env), messages.map((m) => queueMail(getDb(env), m, at)));
+  const results = await runBatch(
+    getDb(env),
+    messages.map((m) => queueMail(getDb(env), m, at)),
+  );
   return results.flatMap((r) => queuedIds(r));
 }
 
-const cronRun = (scheduledTime: number) => worker.scheduled(createScheduledController({ scheduledTime: new Date(scheduledTime), cron: "* * * * *" }), slow);
+const cronRun = (scheduledTime: number) =>
+  worker.scheduled(createScheduledController({ scheduledTime: new Date(scheduledTime), cron: "* * * * *" }), slow);
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM mail_outbox").run();
@@ -47,7 +66,10 @@ describe("exactly once while a backlog drains", () => {
     const cron = cronRun(Date.now() - 40_000);
     // The consumer comes while the run's sends are still waiting for the server's answer.
     await vi.waitUntil(async () => (await row(ids[0]!))?.attempts === 1, { timeout: 5_000, interval: 50 });
-    const batch = createMessageBatch("afx-mail", ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: { id } })));
+    const batch = createMessageBatch(
+      "afx-mail",
+      ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: { id } })),
+    );
     const consumer = worker.queue(batch, slow);
     await Promise.all([cron, consumer]);
 
@@ -68,7 +90,9 @@ describe("exactly once while a backlog drains", () => {
     await vi.waitUntil(async () => (await row(id!))?.attempts === 1, { timeout: 5_000, interval: 50 });
     // Another run's claim, as after an expired lease: one more attempt and a lease of its own.
     const theirs = Date.now() + LEASE_MS;
-    await env.DB.prepare("UPDATE mail_outbox SET attempts = attempts + 1, leased_until = ? WHERE id = ?").bind(theirs, id).run();
+    await env.DB.prepare("UPDATE mail_outbox SET attempts = attempts + 1, leased_until = ? WHERE id = ?")
+      .bind(theirs, id)
+      .run();
 
     expect(await run).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     expect(await row(id!)).toMatchObject({ status: "queued", attempts: 2, leased_until: theirs });
@@ -85,16 +109,29 @@ describe("exactly once while a backlog drains", () => {
     const [refusedId, busyId] = await queue([refused, busy]);
 
     expect(await deliverDueMail(slow)).toEqual({ sent: 0, retried: 1, gaveUp: 1 });
-    expect(await row(refusedId!)).toMatchObject({ status: "failed", attempts: 1, last_error: expect.stringMatching(/RCPT TO refused: 550/) });
+    expect(await row(refusedId!)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_error: expect.stringMatching(/RCPT TO refused: 550/),
+    });
     expect(errors.join("\n")).toMatch(/\[mail\] gave up/);
-    expect(await row(busyId!)).toMatchObject({ status: "queued", attempts: 1, last_error: expect.stringMatching(/451/) });
+    expect(await row(busyId!)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_error: expect.stringMatching(/451/),
+    });
 
     // Through the queue's consumer too: acknowledged, not handed back for a day of retries.
     const [again] = await queue([message("refused")]);
-    const batch = createMessageBatch("afx-mail", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { id: again } }]);
+    const batch = createMessageBatch("afx-mail", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { id: again } },
+    ]);
     await worker.queue(batch, slow);
-    expect(await getQueueResult(batch, createExecutionContext())).toMatchObject({ ackAll: false, retryMessages: [], explicitAcks: ["m1"] });
+    expect(await getQueueResult(batch, createExecutionContext())).toMatchObject({
+      ackAll: false,
+      retryMessages: [],
+      explicitAcks: ["m1"],
+    });
     expect(await row(again!)).toMatchObject({ status: "failed", attempts: 1 });
   }, 20_000);
 });
-

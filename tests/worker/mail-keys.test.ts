@@ -26,11 +26,16 @@ describe("mail keys", () => {
     expect(id).toBe("42");
     expect(keyId).toBe((await mailKeys(env, "unsubscribe-link"))[0]!.id);
     // Neither secret used raw, nor another purpose's key, makes the same signature.
-    for (const secret of ["test-mail-secret", "test-session-secret"]) expect(await hmacSign(secret, "newsletter-unsubscribe:42")).not.toBe(signature);
+    for (const secret of ["test-mail-secret", "test-session-secret"])
+      expect(await hmacSign(secret, "newsletter-unsubscribe:42")).not.toBe(signature);
     expect(await (await mailKeys(env, "suppressed-email"))[0]!.sign("newsletter-unsubscribe:42")).not.toBe(signature);
     expect(await readUnsubscribeToken(env, token)).toBe(42);
     // Altered: another lead, another key id, a changed signature.
-    for (const bad of [token.replace(/^42\./, "43."), `42.AAAAAAAA.${signature}`, `42.${keyId}.${signature!.slice(1)}A`]) {
+    for (const bad of [
+      token.replace(/^42\./, "43."),
+      `42.AAAAAAAA.${signature}`,
+      `42.${keyId}.${signature!.slice(1)}A`,
+    ]) {
       expect(await readUnsubscribeToken(env, bad), bad).toBeNull();
     }
   });
@@ -50,7 +55,9 @@ describe("mail keys", () => {
   it("rotating MAIL_SECRET: the new key signs, what the old one signed works while it is listed, and not after", async () => {
     const oldToken = await unsubscribeToken(env, 9);
     await batch(getDb(env), await suppressStatements(env, "kept@example.com", "erased"));
-    const { key_id: oldKeyId } = (await env.DB.prepare("SELECT key_id FROM suppressed_emails").first<{ key_id: string }>())!;
+    const { key_id: oldKeyId } = (await env.DB.prepare("SELECT key_id FROM suppressed_emails").first<{
+      key_id: string;
+    }>())!;
     expect(oldKeyId).toBe(TOKEN.exec(oldToken)![2]);
 
     const rotated = withVars({ MAIL_SECRET: "the-new-mail-secret,test-mail-secret,test-session-secret" });
@@ -61,7 +68,9 @@ describe("mail keys", () => {
     expect(await isSuppressed(rotated, "kept@example.com")).toBe(true);
     // New entries name the new key.
     await batch(getDb(env), await suppressStatements(rotated, "new@example.com", "erased"));
-    const { results } = await env.DB.prepare("SELECT key_id FROM suppressed_emails ORDER BY created_at, key_id").all<{ key_id: string }>();
+    const { results } = await env.DB.prepare("SELECT key_id FROM suppressed_emails ORDER BY created_at, key_id").all<{
+      key_id: string;
+    }>();
     expect(new Set(results.map((r) => r.key_id))).toEqual(new Set([oldKeyId, TOKEN.exec(newToken)![2]]));
 
     // The old key removed: its links and entries are void (README "Secrets" says when that is safe).

@@ -46,24 +46,48 @@ function message(overrides: Partial<MailMessage> = {}): MailMessage {
 }
 
 const row = (to: string) =>
-  env.DB.prepare("SELECT status, attempts, last_error, message_id, next_attempt_at FROM mail_outbox WHERE recipient = ?")
+  env.DB.prepare(
+    "SELECT status, attempts, last_error, message_id, next_attempt_at FROM mail_outbox WHERE recipient = ?",
+  )
     .bind(to)
-    .first<{ status: string; attempts: number; last_error: string | null; message_id: string | null; next_attempt_at: number }>();
-const leadStatus = async (email: string) => (await env.DB.prepare("SELECT status FROM leads WHERE email = ?").bind(email).first<{ status: string }>())?.status;
+    .first<{
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      message_id: string | null;
+      next_attempt_at: number;
+    }>();
+const leadStatus = async (email: string) =>
+  (await env.DB.prepare("SELECT status FROM leads WHERE email = ?").bind(email).first<{ status: string }>())?.status;
 
 /** An Email Service event as its queue delivers it (the documented payload). */
 function event(kind: string, recipient: string, payload: Record<string, unknown> = {}) {
   return {
     type: `cf.email.sending.message.${kind}`,
     source: { type: "email.sending", zoneId: "023e105f4ecef8ad9ca31a8372d0c353", domain: "afxholdinggroup.com" },
-    payload: { eventId: crypto.randomUUID(), messageId: `msg-${crypto.randomUUID()}`, sender: "newsletter@afxholdinggroup.com", recipient, terminal: true, ...payload },
-    metadata: { accountId: "f9f79265f388666de8122cfb508d7776", eventSubscriptionId: "1830c4bb", eventSchemaVersion: 1, eventTimestamp: new Date().toISOString() },
+    payload: {
+      eventId: crypto.randomUUID(),
+      messageId: `msg-${crypto.randomUUID()}`,
+      sender: "newsletter@afxholdinggroup.com",
+      recipient,
+      terminal: true,
+      ...payload,
+    },
+    metadata: {
+      accountId: "f9f79265f388666de8122cfb508d7776",
+      eventSubscriptionId: "1830c4bb",
+      eventSchemaVersion: 1,
+      eventTimestamp: new Date().toISOString(),
+    },
   };
 }
 
 /** Hands `bodies` to the worker's queue handler as a batch of the events queue; returns its result. */
 async function consume(...bodies: unknown[]) {
-  const batch = createMessageBatch("afx-mail-events", bodies.map((body, i) => ({ id: `e${i}`, timestamp: new Date(), attempts: 1, body })));
+  const batch = createMessageBatch(
+    "afx-mail-events",
+    bodies.map((body, i) => ({ id: `e${i}`, timestamp: new Date(), attempts: 1, body })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   return getQueueResult(batch, ctx);
@@ -79,7 +103,11 @@ async function sendOne(overrides: Partial<MailMessage> = {}) {
 }
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM mail_outbox"), env.DB.prepare("DELETE FROM mail_events"), env.DB.prepare("DELETE FROM leads")]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM mail_outbox"),
+    env.DB.prepare("DELETE FROM mail_events"),
+    env.DB.prepare("DELETE FROM leads"),
+  ]);
 });
 
 describe("the Email Service transport", () => {
@@ -99,7 +127,10 @@ describe("the Email Service transport", () => {
       "List-Unsubscribe": "<https://afx.test/newsletter/unsubscribe/xyz>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    console.log("[binding received]", JSON.stringify({ from: got!.from, replyTo: got!.replyTo, headers: got!.headers, messageId: got!.messageId }));
+    console.log(
+      "[binding received]",
+      JSON.stringify({ from: got!.from, replyTo: got!.replyTo, headers: got!.headers, messageId: got!.messageId }),
+    );
     // The id the binding answered is kept: the delivery events name it.
     expect(sent).toMatchObject({ status: "sent", attempts: 1, message_id: got!.messageId });
   });
@@ -108,14 +139,23 @@ describe("the Email Service transport", () => {
     const { result, got, row: given } = await sendOne({ to: `suppressed-${crypto.randomUUID()}@afx.test` });
     expect(result).toEqual({ sent: 0, retried: 0, gaveUp: 1 });
     expect(got).toBeUndefined();
-    expect(given).toMatchObject({ status: "failed", attempts: 1, last_error: "E_RECIPIENT_SUPPRESSED: Recipient is suppressed", message_id: null });
+    expect(given).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_error: "E_RECIPIENT_SUPPRESSED: Recipient is suppressed",
+      message_id: null,
+    });
   });
 
   it("keeps mail past the day's quota in the outbox and tries again later (E_DAILY_LIMIT_EXCEEDED)", async () => {
     const before = Date.now();
     const { result, row: waiting } = await sendOne({ to: `throttled-${crypto.randomUUID()}@afx.test` });
     expect(result).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
-    expect(waiting).toMatchObject({ status: "queued", attempts: 1, last_error: expect.stringMatching(/^E_DAILY_LIMIT_EXCEEDED/) });
+    expect(waiting).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_error: expect.stringMatching(/^E_DAILY_LIMIT_EXCEEDED/),
+    });
     expect(waiting!.next_attempt_at).toBeGreaterThanOrEqual(before + 30_000);
   });
 
@@ -135,11 +175,15 @@ describe("the Email Service transport", () => {
     expect(mailTransport(noSmtp as Env).name).toBe("email-service");
     expect(mailTransport(env).name).toBe("smtp");
     expect(() => mailTransport({ ...service, EMAIL: undefined } as unknown as Env)).toThrow(/no EMAIL binding/);
-    expect(() => mailTransport({ ...env, MAIL_TRANSPORT: "ses" })).toThrow(/MAIL_TRANSPORT is not "email-service" or "smtp"/);
+    expect(() => mailTransport({ ...env, MAIL_TRANSPORT: "ses" })).toThrow(
+      /MAIL_TRANSPORT is not "email-service" or "smtp"/,
+    );
     // Production with the Email Service: no SMTP rule applies; without its binding, mail waits.
     const production = { ...noSmtp, ...GOOD_PRODUCTION_VARS, MAIL_TRANSPORT: "email-service" } as Env;
     expect(configProblems(production)).toEqual([]);
-    expect(configProblems({ ...production, EMAIL: undefined } as unknown as Env)).toEqual([expect.stringMatching(/^MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding/)]);
+    expect(configProblems({ ...production, EMAIL: undefined } as unknown as Env)).toEqual([
+      expect.stringMatching(/^MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding/),
+    ]);
   });
 });
 
@@ -166,8 +210,15 @@ describe("delivery events (the events queue)", () => {
     const { mail, row: sent } = await sendOne();
     await insertLeads([{ email: mail.to }]);
     await consume(
-      event("deferred", mail.to, { messageId: sent!.message_id, terminal: false, bounce: { type: "soft", reason: "451 4.2.0 Temporary mailbox error" } }),
-      event("bounced", mail.to, { messageId: sent!.message_id, bounce: { type: "soft", classification: "temporary_failure", reason: "452 4.2.2 Mailbox full" } }),
+      event("deferred", mail.to, {
+        messageId: sent!.message_id,
+        terminal: false,
+        bounce: { type: "soft", reason: "451 4.2.0 Temporary mailbox error" },
+      }),
+      event("bounced", mail.to, {
+        messageId: sent!.message_id,
+        bounce: { type: "soft", classification: "temporary_failure", reason: "452 4.2.2 Mailbox full" },
+      }),
     );
     expect(await leadStatus(mail.to)).toBe("confirmed");
     expect(await row(mail.to)).toMatchObject({ status: "sent" });
@@ -177,10 +228,20 @@ describe("delivery events (the events queue)", () => {
   it("a complaint unsubscribes the lead and suppresses the address (reason complaint)", async () => {
     const { mail, row: sent } = await sendOne();
     await insertLeads([{ email: mail.to }]);
-    await consume(event("complained", mail.to, { messageId: sent!.message_id, delivery: { status: "complained" }, complaint: { type: "abuse" } }));
+    await consume(
+      event("complained", mail.to, {
+        messageId: sent!.message_id,
+        delivery: { status: "complained" },
+        complaint: { type: "abuse" },
+      }),
+    );
     expect(await leadStatus(mail.to)).toBe("unsubscribed");
     expect(await isSuppressed(env, mail.to)).toBe(true);
-    expect((await env.DB.prepare("SELECT reason FROM suppressed_emails").all<{ reason: string }>()).results.map((r) => r.reason)).toContain("complaint");
+    expect(
+      (await env.DB.prepare("SELECT reason FROM suppressed_emails").all<{ reason: string }>()).results.map(
+        (r) => r.reason,
+      ),
+    ).toContain("complaint");
     expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 1 });
   });
 
@@ -189,11 +250,20 @@ describe("delivery events (the events queue)", () => {
     const failed = await sendOne();
     const delivered = await sendOne();
     await consume(
-      event("rejected", rejected.mail.to, { messageId: rejected.row!.message_id, rejection: { reason: "suppressed", party: "recipient", detail: "Recipient is suppressed" } }),
+      event("rejected", rejected.mail.to, {
+        messageId: rejected.row!.message_id,
+        rejection: { reason: "suppressed", party: "recipient", detail: "Recipient is suppressed" },
+      }),
       event("failed", failed.mail.to, { messageId: failed.row!.message_id, failure: { reason: "delivery_failed" } }),
-      event("delivered", delivered.mail.to, { messageId: delivered.row!.message_id, delivery: { status: "delivered", smtpResponse: "250 2.0.0 OK" } }),
+      event("delivered", delivered.mail.to, {
+        messageId: delivered.row!.message_id,
+        delivery: { status: "delivered", smtpResponse: "250 2.0.0 OK" },
+      }),
     );
-    expect(await row(rejected.mail.to)).toMatchObject({ status: "failed", last_error: "rejected: suppressed: Recipient is suppressed" });
+    expect(await row(rejected.mail.to)).toMatchObject({
+      status: "failed",
+      last_error: "rejected: suppressed: Recipient is suppressed",
+    });
     expect(await row(failed.mail.to)).toMatchObject({ status: "failed", last_error: "failed: delivery_failed" });
     expect(await row(delivered.mail.to)).toMatchObject({ status: "sent" });
     expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 1, bounced: 0, complained: 0 });
@@ -202,13 +272,20 @@ describe("delivery events (the events queue)", () => {
   it("acknowledges what is not an Email Sending event, and counts only the last 30 days", async () => {
     const result = await consume({ type: "cf.kv.namespace.created" }, "garbage");
     expect(result.explicitAcks.sort()).toEqual(["e0", "e1"]);
-    await env.DB.prepare("INSERT INTO mail_events (event_id, kind, at) VALUES ('old', 'delivered', ?)").bind(Date.now() - 31 * 86_400_000).run();
+    await env.DB.prepare("INSERT INTO mail_events (event_id, kind, at) VALUES ('old', 'delivered', ?)")
+      .bind(Date.now() - 31 * 86_400_000)
+      .run();
     expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 0 });
   });
 
   it("the dashboard's mail panel shows the last 30 days' delivered, bounced and complained mail", async () => {
     const { mail } = await sendOne();
-    await consume(event("delivered", mail.to), event("delivered", mail.to), event("bounced", "x@afx.test", { bounce: { type: "hard" } }), event("complained", "y@afx.test"));
+    await consume(
+      event("delivered", mail.to),
+      event("delivered", mail.to),
+      event("bounced", "x@afx.test", { bounce: { type: "hard" } }),
+      event("complained", "y@afx.test"),
+    );
     const { jar } = await signIn("admin@example.com", { name: "Ada Admin" });
     const html = await (await get("/admin/leads", jar)).text();
     expect(html).toMatch(/data-testid="mail-delivered">2</);

@@ -2,7 +2,14 @@
 // host the pages and the newsletter signup still answer, every message waits in the outbox
 // (neither the queue's consumer nor the Cron Trigger claims it), and the reason is logged once
 // per isolate, not at every batch and every minute. Any other production problem still refuses.
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/server";
 import { configProblems, mailProblems, servingProblems } from "../../worker/production-config";
@@ -10,13 +17,22 @@ import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 import { nextAddress, ORIGIN, signup } from "./leads-helpers";
 
 type Incoming = Parameters<typeof worker.fetch>[0];
-const MAIL_LOG = /\[config\] mail waits in the outbox: SMTP_HOST is empty, loopback or an example host; MAIL_FROM is not a sender/;
+const MAIL_LOG =
+  /\[config\] mail waits in the outbox: SMTP_HOST is empty, loopback or an example host; MAIL_FROM is not a sender/;
 
 /** Production, everything right but the mail provider and sender (today's placeholders). */
 function productionWithBadMail() {
   const announced: { id: number }[] = [];
-  const queue = { sendBatch: async (messages: { body: { id: number } }[]) => void announced.push(...messages.map((m) => m.body)) };
-  const bad = { ...env, ...GOOD_PRODUCTION_VARS, SMTP_HOST: "smtp.example.com", MAIL_FROM: "AFX Holding Group <newsletter@example.com>", MAIL_QUEUE: queue } as unknown as Env;
+  const queue = {
+    sendBatch: async (messages: { body: { id: number } }[]) => void announced.push(...messages.map((m) => m.body)),
+  };
+  const bad = {
+    ...env,
+    ...GOOD_PRODUCTION_VARS,
+    SMTP_HOST: "smtp.example.com",
+    MAIL_FROM: "AFX Holding Group <newsletter@example.com>",
+    MAIL_QUEUE: queue,
+  } as unknown as Env;
   return { bad, announced };
 }
 
@@ -27,7 +43,8 @@ async function fetchWith(request: Request, vars: Env) {
   return res;
 }
 
-const outbox = (id: number) => env.DB.prepare("SELECT status, attempts, leased_until FROM mail_outbox WHERE id = ?").bind(id).first();
+const outbox = (id: number) =>
+  env.DB.prepare("SELECT status, attempts, leased_until FROM mail_outbox WHERE id = ?").bind(id).first();
 
 beforeEach(() => vi.restoreAllMocks());
 
@@ -37,7 +54,9 @@ describe("a bad mail setting in production", () => {
     expect(servingProblems(bad)).toEqual([]);
     expect(mailProblems(bad)).toEqual([expect.stringMatching(/^SMTP_HOST/), expect.stringMatching(/^MAIL_FROM/)]);
     expect(configProblems(bad)).toEqual(mailProblems(bad));
-    expect(servingProblems({ ...bad, SESSION_SECRET: "short" })).toEqual(["SESSION_SECRET is shorter than 32 characters"]);
+    expect(servingProblems({ ...bad, SESSION_SECRET: "short" })).toEqual([
+      "SESSION_SECRET is shorter than 32 characters",
+    ]);
     expect(mailProblems({ ...bad, ENVIRONMENT: "development" })).toEqual([]);
   });
 
@@ -72,13 +91,20 @@ describe("a bad mail setting in production", () => {
 
     // Two Cron runs long after the message was due (an hour passes in the row; the Cron Trigger
     // reads the real clock): still nothing claimed.
-    await env.DB.prepare("UPDATE mail_outbox SET next_attempt_at = next_attempt_at - ?, created_at = created_at - ? WHERE id = ?").bind(60 * 60_000, 60 * 60_000, id).run();
+    await env.DB.prepare(
+      "UPDATE mail_outbox SET next_attempt_at = next_attempt_at - ?, created_at = created_at - ? WHERE id = ?",
+    )
+      .bind(60 * 60_000, 60 * 60_000, id)
+      .run();
     for (let run = 0; run < 2; run++) {
       await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), bad);
     }
     expect(await outbox(id)).toEqual({ status: "queued", attempts: 0, leased_until: 0 });
 
-    const logged = errors.mock.calls.flat().map(String).filter((line) => MAIL_LOG.test(line));
+    const logged = errors.mock.calls
+      .flat()
+      .map(String)
+      .filter((line) => MAIL_LOG.test(line));
     expect(logged).toHaveLength(1);
     expect(errors.mock.calls.flat().join(" ")).not.toMatch(/refusing to serve|scheduled jobs skipped/);
   });

@@ -1,7 +1,14 @@
 // The mail layer against the real local SMTP server (maildev, tests/worker/global-setup.ts) and
 // the real local D1: what is queued arrives once, with both parts and its headers; an unreachable
 // server loses nothing; a day of failures gives up; overlapping runs send once.
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import worker from "../../worker/server";
 import { smtpConfig } from "~/features/mail/config.server";
@@ -26,7 +33,9 @@ import { expectDefined } from "../fixtures/expect-defined";
 
 /** How many messages are waiting, sent and given up, read from the table. */
 async function outboxCounts(db: D1Database): Promise<{ queued: number; sent: number; failed: number }> {
-  const { results } = await db.prepare("SELECT status, count(*) AS n FROM mail_outbox GROUP BY status").all<{ status: string; n: number }>();
+  const { results } = await db
+    .prepare("SELECT status, count(*) AS n FROM mail_outbox GROUP BY status")
+    .all<{ status: string; n: number }>();
   const n = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
   return { queued: n("queued"), sent: n("sent"), failed: n("failed") };
 }
@@ -91,7 +100,13 @@ describe("mail delivery", () => {
     // Sent: not sent again, and the body (its links) is no longer kept.
     expect(await deliverDueMail(env)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     expect(await listMail(inbox, { to: mail.to })).toHaveLength(1);
-    expect(await row(mail.to)).toMatchObject({ status: "sent", attempts: 1, text_body: "", html_body: "", last_error: null });
+    expect(await row(mail.to)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      text_body: "",
+      html_body: "",
+      last_error: null,
+    });
   });
 
   it("queues in the caller's batch: when the caller's own write fails, no e-mail is queued", async () => {
@@ -105,7 +120,9 @@ describe("mail delivery", () => {
   it("refuses messages that would let a line break add headers or SMTP commands", () => {
     expect(() => queueMail(getDb(env), message({ subject: "Hi\r\nBcc: victim@afx.test" }))).toThrow(/subject/);
     expect(() => queueMail(getDb(env), message({ to: "a@afx.test>\r\nRCPT TO:<b@afx.test" }))).toThrow(/to is not/);
-    expect(() => queueMail(getDb(env), message({ headers: { "List-Unsubscribe": "<x>\r\nBcc: v@afx.test" } }))).toThrow(/printable/);
+    expect(() => queueMail(getDb(env), message({ headers: { "List-Unsubscribe": "<x>\r\nBcc: v@afx.test" } }))).toThrow(
+      /printable/,
+    );
     expect(() => queueMail(getDb(env), message({ headers: { Bcc: "v@afx.test" } }))).toThrow(/not allowed/);
     expect(() => queueMail(getDb(env), message({ html: " " }))).toThrow(/HTML part/);
   });
@@ -152,14 +169,22 @@ describe("mail delivery", () => {
 
     const failed = await failedDeliveries(getDb(env), 10);
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ kind: "contact-notification", recipient: mail.to, subject: mail.subject, attempts: 2 });
+    expect(failed[0]).toMatchObject({
+      kind: "contact-notification",
+      recipient: mail.to,
+      subject: mail.subject,
+      attempts: 2,
+    });
     expect(expectDefined(failed[0]).lastError).toBeTruthy();
     expect(await outboxCounts(env.DB)).toEqual({ queued: 0, sent: 0, failed: 1 });
   });
 
   it("two overlapping runs send each message once", async () => {
     const mails = [message(), message(), message()];
-    await runBatch(getDb(env), mails.map((m) => queueMail(getDb(env), m)));
+    await runBatch(
+      getDb(env),
+      mails.map((m) => queueMail(getDb(env), m)),
+    );
     const runs = await Promise.all([deliverDueMail(env), deliverDueMail(env)]);
     expect(runs[0].sent + runs[1].sent).toBe(3);
     expect(runs.every((r) => r.retried === 0 && r.gaveUp === 0)).toBe(true);
@@ -174,7 +199,9 @@ describe("mail delivery", () => {
     const mail = message();
     await runBatch(getDb(env), [queueMail(getDb(env), mail, t0)]);
     // What a claim leaves behind when its run is killed before it can record anything.
-    await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, leased_until = ? WHERE recipient = ?").bind(t0 + LEASE_MS, mail.to).run();
+    await env.DB.prepare("UPDATE mail_outbox SET attempts = 1, leased_until = ? WHERE recipient = ?")
+      .bind(t0 + LEASE_MS, mail.to)
+      .run();
     expect(await deliverDueMail(env, t0 + LEASE_MS - 1)).toEqual({ sent: 0, retried: 0, gaveUp: 0 });
     expect(await deliverDueMail(env, t0 + LEASE_MS)).toEqual({ sent: 1, retried: 0, gaveUp: 0 });
     await waitForMail(inbox, { to: mail.to });
@@ -205,10 +232,20 @@ describe("mail delivery", () => {
   it("the queue's consumer acknowledges what it sent or what is gone, and hands back failures and held messages with their delay", async () => {
     const [ok, failing, held] = [message(), message(), message()];
     const t0 = Date.now();
-    const [a, b, c] = await runBatch(getDb(env), [ok, failing, held].map((m) => queueMail(getDb(env), m, t0)));
+    const [a, b, c] = await runBatch(
+      getDb(env),
+      [ok, failing, held].map((m) => queueMail(getDb(env), m, t0)),
+    );
     const id = (r: D1Result | undefined) => queuedIds(r)[0]!;
-    await env.DB.prepare("UPDATE mail_outbox SET leased_until = ? WHERE id = ?").bind(t0 + 20_000, id(c)).run();
-    const job = (mailId: number, n: number) => ({ id: `m${n}`, timestamp: new Date(), attempts: 1, body: { id: mailId } });
+    await env.DB.prepare("UPDATE mail_outbox SET leased_until = ? WHERE id = ?")
+      .bind(t0 + 20_000, id(c))
+      .run();
+    const job = (mailId: number, n: number) => ({
+      id: `m${n}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { id: mailId },
+    });
 
     const batch = createMessageBatch("afx-mail", [job(id(a), 1), job(id(c), 3), job(987654321, 4)]);
     const ctx = createExecutionContext();
@@ -239,11 +276,17 @@ describe("mail delivery", () => {
   });
 
   it("the real SMTP server stopped during a burst of 200 and started again: every e-mail arrives exactly once", async () => {
-    const control = (action: "stop" | "start") => fetch(`${inject("outageControlURL")}/${action}`, { method: "POST" }).then((r) => expect(r.status).toBe(200));
+    const control = (action: "stop" | "start") =>
+      fetch(`${inject("outageControlURL")}/${action}`, { method: "POST" }).then((r) => expect(r.status).toBe(200));
     const outageInbox = inject("outageInboxURL");
     const smtp = { ...env, SMTP_PORT: inject("outageSmtpPort") };
     const mails = Array.from({ length: 200 }, () => message({ kind: "contact-notification" }));
-    const ids = (await runBatch(getDb(env), mails.map((m) => queueMail(getDb(env), m)))).flatMap(queuedIds);
+    const ids = (
+      await runBatch(
+        getDb(env),
+        mails.map((m) => queueMail(getDb(env), m)),
+      )
+    ).flatMap(queuedIds);
     expect(ids).toHaveLength(200);
     const deliver = async () => {
       const batch = createMessageBatch(
@@ -270,9 +313,9 @@ describe("mail delivery", () => {
     // Back: the queue's retries deliver each once; a redelivery after that sends nothing again.
     expect((await deliver()).explicitAcks).toHaveLength(200);
     expect((await deliver()).explicitAcks).toHaveLength(200);
-    const received = ((await (await fetch(`${outageInbox}/email`)).json()) as { envelope: { to: { address: string }[] } }[]).flatMap((m) =>
-      m.envelope.to.map((t) => t.address),
-    );
+    const received = (
+      (await (await fetch(`${outageInbox}/email`)).json()) as { envelope: { to: { address: string }[] } }[]
+    ).flatMap((m) => m.envelope.to.map((t) => t.address));
     expect(received.sort()).toEqual(mails.map((m) => m.to).sort());
     expect(await outboxCounts(env.DB)).toMatchObject({ queued: 0, sent: 200 });
     // 400 deliveries through a real SMTP server: 1–3 s alone, more on a loaded machine.
@@ -292,7 +335,10 @@ describe("mail delivery", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const mail = message();
     await runBatch(getDb(env), [queueMail(getDb(env), mail)]);
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), { ...env, ENVIRONMENT: "production" });
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), {
+      ...env,
+      ENVIRONMENT: "production",
+    });
     expect(await row(mail.to)).toMatchObject({ status: "queued", attempts: 0 });
     expect(errors.mock.calls.flat().join(" ")).toMatch(/scheduled jobs skipped/);
   });
@@ -329,7 +375,12 @@ describe("mail delivery", () => {
 
 describe("SMTP replies", () => {
   it("are read whole: multi-line, split across reads anywhere, one at a time", async () => {
-    const chunks = ["220 mail.afx.test ESMTP\r\n250-mail.afx.test\r", "\n250-AUTH PL", "AIN LOGIN\r\n250 STARTTLS\r\n", "354 go ahead\r\n"];
+    const chunks = [
+      "220 mail.afx.test ESMTP\r\n250-mail.afx.test\r",
+      "\n250-AUTH PL",
+      "AIN LOGIN\r\n250 STARTTLS\r\n",
+      "354 go ahead\r\n",
+    ];
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         const next = chunks.shift();
@@ -340,7 +391,10 @@ describe("SMTP replies", () => {
     const replies = new ReplyReader(stream.getReader());
     expect(await replies.read()).toEqual({ code: 220, lines: ["220 mail.afx.test ESMTP"] });
     expect(replies.hasUnread).toBe(true); // the rest of that read: STARTTLS refuses to go on over it
-    expect(await replies.read()).toEqual({ code: 250, lines: ["250-mail.afx.test", "250-AUTH PLAIN LOGIN", "250 STARTTLS"] });
+    expect(await replies.read()).toEqual({
+      code: 250,
+      lines: ["250-mail.afx.test", "250-AUTH PLAIN LOGIN", "250 STARTTLS"],
+    });
     expect(await replies.read()).toEqual({ code: 354, lines: ["354 go ahead"] });
     await expect(replies.read()).rejects.toThrow(/closed the connection/);
   });
@@ -348,9 +402,16 @@ describe("SMTP replies", () => {
 
 describe("SMTP configuration", () => {
   it("reads the local defaults and names the variable that is wrong", () => {
-    expect(smtpConfig(env)).toMatchObject({ host: "127.0.0.1", security: "off", from: { name: "AFX Holding Group", email: "newsletter@example.com" } });
+    expect(smtpConfig(env)).toMatchObject({
+      host: "127.0.0.1",
+      security: "off",
+      from: { name: "AFX Holding Group", email: "newsletter@example.com" },
+    });
     expect(smtpConfig(env).credentials).toBeUndefined();
-    expect(smtpConfig({ ...env, SMTP_USER: "u", SMTP_PASSWORD: "p" }).credentials).toEqual({ username: "u", password: "p" });
+    expect(smtpConfig({ ...env, SMTP_USER: "u", SMTP_PASSWORD: "p" }).credentials).toEqual({
+      username: "u",
+      password: "p",
+    });
     expect(() => smtpConfig({ ...env, SMTP_PORT: "smtp" })).toThrow(/SMTP_PORT/);
     expect(() => smtpConfig({ ...env, SMTP_SECURITY: "ssl" })).toThrow(/SMTP_SECURITY/);
     expect(() => smtpConfig({ ...env, MAIL_FROM: 'Bad "Name" <x@afx.test>' })).toThrow(/MAIL_FROM/);

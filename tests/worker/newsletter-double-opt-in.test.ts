@@ -2,7 +2,14 @@
 // real local SMTP server (maildev). A signup is pending until its link's button is pressed; the
 // e-mail carries the one-click unsubscribe; tokens are hashed, single use and expire; the consent
 // is on record; a failing SMTP server loses nothing.
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  SELF,
+} from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { CONSENT_COPY, CONSENT_VERSION } from "~/features/leads/newsletter";
 import { CONFIRMATION_GREETING, CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
@@ -55,7 +62,9 @@ async function outboxTo(email: string) {
 }
 
 beforeEach(async () => {
-  await env.DB.batch(["leads", "mail_outbox", "confirmation_counts", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(
+    ["leads", "mail_outbox", "confirmation_counts", "suppressed_emails"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+  );
 });
 
 describe("double opt-in", () => {
@@ -126,7 +135,9 @@ describe("double opt-in", () => {
       }
     }
     // Eight days later the real link has expired: 410, and it confirms nothing.
-    await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(8 * DAY).run();
+    await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?")
+      .bind(8 * DAY)
+      .run();
     for (const res of [await SELF.fetch(link), await post(link)]) {
       expect(res.status).toBe(410);
       expect(await res.text()).toContain("This link has expired");
@@ -145,7 +156,9 @@ describe("double opt-in", () => {
     expect(await outboxTo(email)).toHaveLength(1);
 
     // Eleven minutes later: a second e-mail, with a link of its own.
-    await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(11 * MINUTE).run();
+    await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?")
+      .bind(11 * MINUTE)
+      .run();
     expect((await postJson(signup({ email }))).status).toBe(201);
     await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length), { timeout: 10_000 }).toBe(2);
     const [older, newer] = (await listMail(inbox, { to: email })).sort((a, b) => a.id.localeCompare(b.id));
@@ -162,7 +175,12 @@ describe("double opt-in", () => {
     await post(linkIn(newer!, "unsubscribe"), { "List-Unsubscribe": "One-Click" });
     expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
     expect((await postJson(signup({ email, source: "blog" }))).status).toBe(201);
-    expect(await lead(email)).toMatchObject({ status: "pending", source: "blog", confirmed_at: null, unsubscribed_at: null });
+    expect(await lead(email)).toMatchObject({
+      status: "pending",
+      source: "blog",
+      confirmed_at: null,
+      unsubscribed_at: null,
+    });
     await expect.poll(() => listMail(inbox, { to: email }).then((m) => m.length), { timeout: 10_000 }).toBe(3);
   });
 
@@ -190,7 +208,9 @@ describe("unsubscribe", () => {
     const { jar: admin } = await signIn("admin@example.com");
     expect(await (await get("/admin/leads.csv?status=all", admin)).text()).toContain(email);
     expect((await get("/admin/leads.csv", admin)).status).toBe(409);
-    expect(await (await get("/api/leads?status=unsubscribed", admin)).json()).toEqual([expect.objectContaining({ email })]);
+    expect(await (await get("/api/leads?status=unsubscribed", admin)).json()).toEqual([
+      expect.objectContaining({ email }),
+    ]);
   });
 
   it("GET shows one button and changes nothing; the button unsubscribes and lands on the outcome page", async () => {
@@ -213,7 +233,13 @@ describe("unsubscribe", () => {
     const email = unique("forged");
     const link = linkIn(await signUpAndReadMail(email), "unsubscribe");
     const [id, keyId, sig] = link.pathname.split("/").pop()!.split(".");
-    const forged = [`${Number(id) + 1}.${keyId}.${sig}`, `${id}.${keyId}.${"A".repeat(43)}`, `${id}.${sig}`, `${id}`, `${id}.${keyId}.${sig!.slice(1)}`];
+    const forged = [
+      `${Number(id) + 1}.${keyId}.${sig}`,
+      `${id}.${keyId}.${"A".repeat(43)}`,
+      `${id}.${sig}`,
+      `${id}`,
+      `${id}.${keyId}.${sig!.slice(1)}`,
+    ];
     for (const token of forged) {
       const url = `${ORIGIN}/newsletter/unsubscribe/${token}`;
       expect((await SELF.fetch(url)).status, token).toBe(404);
@@ -263,7 +289,11 @@ describe("consent on record", () => {
       body: "newsletter=on",
     });
     expect(res.status).toBe(200);
-    expect(await lead(email)).toMatchObject({ status: "confirmed", consent_method: "verified-member", consent_version: CONSENT_VERSION });
+    expect(await lead(email)).toMatchObject({
+      status: "confirmed",
+      consent_method: "verified-member",
+      consent_version: CONSENT_VERSION,
+    });
     expect(await outboxTo(email)).toHaveLength(1);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM newsletter_tokens").first())!.n).toBe(0);
   });
@@ -298,19 +328,29 @@ describe("when mail fails", () => {
     const res = await handleSignup(request, down);
     expect(res.status).toBe(201);
     expect(await lead(email)).toMatchObject({ status: "pending" });
-    const { id } = (await env.DB.prepare("SELECT id FROM mail_outbox WHERE recipient = ?").bind(email).first<{ id: number }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM mail_outbox WHERE recipient = ?")
+      .bind(email)
+      .first<{ id: number }>())!;
     const batch = createMessageBatch("afx-mail", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { id } }]);
     await worker.queue(batch, down);
     expect((await getQueueResult(batch, createExecutionContext())).retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
-    const [queued] = await env.DB.prepare("SELECT status, attempts, last_error FROM mail_outbox WHERE recipient = ?").bind(email).all().then((r) => r.results);
+    const [queued] = await env.DB.prepare("SELECT status, attempts, last_error FROM mail_outbox WHERE recipient = ?")
+      .bind(email)
+      .all()
+      .then((r) => r.results);
     expect(queued).toMatchObject({ status: "queued", attempts: 1, last_error: expect.any(String) });
     expect(await listMail(inbox, { to: email })).toHaveLength(0);
 
     // The server is back (the worker's own env); the Cron Trigger's safety net, after the retry delay and its grace,
     // delivers it, and a later run does not send it again.
     // The Cron Trigger reads the real clock, so three minutes pass in the row.
-    const cron = () => worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
-    await env.DB.prepare("UPDATE mail_outbox SET next_attempt_at = next_attempt_at - ?, created_at = created_at - ? WHERE id = ?").bind(3 * MINUTE, 3 * MINUTE, id).run();
+    const cron = () =>
+      worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env);
+    await env.DB.prepare(
+      "UPDATE mail_outbox SET next_attempt_at = next_attempt_at - ?, created_at = created_at - ? WHERE id = ?",
+    )
+      .bind(3 * MINUTE, 3 * MINUTE, id)
+      .run();
     await cron();
     const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
     await cron();
@@ -324,7 +364,9 @@ describe("abuse: nobody can make the group mail anyone", () => {
   const signUps = async (email: string, times: number, over: Record<string, unknown> = {}) => {
     for (let i = 0; i < times; i++) {
       // Each round comes after the 10-minute resend pause.
-      await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?").bind(11 * MINUTE).run();
+      await env.DB.prepare("UPDATE newsletter_tokens SET created_at = created_at - ?")
+        .bind(11 * MINUTE)
+        .run();
       expect((await postJson(signup({ email, ...over }))).status).toBe(201);
     }
   };
@@ -333,7 +375,9 @@ describe("abuse: nobody can make the group mail anyone", () => {
     const email = unique("greeting");
     const firstName = "Win a prize at https://evil.example/x";
     const mail = await signUpAndReadMail(email, { firstName, lastName: "<b>Bold</b>" });
-    expect(mail.text.startsWith(`${CONFIRMATION_GREETING}\r\n`) || mail.text.startsWith(`${CONFIRMATION_GREETING}\n`)).toBe(true);
+    expect(
+      mail.text.startsWith(`${CONFIRMATION_GREETING}\r\n`) || mail.text.startsWith(`${CONFIRMATION_GREETING}\n`),
+    ).toBe(true);
     for (const part of [mail.text, mail.html, mail.subject]) {
       expect(part).not.toContain("evil.example");
       expect(part).not.toContain("Bold");
@@ -349,10 +393,16 @@ describe("abuse: nobody can make the group mail anyone", () => {
     await signUps(`${base}+news@gmail.com`, 2);
     await signUps(`${base.slice(0, 2)}.${base.slice(2)}@googlemail.com`, 2);
     const { results } = await env.DB.prepare("SELECT recipient FROM mail_outbox").all<{ recipient: string }>();
-    expect(results.map((r) => r.recipient)).toEqual([`${base}@gmail.com`, `${base}@gmail.com`, `${base}+news@gmail.com`]);
+    expect(results.map((r) => r.recipient)).toEqual([
+      `${base}@gmail.com`,
+      `${base}@gmail.com`,
+      `${base}+news@gmail.com`,
+    ]);
     expect((await env.DB.prepare("SELECT sent FROM confirmation_counts").all()).results).toEqual([{ sent: 3 }]);
     // No address is stored with the count.
-    expect(JSON.stringify((await env.DB.prepare("SELECT * FROM confirmation_counts").all()).results)).not.toContain(base);
+    expect(JSON.stringify((await env.DB.prepare("SELECT * FROM confirmation_counts").all()).results)).not.toContain(
+      base,
+    );
 
     // The owner confirms (with a link they got): the count starts over for a later signup.
     const mail = await waitForMail(inbox, { to: `${base}+news@gmail.com`, subject: CONFIRMATION_SUBJECT });
@@ -360,14 +410,16 @@ describe("abuse: nobody can make the group mail anyone", () => {
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM confirmation_counts").first())!.n).toBe(0);
   });
 
-  it("\"this wasn't me\": the unsubscribe link of a confirmation e-mail suppresses the mailbox; no later signup mails it", async () => {
+  it('"this wasn\'t me": the unsubscribe link of a confirmation e-mail suppresses the mailbox; no later signup mails it', async () => {
     const email = `notme.${crypto.randomUUID().slice(0, 6)}@gmail.com`;
     const mail = await signUpAndReadMail(email);
     expect(mail.text).toContain("Not you? Unsubscribe");
     expect((await post(linkIn(mail, "unsubscribe"), { "List-Unsubscribe": "One-Click" })).status).toBe(200);
     // Never confirmed: nothing of it is kept but the keyed hash on the suppression list.
     expect(await lead(email)).toBeNull();
-    expect((await env.DB.prepare("SELECT reason FROM suppressed_emails").all()).results).toEqual([{ reason: "not-me" }]);
+    expect((await env.DB.prepare("SELECT reason FROM suppressed_emails").all()).results).toEqual([
+      { reason: "not-me" },
+    ]);
     expect(await isSuppressed(env, email)).toBe(true);
 
     for (const again of [email, email.replace("@", "+2@"), email.replace(".", ""), email.toUpperCase()]) {
@@ -424,11 +476,14 @@ describe("abuse: nobody can make the group mail anyone", () => {
     expect(foldEmail("first.last+x@example.com")).toBe("first.last@example.com");
     expect(foldEmail("+only@example.com")).toBe("+only@example.com");
     await runBatch(getDb(env), await suppressStatements(env, `erased${id}@example.com`, "erased"));
-    for (const spelling of [`erased${id}+1@example.com`, `ERASED${id}+a+b@Example.com`]) expect(await isSuppressed(env, spelling), spelling).toBe(true);
+    for (const spelling of [`erased${id}+1@example.com`, `ERASED${id}+a+b@Example.com`])
+      expect(await isSuppressed(env, spelling), spelling).toBe(true);
     expect(await isSuppressed(env, `erased${id}1@example.com`)).toBe(false);
     // An entry of the old kind (the address as typed, +tag included) is still honoured.
     const legacy = await hmacSign("test-session-secret", `suppressed-email:old${id}+x@example.com`);
-    await env.DB.prepare("INSERT INTO suppressed_emails (email_hash, reason, created_at) VALUES (?, 'erased', 0)").bind(legacy).run();
+    await env.DB.prepare("INSERT INTO suppressed_emails (email_hash, reason, created_at) VALUES (?, 'erased', 0)")
+      .bind(legacy)
+      .run();
     expect(await isSuppressed(env, `old${id}+x@example.com`)).toBe(true);
   });
 });
@@ -436,15 +491,22 @@ describe("abuse: nobody can make the group mail anyone", () => {
 describe("the scheduled job and the admin views", () => {
   it("removes pending leads older than 30 days, keeps the rest", async () => {
     const now = Date.now();
-    await insertLeads([
-      { email: "old-pending@example.com", ago: 31 * DAY, status: "pending" },
-      { email: "new-pending@example.com", ago: 29 * DAY, status: "pending" },
-      { email: "old-confirmed@example.com", ago: 400 * DAY },
-      { email: "old-unsubscribed@example.com", ago: 400 * DAY, status: "unsubscribed" },
-    ], now);
+    await insertLeads(
+      [
+        { email: "old-pending@example.com", ago: 31 * DAY, status: "pending" },
+        { email: "new-pending@example.com", ago: 29 * DAY, status: "pending" },
+        { email: "old-confirmed@example.com", ago: 400 * DAY },
+        { email: "old-unsubscribed@example.com", ago: 400 * DAY, status: "unsubscribed" },
+      ],
+      now,
+    );
     await runScheduledJobs(env, now);
     const { results } = await env.DB.prepare("SELECT email FROM leads ORDER BY email").all<{ email: string }>();
-    expect(results.map((r) => r.email)).toEqual(["new-pending@example.com", "old-confirmed@example.com", "old-unsubscribed@example.com"]);
+    expect(results.map((r) => r.email)).toEqual([
+      "new-pending@example.com",
+      "old-confirmed@example.com",
+      "old-unsubscribed@example.com",
+    ]);
   });
 
   it("the dashboard shows the outbox's queue depth and its oldest waiting e-mail while mail waits, and nothing when none does", async () => {
@@ -463,7 +525,9 @@ describe("the scheduled job and the admin views", () => {
     await env.DB.prepare(
       `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, sent_at)
        VALUES ('contact-notification', 'sent@example.com', 's', '', '', 'sent', 1, 0, ?1, ?1)`,
-    ).bind(now - DAY).run();
+    )
+      .bind(now - DAY)
+      .run();
     const html = await (await get("/admin/leads", admin)).text();
     expect(html).toContain("E-mails waiting to be sent");
     expect(html).toMatch(/data-testid="mail-queue-depth"[^>]*>3</);
@@ -478,12 +542,19 @@ describe("the scheduled job and the admin views", () => {
       { email: "u1@example.com", source: "popup", status: "unsubscribed" },
     ]);
     const { jar: admin } = await signIn("admin@example.com");
-    const emails = async (path: string) => ((await (await get(path, admin)).json()) as { email: string }[]).map((l) => l.email).sort();
+    const emails = async (path: string) =>
+      ((await (await get(path, admin)).json()) as { email: string }[]).map((l) => l.email).sort();
     expect(await emails("/api/leads")).toEqual(["c1@example.com", "c2@example.com"]);
     expect(await emails("/api/leads?status=pending")).toEqual(["p1@example.com"]);
     expect(await emails("/api/leads?status=all")).toHaveLength(4);
-    expect(await (await get("/api/leads/stats", admin)).json()).toMatchObject({ total: 2, bySource: { blog: 1, footer: 1 } });
-    expect(await (await get("/api/leads/stats?status=unsubscribed", admin)).json()).toMatchObject({ total: 1, bySource: { popup: 1 } });
+    expect(await (await get("/api/leads/stats", admin)).json()).toMatchObject({
+      total: 2,
+      bySource: { blog: 1, footer: 1 },
+    });
+    expect(await (await get("/api/leads/stats?status=unsubscribed", admin)).json()).toMatchObject({
+      total: 1,
+      bySource: { popup: 1 },
+    });
     const csv = await (await get("/admin/leads.csv", admin)).text();
     expect(csv).toContain("c1@example.com");
     expect(csv).not.toContain("p1@example.com");
@@ -497,7 +568,9 @@ describe("the scheduled job and the admin views", () => {
     await env.DB.prepare(
       `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, created_at)
        VALUES ('newsletter-confirm', 'lost@example.com', 'Confirm your subscription', '', '', 'failed', 12, 0, '550 mailbox unavailable', ?)`,
-    ).bind(Date.now() - DAY).run();
+    )
+      .bind(Date.now() - DAY)
+      .run();
     const dashboard = await (await get("/admin/leads", admin)).text();
     expect(dashboard).toContain("Undelivered e-mails");
     expect(dashboard).toMatch(/data-testid="failed-mail"[\s\S]*lost@example\.com[\s\S]*550 mailbox unavailable/);

@@ -24,7 +24,11 @@ const fields = (over: Record<string, string> = {}) => ({
 function fetcherPost(body: Record<string, string>, ip = nextAddress()) {
   return SELF.fetch(`${ORIGIN}/api/leads?_data=${encodeURIComponent("routes/api.leads")}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, Referer: `${ORIGIN}/blog?page=2` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": ip,
+      Referer: `${ORIGIN}/blog?page=2`,
+    },
     body: new URLSearchParams(body).toString(),
     redirect: "manual",
   });
@@ -32,13 +36,19 @@ function fetcherPost(body: Record<string, string>, ip = nextAddress()) {
 
 describe("POST /api/leads from the signup form's fetcher", () => {
   it("answers the result as data under the API's status: 201, then 409 for a confirmed address, no redirect", async () => {
-    const first = await fetcherPost(fields({ [F.referrer]: "https://search.example/", [F.timestamp]: "2026-11-21T12:00:00.000Z" }));
+    const first = await fetcherPost(
+      fields({ [F.referrer]: "https://search.example/", [F.timestamp]: "2026-11-21T12:00:00.000Z" }),
+    );
     expect(first.status).toBe(201);
     expect(first.headers.get("Location")).toBeNull();
     expect(await first.json()).toEqual({ source: "blog", status: "success" });
     // The page is the fetch's Referer; the referrer and clock are what the browser added.
     expect(await leadRows()).toEqual([
-      expect.objectContaining({ page_path: "/blog?page=2", referrer: "https://search.example/", client_timestamp: "2026-11-21T12:00:00.000Z" }),
+      expect.objectContaining({
+        page_path: "/blog?page=2",
+        referrer: "https://search.example/",
+        client_timestamp: "2026-11-21T12:00:00.000Z",
+      }),
     ]);
 
     await confirmAll();
@@ -66,6 +76,10 @@ describe("POST /api/leads from the signup form's fetcher", () => {
     const limited = await fetcherPost(fields({ [F.email]: "late@example.com" }), ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ status: "error", values: { email: "late@example.com" }, message: expect.stringContaining("Too many") });
+    expect(await limited.json()).toMatchObject({
+      status: "error",
+      values: { email: "late@example.com" },
+      message: expect.stringContaining("Too many"),
+    });
   });
 });

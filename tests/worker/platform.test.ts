@@ -10,19 +10,24 @@ const ORIGIN = "https://afx.test";
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
 
 function h1(html: string) {
-  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
+  return html
+    .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .trim();
 }
 
 const publicPages = Object.values(pages).filter((p) => !ADMIN_PAGES.includes(p));
 
 describe("route table", () => {
-
-  it.each(publicPages.map((p) => [p.path, p.heading] as const))("%s answers 200 with its heading", async (path, heading) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(h1(await res.text())).toBe(heading);
-  });
+  it.each(publicPages.map((p) => [p.path, p.heading] as const))(
+    "%s answers 200 with its heading",
+    async (path, heading) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(h1(await res.text())).toBe(heading);
+    },
+  );
 
   it("/home is home too", async () => {
     const res = await get("/home");
@@ -112,37 +117,47 @@ describe("document", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/", "/nope", "/documents/x", "/robots.txt", "/subsidiary/get-gaas"])("%s carries every header", async (path) => {
-    const res = await get(path);
-    const csp = res.headers.get("content-security-policy")!;
-    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
-      expect(csp).toContain(directive);
-    }
-    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
-      expect(res.headers.get(name)).toBe(value);
-    }
-  });
+  it.each(["/", "/nope", "/documents/x", "/robots.txt", "/subsidiary/get-gaas"])(
+    "%s carries every header",
+    async (path) => {
+      const res = await get(path);
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+        expect(csp).toContain(directive);
+      }
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
+        expect(res.headers.get(name)).toBe(value);
+      }
+    },
+  );
 
   // Every page the sitemap lists, the 404 page and a venture's detail page (its header tile).
   const documents = [...publicPages.map((p) => p.path), ...subsidiaries.map((s) => `/subsidiary/${s.id}`), "/nope"];
-  it.each(documents)("%s: default-src 'none', nothing unsafe, its one <style> allowed by hash, no style attribute", async (path) => {
-    const res = await get(path, { headers: { Accept: "text/html" } });
-    const html = await res.text();
-    const csp = res.headers.get("content-security-policy")!;
-    expect(csp.split("; ")[0]).toBe("default-src 'none'");
-    expect(csp).not.toContain("'unsafe-");
-    // The inlined stylesheet is the page's only style, and the CSP names exactly its hash.
-    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-    expect(styles).toHaveLength(1);
-    expect(csp).toContain(`; style-src '${await hashSource(expectDefined(styles[0]))}';`);
-    // No style attribute in the markup (the CSP would refuse it): colours and delays are classes.
-    expect(html).not.toMatch(/<[a-zA-Z][^<>]*\sstyle=/);
-  });
+  it.each(documents)(
+    "%s: default-src 'none', nothing unsafe, its one <style> allowed by hash, no style attribute",
+    async (path) => {
+      const res = await get(path, { headers: { Accept: "text/html" } });
+      const html = await res.text();
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp.split("; ")[0]).toBe("default-src 'none'");
+      expect(csp).not.toContain("'unsafe-");
+      // The inlined stylesheet is the page's only style, and the CSP names exactly its hash.
+      const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+      expect(styles).toHaveLength(1);
+      expect(csp).toContain(`; style-src '${await hashSource(expectDefined(styles[0]))}';`);
+      // No style attribute in the markup (the CSP would refuse it): colours and delays are classes.
+      expect(html).not.toMatch(/<[a-zA-Z][^<>]*\sstyle=/);
+    },
+  );
 
   it("a response that renders no page (a cross-site refusal) allows no script at all", async () => {
-    const res = await get("/help", { method: "POST", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ x: "1" }) });
+    const res = await get("/help", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: new URLSearchParams({ x: "1" }),
+    });
     expect(res.status).toBe(403);
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toContain("script-src 'none'");
@@ -176,8 +191,16 @@ describe("security headers", () => {
 
 describe("D1", () => {
   it("has the migrated schema with the unique normalised e-mail index", async () => {
-    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'leads'").all<{ name: string }>();
-    expect(results.map((r) => r.name)).toEqual(expect.arrayContaining(["leads_email_unique", "leads_subscribed_at_idx", "leads_source_status_subscribed_at_idx"]));
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'leads'",
+    ).all<{ name: string }>();
+    expect(results.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        "leads_email_unique",
+        "leads_subscribed_at_idx",
+        "leads_source_status_subscribed_at_idx",
+      ]),
+    );
     await env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('a@example.com', 'A', 'footer')").run();
     await expect(
       env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('a@example.com', 'B', 'blog')").run(),

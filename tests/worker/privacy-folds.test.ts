@@ -24,12 +24,26 @@ const withVars = (vars: Record<string, string>) => ({ ...env, ...vars }) as Env;
 const csv = async () => new Response(leadsCsvStream(getDb(env))).text();
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM leads"), env.DB.prepare("DELETE FROM suppressed_emails"), env.DB.prepare("DELETE FROM mail_outbox")]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM leads"),
+    env.DB.prepare("DELETE FROM suppressed_emails"),
+    env.DB.prepare("DELETE FROM mail_outbox"),
+  ]);
 });
 
 describe("suppression holds for every spelling of the mailbox", () => {
   it("the SQL fold finds the same mailbox as foldEmail", async () => {
-    const spellings = ["jane@gmail.com", "j.ane+afx@gmail.com", "jane@googlemail.com", "j.a.n.e@googlemail.com", "a.b+c+d@example.com", "+tag@example.com", "...@gmail.com", "x.y@example.com", "p+@afx.test"];
+    const spellings = [
+      "jane@gmail.com",
+      "j.ane+afx@gmail.com",
+      "jane@googlemail.com",
+      "j.a.n.e@googlemail.com",
+      "a.b+c+d@example.com",
+      "+tag@example.com",
+      "...@gmail.com",
+      "x.y@example.com",
+      "p+@afx.test",
+    ];
     for (const spelling of spellings) {
       const row = await getDb(env).get<{ f: string }>(sql`SELECT ${foldEmailSql(sql`${spelling}`)} AS f`);
       expect(row.f, spelling).toBe(foldEmail(spelling));
@@ -38,15 +52,28 @@ describe("suppression holds for every spelling of the mailbox", () => {
 
   it("erasing jane@gmail.com suppresses the list's jane+afx@ and j.ane@: out of the CSV, the person export and the mail, and not erased", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await insertLeads([{ email: "jane@gmail.com" }, { email: "jane+afx@gmail.com" }, { email: "j.ane@googlemail.com" }, { email: "janet@gmail.com" }]);
-    const queued = { kind: "contact-notification", to: "jane+afx@gmail.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
+    await insertLeads([
+      { email: "jane@gmail.com" },
+      { email: "jane+afx@gmail.com" },
+      { email: "j.ane@googlemail.com" },
+      { email: "janet@gmail.com" },
+    ]);
+    const queued = {
+      kind: "contact-notification",
+      to: "jane+afx@gmail.com",
+      subject: "Hello",
+      text: "Hi",
+      html: "<p>Hi</p>",
+    };
     await batch(getDb(env), [queueMail(getDb(env), queued)]);
 
     const summary = await erasePerson(env, "jane@gmail.com", { actor: "admin:test" });
     expect(summary).toMatchObject({ lead: true, suppressed: true });
 
     // The other spellings stay stored (they may be someone's own record) and are marked.
-    const { results } = await env.DB.prepare("SELECT email, suppressed_at IS NOT NULL AS suppressed FROM leads ORDER BY email").all();
+    const { results } = await env.DB.prepare(
+      "SELECT email, suppressed_at IS NOT NULL AS suppressed FROM leads ORDER BY email",
+    ).all();
     expect(results).toEqual([
       { email: "j.ane@googlemail.com", suppressed: 1 },
       { email: "jane+afx@gmail.com", suppressed: 1 },
@@ -92,7 +119,12 @@ describe("MAIL_SECRET key roles", () => {
     for (const value of ["retired:aaaa", "retired:aaaa,bbbb", "aaaa,retired:", "aaaa,retired:aaaa"]) {
       expect(() => getConfig(withVars({ MAIL_SECRET: value })), value).toThrow(/MAIL_SECRET/);
     }
-    expect(getConfig(withVars(RETIRED))).toMatchObject({ mailSecrets: ["the-new-mail-secret"], retiredMailSecrets: ["test-mail-secret", "test-session-secret"] });
-    expect(configProblems(withVars({ ...GOOD_PRODUCTION_VARS, MAIL_SECRET: `${"n".repeat(40)},retired:short` }))).toEqual([expect.stringMatching(/MAIL_SECRET is shorter than 32/)]);
+    expect(getConfig(withVars(RETIRED))).toMatchObject({
+      mailSecrets: ["the-new-mail-secret"],
+      retiredMailSecrets: ["test-mail-secret", "test-session-secret"],
+    });
+    expect(
+      configProblems(withVars({ ...GOOD_PRODUCTION_VARS, MAIL_SECRET: `${"n".repeat(40)},retired:short` })),
+    ).toEqual([expect.stringMatching(/MAIL_SECRET is shorter than 32/)]);
   });
 });

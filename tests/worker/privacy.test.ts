@@ -2,7 +2,13 @@
 // the real local D1, real sessions from the local OpenID provider and the real signup path.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { EXPORTED, NOT_EXPORTED, exportPerson, type PersonalDataExport, type PersonalTable } from "~/features/privacy/export.server";
+import {
+  EXPORTED,
+  NOT_EXPORTED,
+  exportPerson,
+  type PersonalDataExport,
+  type PersonalTable,
+} from "~/features/privacy/export.server";
 import { erasePerson } from "~/features/privacy/erase.server";
 import { flashToastOf, get, Jar, ORIGIN, signIn } from "./auth-helpers";
 import { postJson, signup } from "./leads-helpers";
@@ -15,24 +21,37 @@ function post(path: string, fields: Record<string, string>, jar?: Jar, headers: 
   return get(path, jar, {
     method: "POST",
     // What a browser sends with a form post (Remix compares Origin with Host on page actions).
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 const count = async (sql: string, ...params: unknown[]) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM (${sql})`).bind(...params).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM (${sql})`)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 /** Rows about `email` in every personal table. */
 async function footprint(email: string) {
-  const ids = (await env.DB.prepare("SELECT id FROM users WHERE lower(email) = ?").bind(email).all<{ id: string }>()).results.map((r) => r.id);
+  const ids = (
+    await env.DB.prepare("SELECT id FROM users WHERE lower(email) = ?").bind(email).all<{ id: string }>()
+  ).results.map((r) => r.id);
   const inIds = ids.map(() => "?").join(", ");
   return {
     users: ids.length,
     sessions: await count(`SELECT 1 FROM sessions WHERE user_id IN (${inIds})`, ...ids),
     leads: await count("SELECT 1 FROM leads WHERE email = ?", email),
     tokens: await count("SELECT 1 FROM newsletter_tokens t JOIN leads l ON l.id = t.lead_id WHERE l.email = ?", email),
-    messages: await count(`SELECT 1 FROM contact_messages WHERE lower(email) = ? OR user_id IN (${inIds})`, email, ...ids),
+    messages: await count(
+      `SELECT 1 FROM contact_messages WHERE lower(email) = ? OR user_id IN (${inIds})`,
+      email,
+      ...ids,
+    ),
     mail: await count("SELECT 1 FROM mail_outbox WHERE lower(recipient) = ?", email),
   };
 }
@@ -44,16 +63,30 @@ async function seedMember(email: string, name: string) {
   const user = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!;
   expect((await postJson(signup({ email, firstName: name.split(" ")[0] }))).status).toBe(201);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, user_id, user_agent) VALUES (?, ?, 'Hello', 'A question', ?, 'UA/1')").bind(name, email, user.id),
+    env.DB.prepare(
+      "INSERT INTO contact_messages (name, email, subject, message, user_id, user_agent) VALUES (?, ?, 'Hello', 'A question', ?, 'UA/1')",
+    ).bind(name, email, user.id),
     // Sent signed out, from another address: still theirs, by the member id.
-    env.DB.prepare("INSERT INTO contact_messages (name, email, subject, message, user_id) VALUES (?, 'work@elsewhere.example', 'Second', 'More', ?)").bind(name, user.id),
+    env.DB.prepare(
+      "INSERT INTO contact_messages (name, email, subject, message, user_id) VALUES (?, 'work@elsewhere.example', 'Second', 'More', ?)",
+    ).bind(name, user.id),
   ]);
   return { jar: first.jar, otherJar: second.jar, userId: user.id };
 }
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["sessions", "users", "newsletter_tokens", "leads", "contact_messages", "mail_outbox", "suppressed_emails", "confirmation_counts", "rate_limits"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    [
+      "sessions",
+      "users",
+      "newsletter_tokens",
+      "leads",
+      "contact_messages",
+      "mail_outbox",
+      "suppressed_emails",
+      "confirmation_counts",
+      "rate_limits",
+    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );
 });
 
@@ -77,7 +110,10 @@ describe("the person export", () => {
       }
       // Nothing listed that the table does not have (a renamed column).
       for (const column of [...EXPORTED[table].columns, ...Object.keys(NOT_EXPORTED[table])]) {
-        expect(results.map((r) => r.name), `${table} has ${column}`).toContain(column);
+        expect(
+          results.map((r) => r.name),
+          `${table} has ${column}`,
+        ).toContain(column);
       }
     }
     expect(missing).toEqual([]);
@@ -88,16 +124,27 @@ describe("the person export", () => {
     await seedMember(OTHER, "Olu Ade");
     const doc = await exportPerson(getDb(env), " MIA@Example.com ");
     expect(doc.email).toBe(MIA);
-    expect(doc.memberAccounts).toEqual([expect.objectContaining({ id: userId, email: MIA, email_verified: true, role: "member" })]);
+    expect(doc.memberAccounts).toEqual([
+      expect.objectContaining({ id: userId, email: MIA, email_verified: true, role: "member" }),
+    ]);
     expect(doc.sessions).toHaveLength(2);
     expect(doc.sessions[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(doc.newsletter).toEqual([expect.objectContaining({ email: MIA, status: "pending", consent_method: "double-opt-in", user_agent: "TestAgent/1.0" })]);
+    expect(doc.newsletter).toEqual([
+      expect.objectContaining({
+        email: MIA,
+        status: "pending",
+        consent_method: "double-opt-in",
+        user_agent: "TestAgent/1.0",
+      }),
+    ]);
     expect(doc.pendingConfirmationLinks).toHaveLength(1);
     expect(doc.contactMessages.map((m) => m.subject).sort()).toEqual(["Hello", "Second"]);
     expect(doc.emails).toEqual([expect.objectContaining({ recipient: MIA, kind: "newsletter-confirm" })]);
     const text = JSON.stringify(doc);
     expect(text).not.toContain(OTHER);
-    const secrets = await env.DB.prepare("SELECT id AS v FROM sessions UNION ALL SELECT token_hash FROM newsletter_tokens").all<{ v: string }>();
+    const secrets = await env.DB.prepare(
+      "SELECT id AS v FROM sessions UNION ALL SELECT token_hash FROM newsletter_tokens",
+    ).all<{ v: string }>();
     for (const { v } of secrets.results) expect(text).not.toContain(v);
   });
 });
@@ -107,7 +154,9 @@ describe("Download my data (POST /settings/data)", () => {
     const { jar, userId } = await seedMember(MIA, "Mia Park");
     const res = await post("/settings/data", {}, jar);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="afx-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    expect(res.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="afx-my-data-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
     const doc = (await res.json()) as PersonalDataExport;
@@ -191,7 +240,9 @@ describe("Delete Account (/settings/delete)", () => {
     const back = await signIn(MIA, { name: "Mia Park" });
     const saved = await post("/settings", { newsletter: "on" }, back.jar);
     expect(saved.status).toBe(200);
-    expect(await env.DB.prepare("SELECT status FROM leads WHERE email = ?").bind(MIA).first("status")).toBe("confirmed");
+    expect(await env.DB.prepare("SELECT status FROM leads WHERE email = ?").bind(MIA).first("status")).toBe(
+      "confirmed",
+    );
     expect(await count("SELECT 1 FROM suppressed_emails")).toBe(0);
   });
 
@@ -236,8 +287,22 @@ describe("erasePerson (the admin's Delete)", () => {
     expect(await footprint(MIA)).toEqual({ users: 0, sessions: 0, leads: 0, tokens: 0, messages: 0, mail: 0 });
     // A lead without a member account: the same, and a second erasure finds nothing.
     expect((await postJson(signup({ email: OTHER }))).status).toBe(201);
-    expect(await erasePerson(env, OTHER, { actor: "admin:test" })).toEqual({ member: false, sessions: 0, lead: true, messages: 0, emails: 1, suppressed: true });
-    expect(await erasePerson(env, OTHER, { actor: "admin:test" })).toEqual({ member: false, sessions: 0, lead: false, messages: 0, emails: 0, suppressed: true });
+    expect(await erasePerson(env, OTHER, { actor: "admin:test" })).toEqual({
+      member: false,
+      sessions: 0,
+      lead: true,
+      messages: 0,
+      emails: 1,
+      suppressed: true,
+    });
+    expect(await erasePerson(env, OTHER, { actor: "admin:test" })).toEqual({
+      member: false,
+      sessions: 0,
+      lead: false,
+      messages: 0,
+      emails: 0,
+      suppressed: true,
+    });
     expect(await count("SELECT 1 FROM suppressed_emails")).toBe(2);
   });
 });

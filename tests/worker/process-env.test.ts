@@ -8,6 +8,7 @@ describe("process.env", () => {
   it("holds no secret and no variable of the worker", () => {
     expect(env.SESSION_SECRET).toBeTruthy();
     const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-    for (const name of ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET", "SITE_URL", "SMTP_HOST"]) expect(processEnv[name], name).toBeUndefined();
+    for (const name of ["SESSION_SECRET", "MAIL_SECRET", "OAUTH_CLIENT_SECRET", "SITE_URL", "SMTP_HOST"])
+      expect(processEnv[name], name).toBeUndefined();
   });
 });

@@ -25,7 +25,12 @@ describe("production refuses example secrets, an http issuer, the example admin 
     for (const from of ["AFX Holding Group <newsletter@example.com>", "news@afx.test", "not an address"]) {
       expect(configProblems({ ...good, MAIL_FROM: from })).toEqual([expect.stringMatching(/^MAIL_FROM/)]);
     }
-    const bad = { ...good, SESSION_SECRET: EXAMPLE_SESSION_SECRET, OAUTH_ISSUER: "http://localhost:9400", ADMIN_EMAILS: "admin@example.com" };
+    const bad = {
+      ...good,
+      SESSION_SECRET: EXAMPLE_SESSION_SECRET,
+      OAUTH_ISSUER: "http://localhost:9400",
+      ADMIN_EMAILS: "admin@example.com",
+    };
     expect(configProblems(bad)).toHaveLength(3);
     // Local and test runs use the example values on purpose and are not refused.
     expect(configProblems({ ...bad, ENVIRONMENT: "development" })).toEqual([]);

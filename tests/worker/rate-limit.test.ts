@@ -8,14 +8,20 @@ import { limitClient, type GuardedWrite } from "~/features/forms/rate-limit.serv
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const limited = { ...env, LEADS_RATE_LIMIT: "2/600/3" } as Env;
-const request = (ip: string) => new Request("http://localhost/", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+const request = (ip: string) =>
+  new Request("http://localhost/", { method: "POST", headers: { "CF-Connecting-IP": ip } });
 const probe =
   (target: string): GuardedWrite =>
   (guard) => [
     sql`INSERT INTO ${auditLog} (at, actor, action, target) SELECT ${NOW}, 'limiter-test', 'probe', ${target} WHERE ${guard}`,
     sql`SELECT COUNT(*) AS n FROM ${auditLog} WHERE ${auditLog.actor} = 'limiter-test'`,
   ];
-const probes = async () => (await env.DB.prepare("SELECT target FROM audit_log WHERE actor = 'limiter-test' ORDER BY id").all<{ target: string }>()).results.map((r) => r.target);
+const probes = async () =>
+  (
+    await env.DB.prepare("SELECT target FROM audit_log WHERE actor = 'limiter-test' ORDER BY id").all<{
+      target: string;
+    }>()
+  ).results.map((r) => r.target);
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM rate_limits"), env.DB.prepare("DELETE FROM audit_log")]);
@@ -24,7 +30,8 @@ beforeEach(async () => {
 describe("limitClient with a write", () => {
   it("writes only while the client is within its limit, and hands back the write's results in order", async () => {
     const outcomes = [];
-    for (const target of ["a1", "a2", "a3"]) outcomes.push(await limitClient(request("192.0.2.1"), limited, "signup", undefined, probe(target), NOW));
+    for (const target of ["a1", "a2", "a3"])
+      outcomes.push(await limitClient(request("192.0.2.1"), limited, "signup", undefined, probe(target), NOW));
     expect(outcomes.map((o) => o.allowed)).toEqual([true, true, false]);
     expect(outcomes[2]!.message).toMatch(/^Too many signup attempts from your network\./);
     expect(await probes()).toEqual(["a1", "a2"]);
@@ -43,7 +50,14 @@ describe("limitClient with a write", () => {
   });
 
   it("without a write, counts and answers as before, with no results", async () => {
-    const outcome = await limitClient(request("192.0.2.9"), limited, { account: "member-9" }, undefined, undefined, NOW);
+    const outcome = await limitClient(
+      request("192.0.2.9"),
+      limited,
+      { account: "member-9" },
+      undefined,
+      undefined,
+      NOW,
+    );
     expect(outcome).toMatchObject({ allowed: true, results: [] });
     expect(outcome.retryAfter).toBe(600);
   });
@@ -56,21 +70,29 @@ describe("limitClient with a write", () => {
 describe("address rotation fills no one else's limit", () => {
   // 1 per network, a ceiling of 100: 100 networks' worth, the default's ratio; a block's share is 10.
   const rotating = { ...env, LEADS_RATE_LIMIT: "1/600/100" } as Env;
-  const attempt = (ip: string, counted: Parameters<typeof limitClient>[2] = "signup") => limitClient(request(ip), rotating, counted, undefined, undefined, NOW);
-  const globalCount = async () => (await env.DB.prepare("SELECT count FROM rate_limits WHERE key = '*signup'").first<{ count: number }>())?.count;
+  const attempt = (ip: string, counted: Parameters<typeof limitClient>[2] = "signup") =>
+    limitClient(request(ip), rotating, counted, undefined, undefined, NOW);
+  const globalCount = async () =>
+    (await env.DB.prepare("SELECT count FROM rate_limits WHERE key = '*signup'").first<{ count: number }>())?.count;
 
   it.each([
     ["110 /64s of one IPv6 /48", (i: number) => `2001:db8:66:${i.toString(16)}::1`, "2001:db8:77::1"],
     ["110 addresses of one IPv4 /24", (i: number) => `192.0.2.${i + 1}`, "198.51.100.1"],
-  ])("%s, each within its own limit, fill only the block's share; another network gets through", async (_, address, other) => {
-    const outcomes = [];
-    for (let i = 0; i < 110; i++) outcomes.push(await attempt(address(i)));
-    expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
-    expect(outcomes.at(-1)!.message).toMatch(/^Too many signup attempts from your network\. Please try again in 10 minutes\.$/);
-    expect(await globalCount()).toBe(10);
-    expect((await attempt(other)).allowed).toBe(true);
-    expect((await attempt("2001:db8:88::1")).allowed).toBe(true);
-  }, 30_000);
+  ])(
+    "%s, each within its own limit, fill only the block's share; another network gets through",
+    async (_, address, other) => {
+      const outcomes = [];
+      for (let i = 0; i < 110; i++) outcomes.push(await attempt(address(i)));
+      expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
+      expect(outcomes.at(-1)!.message).toMatch(
+        /^Too many signup attempts from your network\. Please try again in 10 minutes\.$/,
+      );
+      expect(await globalCount()).toBe(10);
+      expect((await attempt(other)).allowed).toBe(true);
+      expect((await attempt("2001:db8:88::1")).allowed).toBe(true);
+    },
+    30_000,
+  );
 
   it("many blocks together still reach the ceiling (a flood from everywhere stops there)", async () => {
     const allowed = [];
@@ -79,16 +101,23 @@ describe("address rotation fills no one else's limit", () => {
     }
     expect(allowed.filter(Boolean)).toHaveLength(100);
     const refused = await attempt("203.0.113.9");
-    expect(refused).toMatchObject({ allowed: false, message: expect.stringMatching(/^We are receiving too many signup attempts right now\./) });
+    expect(refused).toMatchObject({
+      allowed: false,
+      message: expect.stringMatching(/^We are receiving too many signup attempts right now\./),
+    });
   }, 30_000);
 
   it("a member at their account limit, from any number of networks, limits no other member; nothing global is counted", async () => {
     const member = [];
     for (let i = 0; i < 6; i++) member.push((await attempt(`2001:db8:66:${i}::1`, { account: "member-a" })).allowed);
     expect(member).toEqual([true, false, false, false, false, false]);
-    expect((await attempt("2001:db8:66:0::1", { account: "member-a" })).message).toMatch(/^Too many account changes\. Please try again in 10 minutes\.$/);
+    expect((await attempt("2001:db8:66:0::1", { account: "member-a" })).message).toMatch(
+      /^Too many account changes\. Please try again in 10 minutes\.$/,
+    );
     expect((await attempt("2001:db8:66:0::1", { account: "member-b" })).allowed).toBe(true);
-    const rows = (await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY count").all<{ key: string; count: number }>()).results;
+    const rows = (
+      await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY count").all<{ key: string; count: number }>()
+    ).results;
     expect(rows.map((r) => r.count)).toEqual([1, 2]);
     expect(rows.some((r) => r.key.startsWith("*"))).toBe(false);
   });

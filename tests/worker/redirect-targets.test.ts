@@ -7,7 +7,11 @@ import { postForm } from "./leads-helpers";
 describe("one judge of redirect targets", () => {
   it("a signup form's redirectTo never leaves the site (the confirmed /.//evil.com case)", async () => {
     for (const target of ["/.//evil.com", "/x/..//evil.com", "/%2e%2e//evil.com", "/\\evil.com", "https://evil.com/"]) {
-      const res = await postForm({ email: `redirect-${Math.random()}@example.com`, firstName: "R", redirectTo: target });
+      const res = await postForm({
+        email: `redirect-${Math.random()}@example.com`,
+        firstName: "R",
+        redirectTo: target,
+      });
       expect(res.status, target).toBe(303);
       const location = res.headers.get("location")!;
       expect(location, target).toMatch(/^\/(?![/\\])/);

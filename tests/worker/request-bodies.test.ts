@@ -24,25 +24,42 @@ describe("every body capped", () => {
       },
     });
 
-  it.each(["/help", "/settings", "/api/logout"])("%s: a wrong content type is 415, a chunked body past the cap 413", async (path) => {
-    const { jar } = await signIn("bodies@example.com");
-    const json = await get(path, jar, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    expect(json.status).toBe(415);
-    const big = await get(path, jar, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: chunked(200 * 1024),
-      // @ts-expect-error workerd's fetch needs it for a stream body
-      duplex: "half",
-    });
-    expect(big.status).toBe(413);
-    expect(await status("/api/auth/user", jar)).toBe(200);
-  });
+  it.each(["/help", "/settings", "/api/logout"])(
+    "%s: a wrong content type is 415, a chunked body past the cap 413",
+    async (path) => {
+      const { jar } = await signIn("bodies@example.com");
+      const json = await get(path, jar, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(json.status).toBe(415);
+      const big = await get(path, jar, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: chunked(200 * 1024),
+        // @ts-expect-error workerd's fetch needs it for a stream body
+        duplex: "half",
+      });
+      expect(big.status).toBe(413);
+      expect(await status("/api/auth/user", jar)).toBe(200);
+    },
+  );
 
   it("the Help form takes the longest valid message in any script (it posts multipart)", async () => {
     const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "名".repeat(100), email: "cjk@example.com", subject: "題".repeat(150), message: "漢".repeat(5000) })) body.set(k, v);
-    const res = await SELF.fetch(`${ORIGIN}/help`, { method: "POST", body, headers: { "CF-Connecting-IP": "203.0.113.78" } });
+    for (const [k, v] of Object.entries({
+      name: "名".repeat(100),
+      email: "cjk@example.com",
+      subject: "題".repeat(150),
+      message: "漢".repeat(5000),
+    }))
+      body.set(k, v);
+    const res = await SELF.fetch(`${ORIGIN}/help`, {
+      method: "POST",
+      body,
+      headers: { "CF-Connecting-IP": "203.0.113.78" },
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Thank you");
     const html = await (await SELF.fetch(`${ORIGIN}/help`)).text();
@@ -54,7 +71,11 @@ describe("every body capped", () => {
     const res = await SELF.fetch(`${ORIGIN}/portfolio`, form({ a: "b" }));
     expect(res.status).toBe(405);
     await res.arrayBuffer();
-    const wrongType = await SELF.fetch(`${ORIGIN}/help`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    const wrongType = await SELF.fetch(`${ORIGIN}/help`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "x",
+    });
     expect(wrongType.status).toBe(415);
     await wrongType.arrayBuffer();
     expect(errors).not.toHaveBeenCalled();

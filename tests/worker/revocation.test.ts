@@ -30,7 +30,9 @@ async function replicaCatchesUp() {
     await env.REPLICA.batch(
       results.map((row) => {
         const columns = Object.keys(row);
-        return env.REPLICA.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...Object.values(row));
+        return env.REPLICA.prepare(
+          `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        ).bind(...Object.values(row));
       }),
     );
   }
@@ -64,7 +66,10 @@ type Incoming = Parameters<typeof worker.fetch>[0];
 /** A GET of `path` by the device holding `jar`, through the whole worker, with D1 lagging. */
 async function getLagging(path: string, jar: Jar, d1 = laggingD1()) {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header(), Accept: "text/html" }, redirect: "manual" });
+  const request = new Request(`${ORIGIN}${path}`, {
+    headers: { Cookie: jar.header(), Accept: "text/html" },
+    redirect: "manual",
+  });
   const res = await worker.fetch(request as Incoming, { ...env, DB: d1.binding } as Env, ctx);
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
@@ -73,7 +78,11 @@ async function getLagging(path: string, jar: Jar, d1 = laggingD1()) {
 
 /** The member's sessions as the replica still has them. */
 const replicaSessions = async (email: string) =>
-  (await env.REPLICA.prepare("SELECT COUNT(*) AS n FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.email = ?").bind(email).first<{ n: number }>())!.n;
+  (await env.REPLICA.prepare(
+    "SELECT COUNT(*) AS n FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.email = ?",
+  )
+    .bind(email)
+    .first<{ n: number }>())!.n;
 
 /** Two devices of one member, the replica caught up with both sessions, the phone without a bookmark. */
 async function twoDevices(email: string) {
@@ -117,7 +126,9 @@ describe("what it costs a member's request", () => {
     expect(at("first-primary")).toHaveLength(1);
     expect(at("first-primary")[0]).toMatch(/^select .* from "sessions" inner join "users"/i);
     expect(at("first-unconstrained").length).toBeGreaterThan(0);
-    console.info(`[revocation] a member's GET /settings: ${at("first-primary").length} statement at the primary, ${at("first-unconstrained").length} where the replica may answer`);
+    console.info(
+      `[revocation] a member's GET /settings: ${at("first-primary").length} statement at the primary, ${at("first-unconstrained").length} where the replica may answer`,
+    );
     // A visitor without a session cookie reads nothing at the primary.
     const visitor = laggingD1();
     expect((await getLagging("/settings", new Jar(), visitor)).status).toBe(200);

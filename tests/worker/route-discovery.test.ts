@@ -12,7 +12,9 @@ async function pageLinks(path: string): Promise<{ version: string; paths: string
   const html = await (await SELF.fetch(`${ORIGIN}${path}`, { headers: { Accept: "text/html" } })).text();
   const version = html.match(/manifest-([0-9a-f]+)\.js/)?.[1] ?? html.match(/"version":"([0-9a-f]+)"/)?.[1];
   expect(version).toBeTruthy();
-  const paths = [...new Set([...html.matchAll(/href="(\/[^"#?]*)/g)].map((m) => m[1]!))].filter((p) => !p.startsWith("/assets/"));
+  const paths = [...new Set([...html.matchAll(/href="(\/[^"#?]*)/g)].map((m) => m[1]!))].filter(
+    (p) => !p.startsWith("/assets/"),
+  );
   return { version: version!, paths };
 }
 

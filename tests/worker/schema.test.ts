@@ -20,12 +20,22 @@ describe("migrations match app/db/schema.ts", () => {
 
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("%s", async (name, table) => {
     const config = getTableConfig(table);
-    const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{ name: string; notnull: number; pk: number }>();
+    const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{
+      name: string;
+      notnull: number;
+      pk: number;
+    }>();
     const actual = Object.fromEntries(results.map((c) => [c.name, { notNull: c.notnull === 1 || c.pk === 1 }]));
     const expected = Object.fromEntries(config.columns.map((c) => [c.name, { notNull: c.notNull || c.primary }]));
     expect(actual).toEqual(expected);
-    const { results: indexes } = await env.DB.prepare(`PRAGMA index_list(${name})`).all<{ name: string; unique: number }>();
-    const actualIndexes = indexes.filter((i) => !i.name.startsWith("sqlite_autoindex")).map((i) => i.name).sort();
+    const { results: indexes } = await env.DB.prepare(`PRAGMA index_list(${name})`).all<{
+      name: string;
+      unique: number;
+    }>();
+    const actualIndexes = indexes
+      .filter((i) => !i.name.startsWith("sqlite_autoindex"))
+      .map((i) => i.name)
+      .sort();
     expect(actualIndexes).toEqual(config.indexes.map((i) => i.config.name).sort());
   });
 });

@@ -48,9 +48,14 @@ describe("sessions end on the server", () => {
   it("a session idle for more than 30 days is refused, its row deleted and its cookie removed", async () => {
     const { jar } = await signIn("idle@example.com");
     const [row] = await sessionRow("idle@example.com");
-    await getDb(env).update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessions.id, expectDefined(row).id));
+    await getDb(env)
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(sessions.id, expectDefined(row).id));
     const res = await get("/", jar);
-    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))).toMatch(
+      /Max-Age=0|Expires=Thu, 01 Jan 1970/i,
+    );
     expect(await status("/api/auth/user", jar)).toBe(401);
     expect(await sessionRow("idle@example.com")).toHaveLength(0);
   });
@@ -58,7 +63,10 @@ describe("sessions end on the server", () => {
   it("a session older than the absolute limit is refused however active it is", async () => {
     const { jar } = await signIn("absolute@example.com");
     const [row] = await sessionRow("absolute@example.com");
-    await getDb(env).update(sessions).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(sessions.id, expectDefined(row).id));
+    await getDb(env)
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(sessions.id, expectDefined(row).id));
     expect(await status("/api/auth/user", jar)).toBe(401);
   });
 
@@ -77,7 +85,9 @@ describe("sessions end on the server", () => {
     const res = await get("/api/logout", laptop.jar, form({ everywhere: "on" }));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
-    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))).toMatch(
+      /Max-Age=0|Expires=Thu, 01 Jan 1970/i,
+    );
     expect(await status("/api/auth/user", laptop.jar)).toBe(401);
     expect(await status("/api/auth/user", phone.jar)).toBe(401);
     expect(await status("/api/auth/user", other.jar)).toBe(200);
@@ -89,7 +99,11 @@ describe("sessions end on the server", () => {
     const { jar } = await signIn("admin@example.com");
     const request = new Request(`${ORIGIN}/api/leads`, { headers: { Cookie: jar.header() } });
     await expect(requireAdmin(request, env, { json: true })).resolves.toMatchObject({ role: "admin" });
-    const delisted = await requireAdmin(request, { ...env, ADMIN_EMAILS: "someone-else@example.com" }, { json: true }).catch((e: unknown) => e);
+    const delisted = await requireAdmin(
+      request,
+      { ...env, ADMIN_EMAILS: "someone-else@example.com" },
+      { json: true },
+    ).catch((e: unknown) => e);
     expect((delisted as Response).status).toBe(403);
     await getDb(env).update(users).set({ emailVerified: false }).where(eq(users.email, "admin@example.com"));
     try {
@@ -107,18 +121,25 @@ describe("sessions end on the server", () => {
     const refused = await requireAdmin(request, rotated, { json: true }).catch((e: unknown) => e);
     // Signed in (403: a member, not 401: a stranger).
     expect((refused as Response).status).toBe(403);
-    const onlyNew = await requireAdmin(request, { ...env, SESSION_SECRET: "brand-new-secret-of-the-group" }, { json: true }).catch((e: unknown) => e);
+    const onlyNew = await requireAdmin(
+      request,
+      { ...env, SESSION_SECRET: "brand-new-secret-of-the-group" },
+      { json: true },
+    ).catch((e: unknown) => e);
     expect((onlyNew as Response).status).toBe(401);
   });
 });
 
 describe("a member's responses are never cached anywhere", () => {
-  it.each(["/", "/portfolio", "/portfolio?_data=routes%2Fportfolio", "/settings", "/blog", "/api/auth/user"])("%s for a member: private, no-store", async (path) => {
-    const { jar } = await signIn("personal@example.com");
-    const res = await get(path, jar, { headers: { Accept: "text/html" } });
-    await res.arrayBuffer();
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-  });
+  it.each(["/", "/portfolio", "/portfolio?_data=routes%2Fportfolio", "/settings", "/blog", "/api/auth/user"])(
+    "%s for a member: private, no-store",
+    async (path) => {
+      const { jar } = await signIn("personal@example.com");
+      const res = await get(path, jar, { headers: { Accept: "text/html" } });
+      await res.arrayBuffer();
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    },
+  );
 
   it("the admin dashboard too", async () => {
     const { jar } = await signIn("admin@example.com");
@@ -132,7 +153,10 @@ describe("a member's responses are never cached anywhere", () => {
 describe("POST /api/logout checks the origin like every other POST", () => {
   it("a cross-site logout is a 403 and the session lives on", async () => {
     const { jar } = await signIn("stays@example.com");
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<
+      string,
+      string
+    >[]) {
       const res = await get("/api/logout", jar, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },

@@ -9,7 +9,9 @@ describe("the shell as the server renders it", () => {
   it("paints the sidebar state from the sidebar_state cookie (expanded without one)", async () => {
     await expect(get("/").then((r) => r.text())).resolves.toContain('data-sidebar-state="expanded"');
     for (const state of ["icon", "hidden", "expanded"]) {
-      const html = await get("/portfolio", { headers: { Cookie: `a=b; sidebar_state=${state}` } }).then((r) => r.text());
+      const html = await get("/portfolio", { headers: { Cookie: `a=b; sidebar_state=${state}` } }).then((r) =>
+        r.text(),
+      );
       expect(html).toContain(`data-sidebar-state="${state}"`);
       expect(html).toMatch(new RegExp(`<aside[^>]*data-state="${state}"`));
     }
@@ -19,7 +21,23 @@ describe("the shell as the server renders it", () => {
 
   it("renders every sidebar, header and footer link in the HTML, and the footer's signup block in place", async () => {
     const html = await get("/").then((r) => r.text());
-    for (const href of ["/portfolio", "/blog", "/investors", "/funding", "/documents", "/partners", "/legal", "/sitemap", "/notifications", "/help", "/settings", "/api/login", "/store", "/subsidiary/fiscal-me", "/subsidiary/gaas"]) {
+    for (const href of [
+      "/portfolio",
+      "/blog",
+      "/investors",
+      "/funding",
+      "/documents",
+      "/partners",
+      "/legal",
+      "/sitemap",
+      "/notifications",
+      "/help",
+      "/settings",
+      "/api/login",
+      "/store",
+      "/subsidiary/fiscal-me",
+      "/subsidiary/gaas",
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toContain(`href="tel:${env.CONTACT_PHONE}"`);
@@ -34,7 +52,10 @@ describe("the shell as the server renders it", () => {
   });
 
   it("shows a flash toast once, as a status message, and clears its cookie", async () => {
-    const headers = await toastHeaders(env, new Request(`${ORIGIN}/`), { title: "Saved", description: "Your change is saved." });
+    const headers = await toastHeaders(env, new Request(`${ORIGIN}/`), {
+      title: "Saved",
+      description: "Your change is saved.",
+    });
     const [cookie = ""] = headers.get("Set-Cookie")!.split(";");
     const res = await get("/investors", { headers: { Cookie: cookie } });
     const html = await res.text();

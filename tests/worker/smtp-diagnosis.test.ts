@@ -12,7 +12,13 @@ import { batch, getDb } from "~/utils/db.server";
 
 // A notification: nothing else in the outbox decides about it.
 function message(): MailMessage {
-  return { kind: "contact-notification", to: `ops-${crypto.randomUUID()}@afx.test`, subject: "Hello", text: "Hello", html: "<p>Hello</p>" };
+  return {
+    kind: "contact-notification",
+    to: `ops-${crypto.randomUUID()}@afx.test`,
+    subject: "Hello",
+    text: "Hello",
+    html: "<p>Hello</p>",
+  };
 }
 
 /** Queues one message, runs the outbox with `settings`, and returns what the row and the log say. */
@@ -24,7 +30,9 @@ async function deliverWith(settings: Partial<Env>) {
   const mail = message();
   await batch(getDb(env), [queueMail(getDb(env), mail)]);
   const result = await deliverDueMail({ ...env, ...settings });
-  const row = await env.DB.prepare("SELECT status, last_error FROM mail_outbox WHERE recipient = ?").bind(mail.to).first<{ status: string; last_error: string }>();
+  const row = await env.DB.prepare("SELECT status, last_error FROM mail_outbox WHERE recipient = ?")
+    .bind(mail.to)
+    .first<{ status: string; last_error: string }>();
   return { result, row, log: lines.join("\n") };
 }
 
@@ -38,16 +46,26 @@ afterEach(() => vi.restoreAllMocks());
 describe("SMTP failures name their likely cause", () => {
   it("a login refused with 535 says the credentials were refused, keeps the mail queued, and ends the session with QUIT", async () => {
     const before = await quits();
-    const { result, row, log } = await deliverWith({ SMTP_PORT: inject("authSmtpPort"), SMTP_USER: "afx", SMTP_PASSWORD: "wrong" });
+    const { result, row, log } = await deliverWith({
+      SMTP_PORT: inject("authSmtpPort"),
+      SMTP_USER: "afx",
+      SMTP_PASSWORD: "wrong",
+    });
     expect(result).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
-    expect(row?.last_error).toMatch(/^SMTP AUTH PLAIN refused: credentials refused \(535 5\.7\.8 Authentication credentials invalid\); check SMTP_USER and SMTP_PASSWORD$/);
+    expect(row?.last_error).toMatch(
+      /^SMTP AUTH PLAIN refused: credentials refused \(535 5\.7\.8 Authentication credentials invalid\); check SMTP_USER and SMTP_PASSWORD$/,
+    );
     expect(log).toMatch(/\[mail\] will retry.*credentials refused \(535/);
     expect(log).not.toContain("wrong");
     expect(await quits()).toBe(before + 1);
   });
 
   it("SMTP_USER set and a server that offers no AUTH: refused before sending (the server may not be the one meant), retried later", async () => {
-    const { result, row } = await deliverWith({ SMTP_PORT: inject("slowSmtpPort"), SMTP_USER: "afx", SMTP_PASSWORD: "secret" });
+    const { result, row } = await deliverWith({
+      SMTP_PORT: inject("slowSmtpPort"),
+      SMTP_USER: "afx",
+      SMTP_PASSWORD: "secret",
+    });
     expect(result).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
     expect(row).toMatchObject({ status: "queued", last_error: "the SMTP server offers no AUTH but SMTP_USER is set" });
   });
@@ -55,19 +73,25 @@ describe("SMTP failures name their likely cause", () => {
   it("STARTTLS with a certificate workerd does not trust: the handshake and its likely cause, not 'internal error'", async () => {
     const { result, row } = await deliverWith({ SMTP_PORT: inject("startTlsSmtpPort"), SMTP_SECURITY: "starttls" });
     expect(result).toEqual({ sent: 0, retried: 1, gaveUp: 0 });
-    expect(row?.last_error).toMatch(/^TLS handshake with 127\.0\.0\.1:\d+ failed after STARTTLS \(certificate not trusted or name mismatch\?\)/);
+    expect(row?.last_error).toMatch(
+      /^TLS handshake with 127\.0\.0\.1:\d+ failed after STARTTLS \(certificate not trusted or name mismatch\?\)/,
+    );
   });
 
   it("implicit TLS with a certificate workerd does not trust: a TLS failure, not 'could not connect' (which an unreachable server still is)", async () => {
     const { row } = await deliverWith({ SMTP_PORT: inject("tlsSmtpPort"), SMTP_SECURITY: "tls" });
-    expect(row?.last_error).toMatch(/^TLS handshake with 127\.0\.0\.1:\d+ failed \(certificate not trusted or name mismatch\?\)/);
+    expect(row?.last_error).toMatch(
+      /^TLS handshake with 127\.0\.0\.1:\d+ failed \(certificate not trusted or name mismatch\?\)/,
+    );
     const down = await deliverWith({ SMTP_PORT: inject("closedSmtpPort"), SMTP_SECURITY: "tls" });
     expect(down.row?.last_error).toMatch(/^could not connect to 127\.0\.0\.1:\d+: /);
   });
 
   it("implicit TLS against a server that greets in clear (a STARTTLS port): which port goes with which mode", async () => {
     const { row } = await deliverWith({ SMTP_SECURITY: "tls" });
-    expect(row?.last_error).toMatch(/^TLS handshake with 127\.0\.0\.1:\d+ failed: the server greets in clear text \("220 .*"\), so it expects STARTTLS or no TLS; port 465 is implicit TLS \(SMTP_SECURITY=tls\), 587 is STARTTLS \(SMTP_SECURITY=starttls\)$/);
+    expect(row?.last_error).toMatch(
+      /^TLS handshake with 127\.0\.0\.1:\d+ failed: the server greets in clear text \("220 .*"\), so it expects STARTTLS or no TLS; port 465 is implicit TLS \(SMTP_SECURITY=tls\), 587 is STARTTLS \(SMTP_SECURITY=starttls\)$/,
+    );
   });
 
   it("STARTTLS against an implicit-TLS server (which waits for a TLS hello and never greets): the timeout says so", async () => {

@@ -49,7 +49,9 @@ describe("VENTURE_DOMAINS", () => {
     expect(html).not.toContain("Open in New Tab");
     expect(html).not.toContain("<noscript><p");
     expect(html).not.toMatch(/target="_blank"[^>]*>[^<]*(Open in New Tab|Visit )/);
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(expectDefined(m[1])));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(expectDefined(m[1])),
+    );
     const org = ld.find((j) => j["@type"] === "Organization");
     expect(org).toMatchObject({ name: s.name });
     expect(org).not.toHaveProperty("url");
@@ -62,8 +64,8 @@ describe("VENTURE_DOMAINS", () => {
       const { res, html } = await fetchWith(path, unset);
       expect(res.status).toBe(200);
       expect(frameSrc(res)).toEqual(["https://www.youtube-nocookie.com"]);
-      expect(html).not.toContain(".example\"");
-      expect(html).not.toContain("(opens in a new tab)\"");
+      expect(html).not.toContain('.example"');
+      expect(html).not.toContain('(opens in a new tab)"');
     }
     const home = await fetchWith("/", unset);
     const org = [...home.html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]

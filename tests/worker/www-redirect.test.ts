@@ -7,7 +7,10 @@ import { wwwRedirect } from "../../worker/www-redirect";
 describe("www redirects to the apex", () => {
   it("keeps the path and query, and the method (308)", async () => {
     for (const method of ["GET", "POST"]) {
-      const res = await SELF.fetch("https://www.afx.test/portfolio/some-venture?subject=x", { method, redirect: "manual" });
+      const res = await SELF.fetch("https://www.afx.test/portfolio/some-venture?subject=x", {
+        method,
+        redirect: "manual",
+      });
       expect(res.status).toBe(308);
       expect(res.headers.get("Location")).toBe("https://afx.test/portfolio/some-venture?subject=x");
       // Through the worker's one exit: the security headers are on it.

@@ -49,12 +49,17 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             className="size-16 rounded-full border border-border object-cover"
           />
         ) : (
-          <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="grid size-16 place-items-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+          >
             {userInitials(user)}
           </span>
         )}
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Welcome back{user.firstName ? `, ${user.firstName}` : ""}</h1>
+          <h1 className="text-3xl font-bold tracking-tight">
+            Welcome back{user.firstName ? `, ${user.firstName}` : ""}
+          </h1>
           <p className="mt-1 text-muted-foreground">Your AFX Holding Group member dashboard.</p>
         </div>
       </header>
@@ -98,7 +103,12 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         </Card>
       </div>
 
-      <section id="portfolio" tabIndex={-1} aria-labelledby="portfolio-heading" className="mt-12 scroll-mt-20 outline-none">
+      <section
+        id="portfolio"
+        tabIndex={-1}
+        aria-labelledby="portfolio-heading"
+        className="mt-12 scroll-mt-20 outline-none"
+      >
         <h2 id="portfolio-heading" className="mb-6 text-2xl font-bold">
           Your AFX Portfolio
         </h2>

@@ -12,7 +12,14 @@ import { FOOTER_QUICK_LINKS } from "./nav-links";
 // browser its code loads beside the page's, from the moment this module runs, and React hydrates
 // the block when it arrives (selective hydration). The client build drops the static import.
 const loadSignup = () => import("~/features/leads/newsletter-signup").then((m) => ({ default: m.NewsletterSignup }));
-const NewsletterSignup = import.meta.env.SSR ? EagerSignup : lazy(((p) => () => p)(loadSignup()));
+const NewsletterSignup = import.meta.env.SSR
+  ? EagerSignup
+  : lazy(
+      (
+        (p) => () =>
+          p
+      )(loadSignup()),
+    );
 
 /** The site footer. Phone and e-mail come from configuration (placeholders until set). */
 export function Footer() {

@@ -9,7 +9,9 @@ import { createContext, useContext } from "react";
  */
 const ID = "stylesheet";
 
-const StylesheetContext = createContext(typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""));
+const StylesheetContext = createContext(
+  typeof document === "undefined" ? "" : (document.getElementById(ID)?.textContent ?? ""),
+);
 
 export const StylesheetProvider = StylesheetContext.Provider;
 

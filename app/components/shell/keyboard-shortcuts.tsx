@@ -32,7 +32,10 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
   root.classList.remove(name);
   void root.offsetWidth; // restart the animation when it is already running
   root.classList.add(name);
-  timers.set(name, window.setTimeout(() => root.classList.remove(name), ms));
+  timers.set(
+    name,
+    window.setTimeout(() => root.classList.remove(name), ms),
+  );
 }
 
 /**

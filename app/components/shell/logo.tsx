@@ -24,7 +24,10 @@ export function Logo({ className }: { className?: string }) {
         {BADGES.map((b) => (
           <span
             key={b.letter}
-            className={cn("flex size-4 items-center justify-center rounded text-[0.6rem] font-bold leading-none sm:size-5 sm:text-[0.7rem]", b.className)}
+            className={cn(
+              "flex size-4 items-center justify-center rounded text-[0.6rem] font-bold leading-none sm:size-5 sm:text-[0.7rem]",
+              b.className,
+            )}
           >
             {b.letter}
           </span>

@@ -44,7 +44,11 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
 const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = { leads: ChartColumn, messages: Inbox };
 
 /** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */
-const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({ page: pages[key], label: pages[key].title, icon: ADMIN_ICONS[key] }));
+const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({
+  page: pages[key],
+  label: pages[key].title,
+  icon: ADMIN_ICONS[key],
+}));
 
 export const UTILITY_LINKS: readonly NavLinkItem[] = [
   { page: pages.notifications, label: "Notifications", icon: Bell, badge: NOTIFICATIONS_BADGE },
@@ -74,7 +78,10 @@ export function isActivePath(linkPath: string, pathname: string): boolean {
 }
 
 /** 'Quick find...': case-insensitive substring of the name or the tagline. */
-export function filterSubsidiaries<T extends { name: string; tagline: string }>(list: readonly T[], query: string): T[] {
+export function filterSubsidiaries<T extends { name: string; tagline: string }>(
+  list: readonly T[],
+  query: string,
+): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...list];
   return list.filter((s) => s.name.toLowerCase().includes(q) || s.tagline.toLowerCase().includes(q));

@@ -2,13 +2,21 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { SHORTCUTS } from "./shortcuts";
 
 /** The keyboard-shortcuts dialog, loaded at the first Space. */
-export default function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ShortcutsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" data-testid="shortcuts-dialog">
         <DialogHeader>
           <DialogTitle>Keyboard Shortcuts</DialogTitle>
-          <DialogDescription>Press Space to open this list and Escape to close it. Shortcuts pause while you type.</DialogDescription>
+          <DialogDescription>
+            Press Space to open this list and Escape to close it. Shortcuts pause while you type.
+          </DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           {SHORTCUTS.map((s) => (

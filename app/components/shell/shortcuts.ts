@@ -61,7 +61,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD} + B`, label: "Toggle sidebar", mod: true, key: "b", action: { type: "toggle-sidebar" } },
   navShift("s", "Settings", pages.settings.path),
   navShift("h", "Help", pages.help.path),
-  { keys: `${MOD} + Shift + T`, label: "Toggle theme", mod: true, shift: true, key: "t", action: { type: "toggle-theme" } },
+  {
+    keys: `${MOD} + Shift + T`,
+    label: "Toggle theme",
+    mod: true,
+    shift: true,
+    key: "t",
+    action: { type: "toggle-theme" },
+  },
   {
     keys: `${MOD} + Shift + D`,
     label: "Developer mode",
@@ -70,15 +77,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     key: "d",
     action: { type: "toast", ...DEVELOPER_TOAST },
   },
-  ...subsidiaries.slice(0, 9).map(
-    (s, i): Shortcut => ({
-      keys: `Alt + ${i + 1}`,
-      label: s.name,
-      alt: true,
-      key: String(i + 1),
-      action: go(`/subsidiary/${s.id}`),
-    }),
-  ),
+  ...subsidiaries.slice(0, 9).map((s, i): Shortcut => ({
+    keys: `Alt + ${i + 1}`,
+    label: s.name,
+    alt: true,
+    key: String(i + 1),
+    action: go(`/subsidiary/${s.id}`),
+  })),
   {
     keys: "Ctrl + Shift + Alt + G",
     label: "God mode",
@@ -142,7 +147,18 @@ export class KeySequence {
   }
 }
 
-export const KONAMI = ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight", "b", "a"];
+export const KONAMI = [
+  "ArrowUp",
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowLeft",
+  "ArrowRight",
+  "b",
+  "a",
+];
 export const RAINBOW = [..."rainbow"];
 export const RAINBOW_MS = 10_000;
 export const SHAKE_MS = 500;

@@ -1,10 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import {
-  MOBILE_BREAKPOINT,
-  nextSidebarState,
-  sidebarCookie,
-  type SidebarState,
-} from "./sidebar-state";
+import { MOBILE_BREAKPOINT, nextSidebarState, sidebarCookie, type SidebarState } from "./sidebar-state";
 
 interface SidebarContextValue {
   /** Desktop state: icon, expanded or hidden. */
@@ -62,7 +57,18 @@ export function SidebarProvider({ initialState, children }: { initialState: Side
   }, [setState, state]);
 
   const value = useMemo(
-    () => ({ state, setState, mobileOpen, setMobileOpen, toggle, focusSearch, searchRequest, searchHandled, query, setQuery }),
+    () => ({
+      state,
+      setState,
+      mobileOpen,
+      setMobileOpen,
+      toggle,
+      focusSearch,
+      searchRequest,
+      searchHandled,
+      query,
+      setQuery,
+    }),
     [state, setState, mobileOpen, toggle, focusSearch, searchRequest, query],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;

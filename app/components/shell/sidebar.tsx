@@ -48,19 +48,37 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
         <SubsidiaryGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
         <NavGroup title="Company" collapsed={collapsed}>
           {COMPANY_LINKS.map((item) => (
-            <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+            <NavItem
+              key={item.page.path}
+              item={item}
+              collapsed={collapsed}
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
           ))}
         </NavGroup>
         <NavGroup title="Utility" collapsed={collapsed}>
           {UTILITY_LINKS.filter((item) => !item.page.admin || isAdmin(user)).map((item) => (
-            <NavItem key={item.page.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+            <NavItem
+              key={item.page.path}
+              item={item}
+              collapsed={collapsed}
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
           ))}
           <li>
             {/* A full navigation: the session ends on the server. */}
             <WithTooltip delayDuration={0} label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
               <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
-                {user ? <LogOut aria-hidden="true" className="size-4 shrink-0" /> : <LogIn aria-hidden="true" className="size-4 shrink-0" />}
-                <span data-nav-label className={cn(collapsed && "sr-only")}>{user ? "Log Out" : "Log In"}</span>
+                {user ? (
+                  <LogOut aria-hidden="true" className="size-4 shrink-0" />
+                ) : (
+                  <LogIn aria-hidden="true" className="size-4 shrink-0" />
+                )}
+                <span data-nav-label className={cn(collapsed && "sr-only")}>
+                  {user ? "Log Out" : "Log In"}
+                </span>
               </a>
             </WithTooltip>
           </li>
@@ -83,10 +101,18 @@ function UserHeader({ user, collapsed }: { user: CurrentUser | null; collapsed: 
   if (!user) return null;
   const name = userDisplayName(user);
   return (
-    <div className={cn("flex items-center gap-3 border-b border-border p-3", collapsed && "justify-center px-1")} data-testid="sidebar-user">
+    <div
+      className={cn("flex items-center gap-3 border-b border-border p-3", collapsed && "justify-center px-1")}
+      data-testid="sidebar-user"
+    >
       <span className="relative flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-xs font-semibold text-primary-foreground">
         {user.profileImageUrl && !imageFailed ? (
-          <img src={user.profileImageUrl} alt="" className="size-full object-cover" onError={() => setImageFailed(true)} />
+          <img
+            src={user.profileImageUrl}
+            alt=""
+            className="size-full object-cover"
+            onError={() => setImageFailed(true)}
+          />
         ) : (
           <span aria-hidden="true">{userInitials(user)}</span>
         )}
@@ -122,7 +148,10 @@ function QuickFind({ collapsed }: { collapsed: boolean }) {
         Quick find subsidiaries
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <input
           ref={input}
           id={id}
@@ -143,7 +172,13 @@ function NavGroup({ title, collapsed, children }: { title: string; collapsed: bo
   return (
     // A group, not a region: pages such as /sitemap have their own "Company" landmarks.
     <div role="group" aria-labelledby={id} className="mt-3">
-      <h2 id={id} className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground", collapsed && "sr-only")}>
+      <h2
+        id={id}
+        className={cn(
+          "px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground",
+          collapsed && "sr-only",
+        )}
+      >
         {title}
       </h2>
       <ul className="flex flex-col gap-0.5">{children}</ul>
@@ -151,7 +186,15 @@ function NavGroup({ title, collapsed, children }: { title: string; collapsed: bo
   );
 }
 
-function SubsidiaryGroup({ collapsed, pathname, onNavigate }: { collapsed: boolean; pathname: string; onNavigate?: () => void }) {
+function SubsidiaryGroup({
+  collapsed,
+  pathname,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const { query } = useSidebar();
   const shown = filterSubsidiaries(subsidiaries, query);
   return (
@@ -171,11 +214,16 @@ function SubsidiaryGroup({ collapsed, pathname, onNavigate }: { collapsed: boole
               >
                 <span
                   aria-hidden="true"
-                  className={cn("flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white", ventureBackgroundClass(s.id))}
+                  className={cn(
+                    "flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white",
+                    ventureBackgroundClass(s.id),
+                  )}
                 >
                   {s.name[0]}
                 </span>
-                <span data-nav-label className={cn("truncate", collapsed && "sr-only")}>{s.name}</span>
+                <span data-nav-label className={cn("truncate", collapsed && "sr-only")}>
+                  {s.name}
+                </span>
               </Link>
             </WithTooltip>
           </li>
@@ -214,7 +262,9 @@ function NavItem({
           className={cn(itemClass(active, collapsed), "relative")}
         >
           <Icon aria-hidden="true" className="size-4 shrink-0" />
-          <span data-nav-label className={cn("flex-1 truncate", collapsed && "sr-only")}>{item.label}</span>
+          <span data-nav-label className={cn("flex-1 truncate", collapsed && "sr-only")}>
+            {item.label}
+          </span>
           {item.badge ? (
             <span
               data-testid="nav-badge"

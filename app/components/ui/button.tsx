@@ -19,8 +19,9 @@ export function buttonClass(variant: ButtonVariant = "primary", className?: stri
  * Marked pure: the footer imports the signup form only for the server render, and a module-level
  * call the bundler must keep would drag the form into every page's JavaScript.
  */
-export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
-  function Button({ variant = "primary", className, type = "button", ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-  },
-);
+export const Button = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
+>(function Button({ variant = "primary", className, type = "button", ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});

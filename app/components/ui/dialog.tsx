@@ -14,7 +14,10 @@ const DialogPortal = DialogPrimitive.Portal;
  * back, so a click on it is a click outside the dialog, which closes it.
  */
 export const DialogOverlay = forwardRef<HTMLDivElement, { className?: string }>(({ className }, ref) => (
-  <div ref={ref} className={cn("dialog-overlay pointer-events-auto fixed inset-0 z-50 bg-black/60 animate-fade-in", className)} />
+  <div
+    ref={ref}
+    className={cn("dialog-overlay pointer-events-auto fixed inset-0 z-50 bg-black/60 animate-fade-in", className)}
+  />
 ));
 DialogOverlay.displayName = "DialogOverlay";
 

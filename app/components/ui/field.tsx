@@ -3,7 +3,15 @@ import type { ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
 
 /** A form field: its label, its control (an Input or Textarea of the same field) and its errors. */
-export function Field({ label, field, children }: { label: ReactNode; field: FieldMetadata<string>; children: ReactNode }) {
+export function Field({
+  label,
+  field,
+  children,
+}: {
+  label: ReactNode;
+  field: FieldMetadata<string>;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-1.5">
       <label htmlFor={field.id} className="text-sm font-medium">

@@ -4,8 +4,13 @@ import { cn } from "./cn";
 
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./tooltip-constants";
 
-function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: ComponentPropsWithoutRef<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
+function TooltipProvider({
+  delayDuration = TOOLTIP_DELAY_MS,
+  ...props
+}: ComponentPropsWithoutRef<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />
+  );
 }
 
 export const Tooltip = TooltipPrimitive.Root;

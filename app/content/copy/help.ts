@@ -19,7 +19,8 @@ export const helpCopy = {
     },
     {
       question: "How do I unsubscribe from the newsletter?",
-      answer: "Signed-in members can switch the newsletter off in Settings; anyone can also write to us with the form below.",
+      answer:
+        "Signed-in members can switch the newsletter off in Settings; anyone can also write to us with the form below.",
     },
   ],
   formHeading: "Send Us a Message",

@@ -11,9 +11,18 @@ export const investorsCopy = {
   ] satisfies Tile[],
   whyHeading: "Why Invest With Us",
   why: [
-    { title: "Diversified portfolio", text: "One investment reaches ventures across finance, food, government, family, pets, media and logistics." },
-    { title: "Shared infrastructure", text: "Our ventures share teams, tooling and know-how, so capital goes further." },
-    { title: "Impact first", text: "Every venture addresses a concrete need, from childhood development to civil infrastructure." },
+    {
+      title: "Diversified portfolio",
+      text: "One investment reaches ventures across finance, food, government, family, pets, media and logistics.",
+    },
+    {
+      title: "Shared infrastructure",
+      text: "Our ventures share teams, tooling and know-how, so capital goes further.",
+    },
+    {
+      title: "Impact first",
+      text: "Every venture addresses a concrete need, from childhood development to civil infrastructure.",
+    },
     { title: "Organic growth", text: "We grow from customers and revenue, not from paid hype." },
   ] satisfies Card[],
   ctaHeading: "Talk to our investor relations team",

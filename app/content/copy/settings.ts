@@ -15,7 +15,8 @@ export const settingsCopy = {
   twoFactor: "Two-Factor Authentication",
   twoFactorHelp: "Sign-in runs through our identity provider; ask us to turn on a second factor for your account.",
   deleteAccount: "Delete Account",
-  deleteAccountHelp: "Deletes your account, your newsletter subscription and your messages to us, and signs you out everywhere.",
+  deleteAccountHelp:
+    "Deletes your account, your newsletter subscription and your messages to us, and signs you out everywhere.",
   downloadData: "Download my data",
   downloadDataHelp: "Everything we store about you, as one JSON file.",
 } as const;

@@ -51,11 +51,18 @@ interface SettingsSaved {
  * address the provider vouched for may be changed by its holder, and no confirmation e-mail is
  * needed for it; the account forms' rate limit applies.
  */
-export async function saveSettings(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<SettingsSaved> {
+export async function saveSettings(
+  request: Request,
+  env: Env,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<SettingsSaved> {
   const form = await readForm(request, { maxBytes: 4096 });
   const user = await member(request, env);
   if (!user) {
-    return { status: 200, message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription." };
+    return {
+      status: 200,
+      message: "Your display settings are kept in this browser. Sign in to manage your newsletter subscription.",
+    };
   }
   const limit = await limitClient(request, env, { account: user.id }, waitUntil);
   if (!limit.allowed) return { status: 429, message: limit.message, retryAfter: limit.retryAfter };

@@ -61,7 +61,14 @@ export function auditIfChanged(db: Db, entry: AuditInput, now = Date.now()): Sta
 /** The newest entries, newest first. */
 export async function recentAudit(db: Db, limit = 20): Promise<AuditEntry[]> {
   const rows = await db
-    .select({ id: auditLog.id, at: sql<number>`${auditLog.at}`, actor: auditLog.actor, action: auditLog.action, target: auditLog.target, detail: auditLog.detail })
+    .select({
+      id: auditLog.id,
+      at: sql<number>`${auditLog.at}`,
+      actor: auditLog.actor,
+      action: auditLog.action,
+      target: auditLog.target,
+      detail: auditLog.detail,
+    })
     .from(auditLog)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);

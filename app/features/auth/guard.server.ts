@@ -15,7 +15,11 @@ const NO_STORE = "private, no-store";
  *   `{ message }` without a session, 403 for a signed-in non-admin (docs/product.md, Leads API),
  *   thrown as a real Response since a thrown `data()` in a resource route loses its message.
  */
-export async function requireAdmin(request: Request, env: Env, { json = false }: { json?: boolean } = {}): Promise<Admin> {
+export async function requireAdmin(
+  request: Request,
+  env: Env,
+  { json = false }: { json?: boolean } = {},
+): Promise<Admin> {
   const user = await getUser(request, env);
   if (isAdmin(user) && user?.email) return user as Admin;
   if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": NO_STORE } });

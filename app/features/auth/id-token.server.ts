@@ -4,7 +4,16 @@
  * signature, `iss`, `aud`, `exp` and `nbf`; the checks it has no option for (`azp`, `nonce`, a
  * non-empty `sub`, `iat` not in the future) follow it here.
  */
-import { base64url, createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWK, type JWTVerifyGetKey, type JWTVerifyOptions } from "jose";
+import {
+  base64url,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWK,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+} from "jose";
 
 /** A claim check or signature failed; the message names which (for logs, never for users). */
 export class IdTokenError extends Error {
@@ -83,7 +92,8 @@ export async function verifyIdToken(token: string, options: VerifyOptions): Prom
     throw new IdTokenError("azp is not our client id");
   }
   if (claims.iat !== undefined && claims.iat - CLOCK_SKEW_S > now) throw new IdTokenError("issued in the future (iat)");
-  if (typeof claims.nonce !== "string" || !timingSafeEqual(claims.nonce, nonce)) throw new IdTokenError("nonce mismatch");
+  if (typeof claims.nonce !== "string" || !timingSafeEqual(claims.nonce, nonce))
+    throw new IdTokenError("nonce mismatch");
   if (typeof claims.sub !== "string" || !claims.sub) throw new IdTokenError("no sub");
   return claims as IdTokenClaims;
 }
@@ -119,7 +129,8 @@ async function verifyWithKeys(token: string, getKey: JWTVerifyGetKey, options: J
 
 /** jose's errors as IdTokenErrors with a message that names the failed check. */
 function refusal(error: unknown, token: string): unknown {
-  if (error instanceof errors.JOSEAlgNotAllowed) return new IdTokenError(`algorithm ${headerOf(token).alg} is not accepted`);
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return new IdTokenError(`algorithm ${headerOf(token).alg} is not accepted`);
   if (error instanceof errors.JWKSNoMatchingKey) {
     const { kid } = headerOf(token);
     return new IdTokenError(`no signing key${kid ? ` with kid ${kid}` : ""} in the JWKS`);

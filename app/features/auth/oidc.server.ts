@@ -296,7 +296,12 @@ export async function finishSignIn(request: Request, env: Env): Promise<Response
     const url = new URL(request.url);
     const state = url.searchParams.get("state");
     // Without `state` the strategy would start a new sign-in instead of failing this one.
-    if (!state) throw new SignInError(url.searchParams.has("error") ? `provider error ${logSafe(url.searchParams.get("error"))} without state` : "no state in the callback");
+    if (!state)
+      throw new SignInError(
+        url.searchParams.has("error")
+          ? `provider error ${logSafe(url.searchParams.get("error"))} without state`
+          : "no state in the callback",
+      );
     const metadata = await discover(config.issuer);
     const profile = await authenticator(request, config, metadata, null, async ({ tokens }) => {
       const verifier = verifierFor(request, state);
@@ -307,7 +312,10 @@ export async function finishSignIn(request: Request, env: Env): Promise<Response
         nonce: await nonceFor(verifier),
         keys: (refresh) => signingKeys(metadata.jwks_uri, refresh),
       });
-      const userinfo = claims.email || !metadata.userinfo_endpoint ? {} : await fetchUserinfo(metadata.userinfo_endpoint, tokens.accessToken(), claims.sub);
+      const userinfo =
+        claims.email || !metadata.userinfo_endpoint
+          ? {}
+          : await fetchUserinfo(metadata.userinfo_endpoint, tokens.accessToken(), claims.sub);
       return toProfile({ ...userinfo, ...claims }, metadata.issuer);
     }).authenticate("oidc", request);
 

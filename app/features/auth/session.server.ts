@@ -35,8 +35,6 @@ function storage(request: Request, env: Env) {
   });
 }
 
-
-
 /**
  * The member of this request's session, or null: no cookie, a bad signature, an unknown or
  * revoked token, a session past its idle or absolute limit (its row is deleted then), a deleted
@@ -47,7 +45,8 @@ export function readSession(request: Request, env: Env): Promise<SessionRead> {
   // page's guard): Remix hands each loader its own copy of the Request, but the worker gives each
   // request its own env (withBindings). A request that may write (an action, then its loaders, in
   // one no-JS POST) reads afresh each time, so it never sees a session it has just ended.
-  if ((request.method !== "GET" && request.method !== "HEAD") || !isRequestEnv(env)) return readSessionNow(request, env);
+  if ((request.method !== "GET" && request.method !== "HEAD") || !isRequestEnv(env))
+    return readSessionNow(request, env);
   let read = sessionReads.get(env);
   if (!read) sessionReads.set(env, (read = readSessionNow(request, env)));
   return read;
@@ -84,7 +83,10 @@ async function readSessionNow(request: Request, env: Env): Promise<SessionRead> 
   }
   const renewedAt = session.get("renewedAt") ?? 0;
   if (now - renewedAt < RENEW_AFTER_MS) return { user: row.user, setCookies: [] };
-  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, id));
   session.set("renewedAt", now);
   return { user: row.user, setCookies: [await store.commitSession(session)] };
 }
@@ -99,7 +101,9 @@ export async function startSession(request: Request, env: Env, userId: string) {
   const db = getDb(env);
   await batch(db, [
     db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - IDLE_LIMIT_MS))),
-    db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
+    db
+      .insert(sessions)
+      .values({ id: await sha256Hex(token), userId, createdAt: new Date(now), lastSeenAt: new Date(now) }),
   ]);
   const store = storage(request, env);
   const session = await store.getSession();
@@ -128,7 +132,6 @@ export async function endSession(request: Request, env: Env, { everywhere = fals
   }
   return store.destroySession(session);
 }
-
 
 /** Whether the request carries a session cookie at all (valid or not): its answers are personal. */
 export function carriesSession(request: Request): boolean {

@@ -17,7 +17,9 @@ export async function getUser(request: Request, env: Env): Promise<CurrentUser |
  */
 export async function getUserAndSession(request: Request, env: Env) {
   const { user, setCookies } = await readSession(request, env);
-  const headers = setCookies.length ? new Headers(setCookies.map((c): [string, string] => ["Set-Cookie", c])) : undefined;
+  const headers = setCookies.length
+    ? new Headers(setCookies.map((c): [string, string] => ["Set-Cookie", c]))
+    : undefined;
   return { user: user ? toCurrentUser(user, env) : null, headers };
 }
 

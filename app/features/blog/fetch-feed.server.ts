@@ -68,7 +68,9 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
   try {
     return await Promise.race([download, deadline]);
   } catch (error) {
-    throw error instanceof FeedFetchError ? error : new FeedFetchError(error instanceof Error ? error.message : String(error));
+    throw error instanceof FeedFetchError
+      ? error
+      : new FeedFetchError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
     // The loser of the race must not surface as an unhandled rejection.

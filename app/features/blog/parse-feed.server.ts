@@ -91,7 +91,10 @@ function mediaImages(item: XmlNode): string[] {
     const url = attr(enclosure, "url");
     if (url && isImage(url, attr(enclosure, "type"))) images.push(url);
   }
-  const media = [...list(item["media:content"]), ...list(item["media:group"]).flatMap((g) => (isNode(g) ? list(g["media:content"]) : []))];
+  const media = [
+    ...list(item["media:content"]),
+    ...list(item["media:group"]).flatMap((g) => (isNode(g) ? list(g["media:content"]) : [])),
+  ];
   for (const content of media) {
     const url = attr(content, "url");
     if (url && isImage(url, attr(content, "type"), attr(content, "medium"))) images.push(url);
@@ -155,14 +158,22 @@ function feedItems(doc: XmlNode, feedUrl: string): { items: RawItem[]; base: str
     const channel: XmlNode = isNode(found) ? found : {};
     const base = httpUrl(text(channel.link), feedUrl) ?? feedUrl;
     // RSS 2.0 nests items in the channel; RSS 1.0 puts them beside it.
-    const items = list(rss ? channel.item : rdf!.item).filter(isNode).map(rssItem);
+    const items = list(rss ? channel.item : rdf!.item)
+      .filter(isNode)
+      .map(rssItem);
     return { items, base };
   }
   if (isNode(doc.feed)) {
     const feed = doc.feed;
-    const base = httpUrl(atomLink(feed.link, "alternate"), feedUrl) ?? httpUrl(attr(feed, "xml:base"), feedUrl) ?? feedUrl;
+    const base =
+      httpUrl(atomLink(feed.link, "alternate"), feedUrl) ?? httpUrl(attr(feed, "xml:base"), feedUrl) ?? feedUrl;
     const feedAuthor = text(isNode(list(feed.author)[0]) ? (list(feed.author)[0] as XmlNode).name : "");
-    return { items: list(feed.entry).filter(isNode).map((e) => atomEntry(e, feedAuthor)), base };
+    return {
+      items: list(feed.entry)
+        .filter(isNode)
+        .map((e) => atomEntry(e, feedAuthor)),
+      base,
+    };
   }
   throw new FeedFormatError("neither RSS nor Atom");
 }
@@ -199,7 +210,10 @@ function toPost(raw: RawItem, publishedAt: string | null, base: string): BlogPos
  * The newest `limit` posts of an RSS or Atom document. Throws FeedFormatError when the text is
  * not well-formed XML (a truncated or broken feed) or not a feed.
  */
-export function parseFeed(xml: string, { feedUrl, limit = MAX_POSTS }: { feedUrl: string; limit?: number }): BlogPost[] {
+export function parseFeed(
+  xml: string,
+  { feedUrl, limit = MAX_POSTS }: { feedUrl: string; limit?: number },
+): BlogPost[] {
   let doc: unknown;
   try {
     // `true` validates first: a broken document is rejected, never half-read.

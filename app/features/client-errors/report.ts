@@ -38,7 +38,12 @@ export function reportClientError(error: unknown, path: string): void {
   const body = JSON.stringify(report);
   try {
     if (!navigator.sendBeacon?.(CLIENT_ERROR_PATH, new Blob([body], { type: "application/json" }))) {
-      void fetch(CLIENT_ERROR_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(() => {});
+      void fetch(CLIENT_ERROR_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+        keepalive: true,
+      }).catch(() => {});
     }
   } catch {
     // Reporting must never break the error screen.

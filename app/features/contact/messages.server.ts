@@ -14,7 +14,10 @@ import { notificationMail } from "./notification-mail.server";
  * A Help-form message as the form gives it: the table's own columns (app/db/schema.ts), so a new
  * column of the form reaches the INSERT with no edit here.
  */
-type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "createdAt" | "status" | "answeredAt" | "answeredBy"> & {
+type NewContactMessage = Omit<
+  typeof contactMessages.$inferInsert,
+  "id" | "createdAt" | "status" | "answeredAt" | "answeredBy"
+> & {
   userId: string | null;
   userAgent: string | null;
 };
@@ -25,13 +28,26 @@ type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "creat
  * of the sender, go by it); the mail queue sends it after the response, so the visitor's answer
  * never waits for or depends on SMTP.
  */
-export async function saveContactMessage(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, input: NewContactMessage, now = Date.now()) {
+export async function saveContactMessage(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  input: NewContactMessage,
+  now = Date.now(),
+) {
   const db = getDb(env);
-  const insert = db.insert(contactMessages).values({ ...input, userAgent: input.userAgent?.slice(0, 512) ?? null, createdAt: new Date(now) });
+  const insert = db
+    .insert(contactMessages)
+    .values({ ...input, userAgent: input.userAgent?.slice(0, 512) ?? null, createdAt: new Date(now) });
   let notification: Statement | null = null;
   try {
     const config = getConfig(env);
-    const mail: MailMessage = notificationMail({ siteUrl: config.siteUrl, to: config.contact.email, ...input, messageId: CONTACT_MESSAGE_ID_SLOT, sentAt: now });
+    const mail: MailMessage = notificationMail({
+      siteUrl: config.siteUrl,
+      to: config.contact.email,
+      ...input,
+      messageId: CONTACT_MESSAGE_ID_SLOT,
+      sentAt: now,
+    });
     notification = queueMail(db, mail, now, { aboutPreviousContactMessage: true });
   } catch (error) {
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
@@ -63,7 +79,11 @@ const INBOX_COLUMNS = {
 };
 
 /** What one inbox page selects, newest first (keyset), on the indexes of migrations/0007. */
-function inboxPage<T extends SQLiteSelectQueryBuilder>(select: T, query: Omit<InboxQuery, "cursor"> & { cursor: InboxCursor | null }, limit: number): T {
+function inboxPage<T extends SQLiteSelectQueryBuilder>(
+  select: T,
+  query: Omit<InboxQuery, "cursor"> & { cursor: InboxCursor | null },
+  limit: number,
+): T {
   const m = contactMessages;
   const senderSearch = query.q !== "" && query.in === "sender";
   const where: (SQL | undefined)[] = [];
@@ -85,7 +105,8 @@ function inboxPage<T extends SQLiteSelectQueryBuilder>(select: T, query: Omit<In
       );
     } else if (query.q) {
       // Words anywhere in the subject cannot be an index range: the newest-first walk stops at a page.
-      for (const word of query.q.split(/\s+/).slice(0, MAX_WORDS)) where.push(sql`${m.subject} LIKE ${`%${escapeLike(word)}%`} ESCAPE '\\'`);
+      for (const word of query.q.split(/\s+/).slice(0, MAX_WORDS))
+        where.push(sql`${m.subject} LIKE ${`%${escapeLike(word)}%`} ESCAPE '\\'`);
     }
   }
   if (query.cursor) {
@@ -111,7 +132,8 @@ export async function listInbox(db: Db, query: InboxQuery, pageSize: number) {
   const results = await inboxPage(db.select(INBOX_COLUMNS).from(contactMessages).$dynamic(), query, pageSize + 1);
   const messages = results.slice(0, pageSize);
   const last = messages.at(-1);
-  const next: InboxCursor | null = results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null;
+  const next: InboxCursor | null =
+    results.length > pageSize && last ? { createdAt: last.createdAt, id: last.id } : null;
   return { messages, next };
 }
 
@@ -119,7 +141,10 @@ export async function listInbox(db: Db, query: InboxQuery, pageSize: number) {
 
 /** Open and answered counts, for the filter's labels (a read of the status index). */
 export async function inboxCounts(db: Db): Promise<Record<ContactStatus, number>> {
-  const results = await db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
+  const results = await db
+    .select({ status: contactMessages.status, n: count() })
+    .from(contactMessages)
+    .groupBy(contactMessages.status);
   const n = (status: ContactStatus) => results.find((r) => r.status === status)?.n ?? 0;
   return { open: n("open"), answered: n("answered") };
 }
@@ -128,7 +153,13 @@ export async function inboxCounts(db: Db): Promise<Record<ContactStatus, number>
  * Marks a message answered (by whom, when; a second "answered" keeps the first record) or open
  * again, with an audit entry (docs/decisions/017) in the same batch; false when there is no such message.
  */
-export async function setMessageStatus(db: Db, id: number, status: ContactStatus, by: string, now = Date.now()): Promise<boolean> {
+export async function setMessageStatus(
+  db: Db,
+  id: number,
+  status: ContactStatus,
+  by: string,
+  now = Date.now(),
+): Promise<boolean> {
   const m = contactMessages;
   const update = db
     .update(m)
@@ -144,6 +175,9 @@ export async function setMessageStatus(db: Db, id: number, status: ContactStatus
     )
     .where(eq(m.id, id))
     .returning({ id: m.id });
-  const [updated] = await batch(db, [update, auditIfChanged(db, { actor: by, action: `message.${status}`, target: `message #${id}` }, now)]);
+  const [updated] = await batch(db, [
+    update,
+    auditIfChanged(db, { actor: by, action: `message.${status}`, target: `message #${id}` }, now),
+  ]);
   return updated.length > 0;
 }

@@ -30,7 +30,11 @@ interface NotificationInput {
 
 /** One line, at most `max` characters: a visitor's subject must never start a new header line. */
 function oneLine(text: string, max: number): string {
-  const line = [...text].map((c) => (c < " " || c === "\x7f" ? " " : c)).join("").replace(/\s+/g, " ").trim();
+  const line = [...text]
+    .map((c) => (c < " " || c === "\x7f" ? " " : c))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

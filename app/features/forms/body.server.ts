@@ -36,7 +36,12 @@ export async function readBody(
 ): Promise<{ kind: BodyKind; bytes: Uint8Array<ArrayBuffer> }> {
   const kind = bodyKind(request.headers.get("Content-Type"));
   if (!kind || !accept.includes(kind)) {
-    throw new BodyError(415, accept.includes("json") ? "Unsupported content type: send application/json or a form post." : "Unsupported content type: send a form post.");
+    throw new BodyError(
+      415,
+      accept.includes("json")
+        ? "Unsupported content type: send application/json or a form post."
+        : "Unsupported content type: send a form post.",
+    );
   }
   const tooLarge = new BodyError(413, `Request body too large (at most ${Math.floor(maxBytes / 1024)} KiB).`);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge;
@@ -68,7 +73,8 @@ export async function readForm(request: Request, { maxBytes }: { maxBytes: numbe
     const { bytes } = await readBody(request, { maxBytes, accept: ["form"] });
     return await parseForm(request, bytes);
   } catch (error) {
-    if (error instanceof BodyError) throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    if (error instanceof BodyError)
+      throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
 }

@@ -49,7 +49,9 @@ function parseAddress(address: string): { v4: string } | { v6: string[] } {
   const [head, tail = ""] = ip.split("::");
   const left = head ? head.split(":") : [];
   const right = ip.includes("::") && tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return { v6: groups.map((g) => g.replace(/^0+(?=.)/, "") || "0") };
 }
 
@@ -76,7 +78,12 @@ export function clientBlock(address: string | null): string {
 }
 
 /** The forms that are limited, each with its own counters, and what the visitor is told they sent. */
-const SCOPES = { signup: "signup attempts", contact: "messages", account: "account changes", clientError: "error reports" } as const;
+const SCOPES = {
+  signup: "signup attempts",
+  contact: "messages",
+  account: "account changes",
+  clientError: "error reports",
+} as const;
 export type FormScope = keyof typeof SCOPES;
 
 /**
@@ -94,7 +101,9 @@ const BLOCK_SHARE = 10;
 
 /** A keyed hash of (form, level, who): no address or user id is stored. */
 async function counterKey(env: Env, scope: FormScope, level: string, who: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`${getConfig(env).sessionSecrets[0] ?? ""}\u0000${scope}\u0000${level}\u0000${who}`);
+  const bytes = new TextEncoder().encode(
+    `${getConfig(env).sessionSecrets[0] ?? ""}\u0000${scope}\u0000${level}\u0000${who}`,
+  );
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -130,14 +139,26 @@ async function attemptFor(request: Request, env: Env, counted: Counted, now: num
   const windowStart = now - (now % limit.windowMs);
   const retryAfter = Math.ceil((windowStart + limit.windowMs - now) / 1000);
   if (typeof counted === "object") {
-    const member = { key: await counterKey(env, "account", "member", counted.account), max: limit.max, over: (what: string) => `Too many ${what}.` };
+    const member = {
+      key: await counterKey(env, "account", "member", counted.account),
+      max: limit.max,
+      over: (what: string) => `Too many ${what}.`,
+    };
     return { scope: "account", counters: [member], windowStart, retryAfter };
   }
   const address = request.headers.get("CF-Connecting-IP");
   const counters = [
     { key: await counterKey(env, counted, "network", clientNetwork(address)), max: limit.max, over: fromNetwork },
-    { key: await counterKey(env, counted, "block", clientBlock(address)), max: Math.max(limit.max, Math.floor(limit.globalMax / BLOCK_SHARE)), over: fromNetwork },
-    { key: `*${counted}`, max: limit.globalMax, over: (what: string) => `We are receiving too many ${what} right now.` },
+    {
+      key: await counterKey(env, counted, "block", clientBlock(address)),
+      max: Math.max(limit.max, Math.floor(limit.globalMax / BLOCK_SHARE)),
+      over: fromNetwork,
+    },
+    {
+      key: `*${counted}`,
+      max: limit.globalMax,
+      over: (what: string) => `We are receiving too many ${what} right now.`,
+    },
   ];
   return { scope: counted, counters, windowStart, retryAfter };
 }
@@ -151,7 +172,11 @@ const counter = (key: string, a: Attempt) =>
   sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.key} = ${key} AND ${rateLimits.windowStart} = ${a.windowStart})`;
 
 /** True while the attempt is within the limits of `counters`, read after it was counted. */
-const within = (counters: Counter[], a: Attempt) => sql.join(counters.map((c) => sql`${counter(c.key, a)} <= ${c.max}`), sql` AND `);
+const within = (counters: Counter[], a: Attempt) =>
+  sql.join(
+    counters.map((c) => sql`${counter(c.key, a)} <= ${c.max}`),
+    sql` AND `,
+  );
 
 // Raw SQL (docs/decisions/024-data-layer.md): an upsert that stops counting past the limit and an
 // INSERT … SELECT guarded by other rows, which Drizzle's insert builder cannot say.

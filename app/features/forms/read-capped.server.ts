@@ -2,7 +2,10 @@
  * Reads a body into one buffer, but at most `maxBytes` of it (whatever Content-Length claims):
  * past that the stream is cancelled and the answer is null.
  */
-export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -16,7 +16,10 @@ export function isCrossSite(request: Request): boolean {
 }
 
 const refusal = () =>
-  new Response("Cross-site request refused.", { status: 403, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  new Response("Cross-site request refused.", {
+    status: 403,
+    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 /** Throws a 403 Response for a cross-site request (Remix answers a thrown Response as is). */
 export function requireSameOrigin(request: Request): void {

@@ -32,7 +32,8 @@ export function confirmationMail({ siteUrl, to, confirmUrl, unsubscribeUrl }: Co
   const lines = {
     ask: `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
     valid: "The link works once, for 7 days.",
-    ignore: "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
+    ignore:
+      "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
     notMe: "Not you? Unsubscribe, and no signup will make us e-mail this address again:",
   };
   const text = [
@@ -64,5 +65,12 @@ export function confirmationMail({ siteUrl, to, confirmUrl, unsubscribeUrl }: Co
 <p style="margin:0 0 8px;font-size:12px;color:#737373">${e(lines.notMe.replace(/:$/, "."))}</p>
 <p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>`,
   );
-  return { kind: CONFIRMATION_KIND, to, subject: CONFIRMATION_SUBJECT, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };
+  return {
+    kind: CONFIRMATION_KIND,
+    to,
+    subject: CONFIRMATION_SUBJECT,
+    text,
+    html,
+    headers: unsubscribeHeaders(unsubscribeUrl),
+  };
 }

@@ -44,18 +44,36 @@ export function csvFileName(now = new Date()): string {
 
 /** The export's filters for its audit entry; a search may be an address or a name, so only its presence is kept. */
 const filtersDetail = (f: LeadFilters) =>
-  [`status=${f.status}`, f.source && `source=${f.source}`, f.from && `from=${f.from}`, f.to && `to=${f.to}`, f.q && "a search"].filter(Boolean).join(", ");
+  [
+    `status=${f.status}`,
+    f.source && `source=${f.source}`,
+    f.from && `from=${f.from}`,
+    f.to && `to=${f.to}`,
+    f.q && "a search",
+  ]
+    .filter(Boolean)
+    .join(", ");
 
 /**
  * Writes the audit entry of an export (who, when, which filters) when the filters select some
  * leads, in the same statement that looks: there is no export without leads. False when none.
  * Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT whose row exists only then.
  */
-export async function auditLeadsExport(db: Db, actor: string, filters: LeadFilters, now = Date.now()): Promise<boolean> {
-  const audit = auditStatement(db, { actor, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) }, now, {
-    sql: "''",
-    from: sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${filterCondition(filters)})`,
-  });
+export async function auditLeadsExport(
+  db: Db,
+  actor: string,
+  filters: LeadFilters,
+  now = Date.now(),
+): Promise<boolean> {
+  const audit = auditStatement(
+    db,
+    { actor, action: "leads.export", target: "leads CSV", detail: filtersDetail(filters) },
+    now,
+    {
+      sql: "''",
+      from: sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM ${leads} WHERE ${filterCondition(filters)})`,
+    },
+  );
   const [written] = await batch(db, [audit]);
   return written.meta.changes > 0;
 }

@@ -17,7 +17,11 @@ export async function getLead(db: Db, id: number): Promise<Lead | null> {
 /** Unsubscribes the lead (its confirmation links die with it); false when it already was. */
 export function adminUnsubscribe(db: Db, lead: Lead, actor: string, now = Date.now()): Promise<boolean> {
   // An entry only for a change that happened (changes() is the UPDATE's).
-  const audit = auditIfChanged(db, { actor, action: "lead.unsubscribe", target: leadTarget(lead), detail: `was ${lead.status}` }, now);
+  const audit = auditIfChanged(
+    db,
+    { actor, action: "lead.unsubscribe", target: leadTarget(lead), detail: `was ${lead.status}` },
+    now,
+  );
   return unsubscribeLead(db, { id: lead.id }, now, [audit]);
 }
 
@@ -28,5 +32,9 @@ export function adminUnsubscribe(db: Db, lead: Lead, actor: string, now = Date.n
  * entry, written in the erasure's batch, keeps the lead's id, a masked address and what was erased.
  */
 export function adminDelete(env: Env, lead: Lead, actor: string, now = Date.now()): Promise<ErasureSummary> {
-  return erasePerson(env, lead.email, { actor, now, audit: { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}` } });
+  return erasePerson(env, lead.email, {
+    actor,
+    now,
+    audit: { actor, action: "lead.delete", target: leadTarget(lead), detail: `was ${lead.status}` },
+  });
 }

@@ -14,7 +14,6 @@ import { LEAD_LIMITS } from "~/features/leads/newsletter";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 /** `?status=` of the leads API and exports: absent = confirmed; anything unknown is refused (null). */
 export function parseLeadFilter(value: string | null): LeadFilter | null {
   if (value === null || value === "") return DEFAULT_FILTER;
@@ -29,12 +28,18 @@ const TOP = "\u{10FFFF}";
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a calendar date.");
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "Not a calendar date.",
+  );
 const empty = (v: unknown) => (v === "" ? undefined : v);
 
 const schema = z
   .object({
-    q: z.preprocess(empty, z.string().trim().toLowerCase().max(LEAD_LIMITS.email, "The search is too long.").optional()),
+    q: z.preprocess(
+      empty,
+      z.string().trim().toLowerCase().max(LEAD_LIMITS.email, "The search is too long.").optional(),
+    ),
     source: z.preprocess(
       empty,
       z
@@ -43,14 +48,23 @@ const schema = z
         .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "Not a source name.")
         .optional(),
     ),
-    status: z.preprocess(empty, z.enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed, undeliverable or all." }).default(DEFAULT_FILTER)),
+    status: z.preprocess(
+      empty,
+      z
+        .enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed, undeliverable or all." })
+        .default(DEFAULT_FILTER),
+    ),
     from: z.preprocess(empty, isoDay.optional()),
     to: z.preprocess(empty, isoDay.optional()),
   })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date is after the end date.", path: ["to"] });
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: "The start date is after the end date.",
+    path: ["to"],
+  });
 
-
-export function parseLeadFilters(params: URLSearchParams): { ok: true; filters: LeadFilters } | { ok: false; errors: FilterErrors } {
+export function parseLeadFilters(
+  params: URLSearchParams,
+): { ok: true; filters: LeadFilters } | { ok: false; errors: FilterErrors } {
   const raw = Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? undefined]));
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, filters: parsed.data as LeadFilters };
@@ -77,7 +91,10 @@ export const countableByDay = (f: LeadFilters) => !f.q;
 
 /** Status and source: the same columns on `leads` and `lead_daily_counts`. */
 function statusAndSource(table: typeof leads | typeof leadDailyCounts, f: LeadFilters, withStatus: boolean) {
-  return [withStatus && f.status !== "all" ? eq(table.status, f.status) : undefined, f.source ? eq(table.source, f.source) : undefined];
+  return [
+    withStatus && f.status !== "all" ? eq(table.status, f.status) : undefined,
+    f.source ? eq(table.source, f.source) : undefined,
+  ];
 }
 
 /** Conditions joined with AND (true for none). */
@@ -90,7 +107,11 @@ const all = (conditions: (SQL | undefined)[]): SQL => and(...conditions) ?? sql`
 export function filterCondition(f: LeadFilters, { withStatus = true } = {}): SQL {
   // E-mails are stored in lower case; names are matched through their lower-case indexes.
   const email = sql`${leads.email}`;
-  const ranges = f.q ? (f.q.includes("@") ? [email] : [email, sql`lower(${leads.firstName})`, sql`lower(${leads.lastName})`]) : [];
+  const ranges = f.q
+    ? f.q.includes("@")
+      ? [email]
+      : [email, sql`lower(${leads.firstName})`, sql`lower(${leads.lastName})`]
+    : [];
   return all([
     ...statusAndSource(leads, f, withStatus),
     f.from ? gte(leads.subscribedAt, new Date(dayStart(f.from))) : undefined,

@@ -32,10 +32,14 @@ const LISTED_KEYS = Object.keys(LISTED) as ListedKey[];
 export type ListedLead = Pick<Lead, "id" | ListedKey>;
 
 /** A listed lead as JSON shows it (`GET /api/leads`, the loaders): times in ISO 8601, UTC. */
-export type PublicLead = { [K in keyof ListedLead]: ListedLead[K] extends infer V ? (V extends Date ? string : V) : never };
+export type PublicLead = {
+  [K in keyof ListedLead]: ListedLead[K] extends infer V ? (V extends Date ? string : V) : never;
+};
 
 export function toPublicLead(lead: ListedLead): PublicLead {
-  return Object.fromEntries(Object.entries(lead).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as PublicLead;
+  return Object.fromEntries(
+    Object.entries(lead).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as PublicLead;
 }
 
 /** The listed fields of a row that has them (and maybe more), e.g. a signup as stored. */
@@ -51,7 +55,10 @@ export interface LeadCursor {
 export const { encode: encodeCursor, decode: decodeCursor } = keysetCursor("subscribedAt");
 
 /** A page's columns: the id and the listed fields, from the schema's table. */
-export const PAGE_COLUMNS = Object.fromEntries([["id", leads.id], ...LISTED_KEYS.map((key) => [key, leads[key]])]) as Pick<typeof leads, "id" | ListedKey>;
+export const PAGE_COLUMNS = Object.fromEntries([
+  ["id", leads.id],
+  ...LISTED_KEYS.map((key) => [key, leads[key]]),
+]) as Pick<typeof leads, "id" | ListedKey>;
 
 /**
  * One page of the filtered list, newest first, after `cursor`: the filters are index ranges
@@ -59,7 +66,13 @@ export const PAGE_COLUMNS = Object.fromEntries([["id", leads.id], ...LISTED_KEYS
  * reads its own rows only. tests/worker/leads-workbench.test.ts pins the plans of `leadPageQuery`,
  * the SQL of this very query.
  */
-function leadPage<T extends SQLiteSelectQueryBuilder>(select: T, filters: LeadFilters, cursor: LeadCursor | null, limit: number, also?: SQL): T {
+function leadPage<T extends SQLiteSelectQueryBuilder>(
+  select: T,
+  filters: LeadFilters,
+  cursor: LeadCursor | null,
+  limit: number,
+  also?: SQL,
+): T {
   // Row values: the builder has no form for them; still over the schema's columns, values bound.
   const after = cursor ? sql`(${leads.subscribedAt}, ${leads.id}) < (${cursor.subscribedAt}, ${cursor.id})` : undefined;
   return select
@@ -75,7 +88,12 @@ function leadPage<T extends SQLiteSelectQueryBuilder>(select: T, filters: LeadFi
 const exported = isNull(leads.suppressedAt);
 
 /** One page of the CSV, newest first after `cursor`: the listed fields, read by name. */
-export function exportPage(db: Db, filters: LeadFilters, cursor: LeadCursor | null, limit: number): Promise<ListedLead[]> {
+export function exportPage(
+  db: Db,
+  filters: LeadFilters,
+  cursor: LeadCursor | null,
+  limit: number,
+): Promise<ListedLead[]> {
   return leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit, exported);
 }
 
@@ -87,7 +105,11 @@ export function leadPageQuery(filters: LeadFilters, cursor: LeadCursor | null, l
 /** One page of the leads the filters select, newest first, after `cursor`; `next` is set when more may follow. */
 export async function listLeads(
   db: Db,
-  { limit, cursor = null, filters = { status: DEFAULT_FILTER } }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
+  {
+    limit,
+    cursor = null,
+    filters = { status: DEFAULT_FILTER },
+  }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
   const rows = await leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1);
   const page = rows.slice(0, limit);

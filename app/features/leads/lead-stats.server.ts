@@ -57,7 +57,13 @@ export async function getLeadStats(db: Db, now = Date.now(), filter: LeadFilter 
     db
       .select({ n: count() })
       .from(leads)
-      .where(and(gte(leads.subscribedAt, new Date(since)), lt(leads.subscribedAt, new Date((firstDay + 1) * DAY_MS)), ofStatus(leads.status, filter))),
+      .where(
+        and(
+          gte(leads.subscribedAt, new Date(since)),
+          lt(leads.subscribedAt, new Date((firstDay + 1) * DAY_MS)),
+          ofStatus(leads.status, filter),
+        ),
+      ),
     db
       .select({ source: leadDailyCounts.source, count: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
@@ -86,7 +92,10 @@ export function statsResponse(stats: LeadStats) {
  * Leads per status among those the other filters select (search, source, dates): from
  * `lead_daily_counts` when the filters are whole days, else counted on the search's index range.
  */
-export async function countByStatus(db: Db, filters: LeadFilters = { status: "all" }): Promise<Record<LeadStatus, number>> {
+export async function countByStatus(
+  db: Db,
+  filters: LeadFilters = { status: "all" },
+): Promise<Record<LeadStatus, number>> {
   const results = countableByDay(filters)
     ? await db
         .select({ status: leadDailyCounts.status, count: total(leadDailyCounts.count) })
@@ -123,7 +132,12 @@ export async function getGrowth(db: Db, now = Date.now(), filter: LeadFilter = D
     db
       .select({ day: leadDailyCounts.day, count: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
-      .where(and(between(leadDailyCounts.day, firstDay / DAY_MS, todayStart / DAY_MS), ofStatus(leadDailyCounts.status, filter)))
+      .where(
+        and(
+          between(leadDailyCounts.day, firstDay / DAY_MS, todayStart / DAY_MS),
+          ofStatus(leadDailyCounts.status, filter),
+        ),
+      )
       .groupBy(leadDailyCounts.day),
   ]);
   const counts = new Map(perDay.map((r) => [r.day, r.count]));

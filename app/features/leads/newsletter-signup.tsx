@@ -42,7 +42,6 @@ interface Props {
   className?: string;
 }
 
-
 /** A result, or an answer that is none (a 5xx, an empty refusal, a lost connection). */
 type Outcome = SignupResult | { status: "failed" };
 
@@ -78,7 +77,10 @@ function noticeFor(outcome: Outcome | null, fetched: boolean): { text: string; t
 export function NewsletterSignup({ variant, source, className }: Props) {
   const location = useLocation();
   const fetcher = useFetcher();
-  const answer = useMemo(() => (fetcher.data === undefined ? null : readAnswer(fetcher.data as unknown)), [fetcher.data]);
+  const answer = useMemo(
+    () => (fetcher.data === undefined ? null : readAnswer(fetcher.data as unknown)),
+    [fetcher.data],
+  );
   const serverResult = useServerResult(source);
   const outcome: Outcome | null = answer ?? serverResult;
   const done = outcome?.status === "success";
@@ -147,7 +149,12 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       ) : null}
       <div role="status" aria-live="polite">
         {done ? (
-          <p ref={successRef} tabIndex={-1} className="font-medium text-primary outline-none" data-testid="newsletter-success">
+          <p
+            ref={successRef}
+            tabIndex={-1}
+            className="font-medium text-primary outline-none"
+            data-testid="newsletter-success"
+          >
             {T.success}
           </p>
         ) : null}
@@ -165,11 +172,21 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                   <Input field={fields.firstName} autoComplete="given-name" maxLength={100} />
                 </Field>
                 <Field label={SIGNUP_TEXT_FIELDS.lastName.label} field={fields.lastName}>
-                  <Input field={fields.lastName} autoComplete={SIGNUP_TEXT_FIELDS.lastName.autoComplete} maxLength={SIGNUP_TEXT_FIELDS.lastName.max} />
+                  <Input
+                    field={fields.lastName}
+                    autoComplete={SIGNUP_TEXT_FIELDS.lastName.autoComplete}
+                    maxLength={SIGNUP_TEXT_FIELDS.lastName.max}
+                  />
                 </Field>
               </div>
               <Field label="Email" field={fields.email}>
-                <Input field={fields.email} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} placeholder="you@example.com" />
+                <Input
+                  field={fields.email}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={LEAD_LIMITS.email}
+                  placeholder="you@example.com"
+                />
               </Field>
               <SubmitButton pending={pending} className="w-full" />
             </div>
@@ -179,7 +196,13 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 <label htmlFor={fields.email.id} className="sr-only">
                   Email address
                 </label>
-                <Input field={fields.email} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} placeholder="Enter your email" />
+                <Input
+                  field={fields.email}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={LEAD_LIMITS.email}
+                  placeholder="Enter your email"
+                />
                 <SubmitButton pending={pending} />
               </div>
               <FieldErrors field={fields.email} className="mt-1" />

@@ -32,8 +32,7 @@ export const NEWSLETTER_TOASTS = {
  * is a new entry here: never edit a published one (tests/worker/newsletter-double-opt-in.test.ts).
  */
 export const CONSENT_COPY = {
-  "2026-11-consent-1":
-    "We'll e-mail you a link to confirm. You can unsubscribe at any time; see our privacy policy.",
+  "2026-11-consent-1": "We'll e-mail you a link to confirm. You can unsubscribe at any time; see our privacy policy.",
 } as const;
 export type ConsentVersion = keyof typeof CONSENT_COPY;
 export const CONSENT_VERSION: ConsentVersion = "2026-11-consent-1";
@@ -58,7 +57,8 @@ export const SUBSCRIPTION_TEXT = {
   unsubscribedTitle: "You are unsubscribed",
   unsubscribedBody: "You will receive no more newsletter e-mails from us. Changed your mind? Sign up again below.",
   badUnsubscribeTitle: "This unsubscribe link is not valid",
-  badUnsubscribeBody: "The link is incomplete or not one we sent. Use the link in the latest e-mail from us, or write to us from the Help page.",
+  badUnsubscribeBody:
+    "The link is incomplete or not one we sent. Use the link in the latest e-mail from us, or write to us from the Help page.",
 } as const;
 
 /** Field limits (docs/decisions/005-newsletter-and-leads.md). */
@@ -85,7 +85,12 @@ export interface OptionalTextField {
  * Its key is the form's field name.
  */
 export const SIGNUP_TEXT_FIELDS = {
-  lastName: { label: "Last name (optional)", max: LEAD_LIMITS.name, tooLong: NEWSLETTER_TEXT.nameTooLong, autoComplete: "family-name" },
+  lastName: {
+    label: "Last name (optional)",
+    max: LEAD_LIMITS.name,
+    tooLong: NEWSLETTER_TEXT.nameTooLong,
+    autoComplete: "family-name",
+  },
 } as const satisfies Partial<Record<keyof Lead, OptionalTextField>>;
 export type SignupTextField = keyof typeof SIGNUP_TEXT_FIELDS;
 

@@ -24,7 +24,11 @@ function resultCookie(env: Env, request: Request) {
 function bounded(result: SignupResult): SignupResult {
   if (!("values" in result)) return result;
   const limit = (field: string) =>
-    field === "email" ? LEAD_LIMITS.email : field in SIGNUP_TEXT_FIELDS ? SIGNUP_TEXT_FIELDS[field as SignupTextField].max : LEAD_LIMITS.name;
+    field === "email"
+      ? LEAD_LIMITS.email
+      : field in SIGNUP_TEXT_FIELDS
+        ? SIGNUP_TEXT_FIELDS[field as SignupTextField].max
+        : LEAD_LIMITS.name;
   const values = Object.entries(result.values).map(([field, value]) => [field, value.slice(0, limit(field) + 1)]);
   return { ...result, values: Object.fromEntries(values) as SignupValues };
 }

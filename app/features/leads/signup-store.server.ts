@@ -51,13 +51,17 @@ export function signupWrite(db: Db, lead: SignupRecord) {
   // Each value by its column's name, encoded as that column stores it (a Date as ms).
   const values = SIGNUP_COLUMNS.map((key) => sql.param(lead[key] ?? null, leads[key]));
   const columns = SIGNUP_COLUMNS.map((key) => leads[key]);
-  const restart = list(columns.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`));
+  const restart = list(
+    columns.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`),
+  );
   // Where the address stands after the write: the listed fields, by name, and its newest link.
   const current = db
     .select({
       ...PAGE_COLUMNS,
       status: leads.status,
-      lastLinkAt: sql<number | null>`(SELECT MAX(${newsletterTokens.createdAt}) FROM ${newsletterTokens} WHERE ${newsletterTokens.leadId} = ${leads.id})`,
+      lastLinkAt: sql<
+        number | null
+      >`(SELECT MAX(${newsletterTokens.createdAt}) FROM ${newsletterTokens} WHERE ${newsletterTokens.leadId} = ${leads.id})`,
     })
     .from(leads)
     .where(eq(leads.email, lead.email));

@@ -61,7 +61,11 @@ export const signupSchema = z
     email: emailSchema(T.invalidEmail),
     firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
     ...optionalTextRules,
-    source: z.string({ message: T.invalidSource }).trim().regex(SOURCE_PATTERN, T.invalidSource).default(DEFAULT_SOURCE),
+    source: z
+      .string({ message: T.invalidSource })
+      .trim()
+      .regex(SOURCE_PATTERN, T.invalidSource)
+      .default(DEFAULT_SOURCE),
     /** Which form the visitor saw; the compact one has no first-name field (docs/decisions/003). */
     variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
   })
@@ -73,7 +77,9 @@ export const signupSchema = z
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
-export function validateSignup(input: unknown): { ok: true; value: SignupInput } | { ok: false; errors: SignupFieldErrors } {
+export function validateSignup(
+  input: unknown,
+): { ok: true; value: SignupInput } | { ok: false; errors: SignupFieldErrors } {
   const parsed = signupSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, errors: parsed.error.flatten().fieldErrors as SignupFieldErrors };
@@ -88,7 +94,11 @@ function text(value: unknown, max: number): string | null {
 function pagePath(value: string | null | undefined, origin: string): string | null {
   if (!value) return null;
   // A Referer is a whole URL: judge its path, and only when it is ours.
-  const path = URL.canParse(value) ? (new URL(value).origin === origin ? value.slice(origin.length) || "/" : null) : value;
+  const path = URL.canParse(value)
+    ? new URL(value).origin === origin
+      ? value.slice(origin.length) || "/"
+      : null
+    : value;
   return sameOriginPath(path, origin, { keepHash: false })?.slice(0, 2048) ?? null;
 }
 
@@ -123,7 +133,8 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
   const refererPath = pagePath(request.headers.get("Referer"), origin);
   const headerAgent = text(request.headers.get("User-Agent"), 512);
   const session = carriesSession(request);
-  const malformed = () => json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
+  const malformed = () =>
+    json({ message: kind === "json" ? "Malformed JSON: send a JSON object." : "Malformed form data." }, 400);
   if (kind === "json") {
     let body: unknown;
     try {
@@ -137,7 +148,11 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return {
       kind,
       fields,
-      metadata: { userAgent: text(m.userAgent, 512) ?? headerAgent, referrer: text(m.referrer, 2048), timestamp: text(m.timestamp, 64) },
+      metadata: {
+        userAgent: text(m.userAgent, 512) ?? headerAgent,
+        referrer: text(m.referrer, 2048),
+        timestamp: text(m.timestamp, 64),
+      },
       honeypot: honeypotFilled(fields[F.honeypot]),
       redirectTo: null,
       pagePath: refererPath,
@@ -155,7 +170,9 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
-  const redirectTo = form.has(F.redirectTo) ? (pagePath(String(form.get(F.redirectTo)), origin) ?? refererPath ?? "/") : null;
+  const redirectTo = form.has(F.redirectTo)
+    ? (pagePath(String(form.get(F.redirectTo)), origin) ?? refererPath ?? "/")
+    : null;
   return {
     kind,
     fields,
@@ -187,7 +204,10 @@ function signupAnswers(request: Request, env: Env, read: SignupRequest) {
   const values: SignupValues = {
     email: s(read.fields[F.email]),
     firstName: s(read.fields[F.firstName]),
-    ...(Object.fromEntries(SIGNUP_TEXT_FIELD_NAMES.map((name) => [name, s(read.fields[name])])) as Record<SignupTextField, string>),
+    ...(Object.fromEntries(SIGNUP_TEXT_FIELD_NAMES.map((name) => [name, s(read.fields[name])])) as Record<
+      SignupTextField,
+      string
+    >),
   };
   const form = async (result: WithoutSource<SignupResult>, status: number, headers?: HeadersInit) => {
     const rawSource = s(read.fields[F.source]).trim();
@@ -200,10 +220,14 @@ function signupAnswers(request: Request, env: Env, read: SignupRequest) {
   return {
     tooMany: ({ message, retryAfter }: RateLimitOutcome) => {
       const headers = { "Retry-After": String(retryAfter) };
-      return isForm ? form({ status: "error", values, errors: {}, message }, 429, headers) : json({ message }, 429, headers);
+      return isForm
+        ? form({ status: "error", values, errors: {}, message }, 429, headers)
+        : json({ message }, 429, headers);
     },
     invalid: (errors: SignupFieldErrors) =>
-      isForm ? form({ status: "error", values, errors }, 400) : json({ message: "Please check the highlighted fields.", errors }, 400),
+      isForm
+        ? form({ status: "error", values, errors }, 400)
+        : json({ message: "Please check the highlighted fields.", errors }, 400),
     already: () => (isForm ? form({ status: "already", values }, 409) : json({ message: T.alreadySubscribed }, 409)),
     // The row's id is sequential: it would tell anyone how many people signed up, and when.
     created: ({ id: _id, ...created }: PublicLead) => (isForm ? form({ status: "success" }, 201) : json(created, 201)),
@@ -266,7 +290,15 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
   const { lead, started, lastLinkAt } = store.outcome(limit.results);
   if (lead?.status !== "pending") return answer.already();
-  await followUp(request, env, ctx, read, lead, started || (lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS, now.getTime());
+  await followUp(
+    request,
+    env,
+    ctx,
+    read,
+    lead,
+    started || (lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS,
+    now.getTime(),
+  );
   return answer.created(echo(lead.id));
 }
 

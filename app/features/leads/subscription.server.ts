@@ -4,7 +4,15 @@
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
 import { and, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
-import { confirmationCounts, leads, mailOutbox, newsletterTokens, type Lead, type LeadStatus, type NewLead } from "~/db/schema";
+import {
+  confirmationCounts,
+  leads,
+  mailOutbox,
+  newsletterTokens,
+  type Lead,
+  type LeadStatus,
+  type NewLead,
+} from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
@@ -38,7 +46,11 @@ export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${tok
 
 /** The (normalised) e-mail's subscription status, or null when it is not on the list. */
 export async function subscriptionStatus(db: Db, email: string): Promise<LeadStatus | null> {
-  const row = await db.select({ status: leads.status }).from(leads).where(eq(leads.email, normaliseEmail(email))).get();
+  const row = await db
+    .select({ status: leads.status })
+    .from(leads)
+    .where(eq(leads.email, normaliseEmail(email)))
+    .get();
   return row?.status ?? null;
 }
 
@@ -63,7 +75,10 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
   if (!match) return null;
   const id = Number(match[1]);
   const [, , keyId, signature] = match;
-  if (keyId === undefined) return (await hmacVerify(legacyMailSecrets(env, "unsubscribe-link"), unsubscribeMessage(id), signature!)) ? id : null;
+  if (keyId === undefined)
+    return (await hmacVerify(legacyMailSecrets(env, "unsubscribe-link"), unsubscribeMessage(id), signature!))
+      ? id
+      : null;
   const key = (await mailKeys(env, "unsubscribe-link")).find((k) => k.id === keyId);
   return key && sameSignature(await key.sign(unsubscribeMessage(id)), signature!) ? id : null;
 }
@@ -76,7 +91,11 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
  * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT under conditions on other rows.
  */
-export async function queueConfirmation(env: Env, lead: Pick<Lead, "id" | "email">, now = Date.now()): Promise<number | null> {
+export async function queueConfirmation(
+  env: Env,
+  lead: Pick<Lead, "id" | "email">,
+  now = Date.now(),
+): Promise<number | null> {
   const token = randomToken();
   const hash = await sha256Hex(token);
   const { siteUrl } = getConfig(env);
@@ -115,7 +134,9 @@ export async function checkConfirmToken(db: Db, token: string, now = Date.now())
     .where(and(eq(newsletterTokens.tokenHash, await sha256Hex(token)), eq(leads.status, "pending")))
     .get();
   if (!row) return { state: "unknown" };
-  return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS ? { state: "expired" } : { state: "valid", email: row.email };
+  return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS
+    ? { state: "expired" }
+    : { state: "valid", email: row.email };
 }
 
 /**
@@ -133,12 +154,17 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
     db
       .select({ leadId: newsletterTokens.leadId })
       .from(newsletterTokens)
-      .where(and(eq(newsletterTokens.tokenHash, hash), live ? gt(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS)) : undefined));
+      .where(
+        and(
+          eq(newsletterTokens.tokenHash, hash),
+          live ? gt(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS)) : undefined,
+        ),
+      );
   const [updated] = await batch(db, [
     db
-        .update(leads)
-        .set({ status: "confirmed", confirmedAt: new Date(now) })
-        .where(and(eq(leads.id, leadOf(true)), eq(leads.status, "pending"))),
+      .update(leads)
+      .set({ status: "confirmed", confirmedAt: new Date(now) })
+      .where(and(eq(leads.id, leadOf(true)), eq(leads.status, "pending"))),
     // Raw SQL (docs/decisions/024-data-layer.md): only when the UPDATE confirmed the lead (changes()).
     sql`DELETE FROM ${confirmationCounts} WHERE changes() > 0 AND ${inArray(confirmationCounts.addressHash, counts)}`,
     db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadOf(false))),
@@ -165,7 +191,15 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
     ...(await suppressStatements(env, row.email, "not-me", now)),
     db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
     db.delete(leads).where(pending),
-    db.delete(mailOutbox).where(and(eq(mailOutbox.status, "queued"), eq(mailOutbox.kind, CONFIRMATION_KIND), eq(mailOutbox.recipient, row.email))),
+    db
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "queued"),
+          eq(mailOutbox.kind, CONFIRMATION_KIND),
+          eq(mailOutbox.recipient, row.email),
+        ),
+      ),
   ]);
 }
 
@@ -183,11 +217,13 @@ export async function unsubscribeLead(
   const theLead = "id" in where ? eq(leads.id, where.id) : eq(leads.email, normaliseEmail(where.email));
   const [updated] = await batch(db, [
     db
-        .update(leads)
-        .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
-        .where(and(theLead, ne(leads.status, "unsubscribed"))),
+      .update(leads)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
+      .where(and(theLead, ne(leads.status, "unsubscribed"))),
     ...thenRun,
-    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
+    db
+      .delete(newsletterTokens)
+      .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }
@@ -235,7 +271,9 @@ export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = D
         },
         setWhere: ne(leads.status, "confirmed"),
       }),
-    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
+    db
+      .delete(newsletterTokens)
+      .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
   ]);
 }
 
@@ -260,18 +298,24 @@ export async function confirmVerifiedMember(db: Db, leadId: number, now = Date.n
  * e-mail promises; no link outlives its lead, see LAST_LINK_AFTER_MS), the confirmation e-mails
  * still queued for an address no longer pending, and expired links.
  */
-export async function sweepExpired(db: Db, now = Date.now()): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
+export async function sweepExpired(
+  db: Db,
+  now = Date.now(),
+): Promise<{ pendingRemoved: number; tokensRemoved: number }> {
   const [pending, , tokens] = await batch(db, [
     db.delete(leads).where(and(eq(leads.status, "pending"), lt(leads.subscribedAt, new Date(now - PENDING_TTL_MS)))),
-    db
-      .delete(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, "queued"),
-          eq(mailOutbox.kind, CONFIRMATION_KIND),
-          notExists(db.select({ one: sql`1` }).from(leads).where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending")))),
+    db.delete(mailOutbox).where(
+      and(
+        eq(mailOutbox.status, "queued"),
+        eq(mailOutbox.kind, CONFIRMATION_KIND),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(leads)
+            .where(and(eq(leads.email, mailOutbox.recipient), eq(leads.status, "pending"))),
         ),
       ),
+    ),
     db.delete(newsletterTokens).where(lte(newsletterTokens.createdAt, new Date(now - CONFIRM_LINK_TTL_MS))),
   ]);
   return { pendingRemoved: pending.meta.changes, tokensRemoved: tokens.meta.changes };

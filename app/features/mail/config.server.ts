@@ -20,6 +20,9 @@ export function mailTransport(env: Env): MailTransport {
   const { mail } = getConfig(env);
   if (mail.transport === "smtp") return smtpTransport(smtpConfig(env));
   const binding = (env as { EMAIL?: SendEmail }).EMAIL;
-  if (!binding) throw new ConfigError(['MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding (wrangler.toml [[send_email]])']);
+  if (!binding)
+    throw new ConfigError([
+      'MAIL_TRANSPORT is "email-service" and the worker has no EMAIL binding (wrangler.toml [[send_email]])',
+    ]);
   return emailServiceTransport(binding, mail.from);
 }

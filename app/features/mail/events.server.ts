@@ -56,8 +56,14 @@ function fromEmailService(body: unknown): MailEvent | null {
   } | null;
   const kind = typeof event?.type === "string" && event.type.startsWith(PREFIX) ? event.type.slice(PREFIX.length) : "";
   const p = event?.payload;
-  if (!(MAIL_EVENT_KINDS as readonly string[]).includes(kind) || typeof p?.eventId !== "string" || typeof p.recipient !== "string") return null;
-  const text = (...values: unknown[]) => values.filter((v): v is string => typeof v === "string" && v !== "").join(": ") || null;
+  if (
+    !(MAIL_EVENT_KINDS as readonly string[]).includes(kind) ||
+    typeof p?.eventId !== "string" ||
+    typeof p.recipient !== "string"
+  )
+    return null;
+  const text = (...values: unknown[]) =>
+    values.filter((v): v is string => typeof v === "string" && v !== "").join(": ") || null;
   const at = Date.parse(String(event?.metadata?.eventTimestamp ?? ""));
   return {
     id: p.eventId,
@@ -65,7 +71,9 @@ function fromEmailService(body: unknown): MailEvent | null {
     messageId: typeof p.messageId === "string" ? p.messageId : null,
     recipient: p.recipient,
     hard: p.bounce?.type === "hard",
-    reason: text(p.bounce?.reason, p.rejection?.reason, p.rejection?.detail, p.failure?.reason) ?? text(p.delivery?.smtpResponse),
+    reason:
+      text(p.bounce?.reason, p.rejection?.reason, p.rejection?.detail, p.failure?.reason) ??
+      text(p.delivery?.smtpResponse),
     at: Number.isFinite(at) ? at : Date.now(),
   };
 }
@@ -74,10 +82,17 @@ function fromEmailService(body: unknown): MailEvent | null {
  * Acts on one event and records it, in one batch (a redelivery changes nothing more). Returns what
  * it did, for the log and the tests.
  */
-async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
+async function handleMailEvent(
+  env: Env,
+  event: MailEvent,
+  now = Date.now(),
+): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
   const db = getDb(env);
   const email = normaliseEmail(event.recipient);
-  const record = db.insert(mailEvents).values({ eventId: event.id, kind: event.kind, at: event.at }).onConflictDoNothing();
+  const record = db
+    .insert(mailEvents)
+    .values({ eventId: event.id, kind: event.kind, at: event.at })
+    .onConflictDoNothing();
   const fields = { event: event.kind, hard: event.hard, to: maskAddress(email), messageId: event.messageId };
   const reason = maskAddresses(`${event.kind}${event.reason ? `: ${event.reason}` : ""}`).slice(0, 500);
   // The outbox row the event is about is given up, with the reason (the dashboard lists it).
@@ -85,9 +100,9 @@ async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Pr
     event.messageId
       ? [
           db
-              .update(mailOutbox)
-              .set({ status: "failed", leasedUntil: 0, lastError: reason })
-              .where(and(eq(mailOutbox.messageId, event.messageId), inArray(mailOutbox.status, ["sent", "queued"]))),
+            .update(mailOutbox)
+            .set({ status: "failed", leasedUntil: 0, lastError: reason })
+            .where(and(eq(mailOutbox.messageId, event.messageId), inArray(mailOutbox.status, ["sent", "queued"]))),
         ]
       : [];
 
@@ -99,7 +114,10 @@ async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Pr
   }
   if (event.kind === "bounced" && event.hard) {
     await batch(db, [
-      db.update(leads).set({ status: "undeliverable" }).where(and(eq(leads.email, email), ne(leads.status, "unsubscribed"))),
+      db
+        .update(leads)
+        .set({ status: "undeliverable" })
+        .where(and(eq(leads.email, email), ne(leads.status, "unsubscribed"))),
       ...giveUp(),
       record,
     ]);
@@ -156,7 +174,9 @@ export async function mailEventCounts(db: Db, now = Date.now()): Promise<MailEve
   const rows = await db
     .select({ kind: mailEvents.kind, n: count() })
     .from(mailEvents)
-    .where(and(gte(mailEvents.at, now - EVENT_WINDOW_MS), inArray(mailEvents.kind, ["delivered", "bounced", "complained"])))
+    .where(
+      and(gte(mailEvents.at, now - EVENT_WINDOW_MS), inArray(mailEvents.kind, ["delivered", "bounced", "complained"])),
+    )
     .groupBy(mailEvents.kind);
   const n = (kind: MailEventKind) => rows.find((r) => r.kind === kind)?.n ?? 0;
   return { delivered: n("delivered"), bounced: n("bounced"), complained: n("complained") };

@@ -28,14 +28,28 @@ interface MailKey {
 
 const encoder = new TextEncoder();
 const base64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 const cache = new Map<string, Promise<MailKey>>();
 
 async function derive(secret: string, purpose: MailKeyPurpose): Promise<MailKey> {
   const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey", "deriveBits"]);
-  const hkdf = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(info) });
-  const key = await crypto.subtle.deriveKey(hkdf(`afx-mail/${purpose}/v1`), ikm, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]);
+  const hkdf = (info: string) => ({
+    name: "HKDF",
+    hash: "SHA-256",
+    salt: new Uint8Array(32),
+    info: encoder.encode(info),
+  });
+  const key = await crypto.subtle.deriveKey(
+    hkdf(`afx-mail/${purpose}/v1`),
+    ikm,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
   const id = base64url(await crypto.subtle.deriveBits(hkdf("afx-mail/key-id/v1"), ikm, 48));
   return { id, sign: async (message) => base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(message))) };
 }
@@ -51,7 +65,8 @@ function secretsFor(env: Env, purpose: MailKeyPurpose): readonly string[] {
 
 /** The keys of `purpose`, newest first (the first, always one in use, is the one to sign with). */
 export function mailKeys(env: Env, purpose: MailKeyPurpose): Promise<MailKey[]> {
-  if (!getConfig(env).mailSecrets.length) throw new Error("MAIL_SECRET must be set to sign mail links and key address records");
+  if (!getConfig(env).mailSecrets.length)
+    throw new Error("MAIL_SECRET must be set to sign mail links and key address records");
   const secrets = secretsFor(env, purpose);
   return Promise.all(
     secrets.map((secret) => {

@@ -18,7 +18,17 @@ export interface MailMessage {
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.
-const RESERVED = new Set(["from", "to", "cc", "bcc", "reply-to", "subject", "mime-version", "content-type", "content-transfer-encoding"]);
+const RESERVED = new Set([
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "reply-to",
+  "subject",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+]);
 
 /**
  * Why this message cannot go out as is, or null. The headers (worker-mailer's Email) and the
@@ -29,10 +39,12 @@ export function messageProblem(message: MailMessage): string | null {
   if (!/^[a-z][a-z0-9-]{0,63}$/.test(message.kind)) return "kind is not a short lower-case name";
   if (!isMailAddress(message.to)) return "to is not a single e-mail address";
   if (message.replyTo !== undefined && !isMailAddress(message.replyTo)) return "replyTo is not a single e-mail address";
-  if (!message.subject.trim() || message.subject.length > 200 || /[\r\n]/.test(message.subject)) return "subject is empty, too long or has a line break";
+  if (!message.subject.trim() || message.subject.length > 200 || /[\r\n]/.test(message.subject))
+    return "subject is empty, too long or has a line break";
   if (!message.text.trim() || !message.html.trim()) return "the text and the HTML part are both required";
   for (const [name, value] of Object.entries(message.headers ?? {})) {
-    if (!HEADER_NAME.test(name) || RESERVED.has(name.toLowerCase())) return `header ${JSON.stringify(name)} is not allowed`;
+    if (!HEADER_NAME.test(name) || RESERVED.has(name.toLowerCase()))
+      return `header ${JSON.stringify(name)} is not allowed`;
     // Printable ASCII only: worker-mailer neither encodes nor folds custom headers.
     if (!/^[\x20-\x7e]{1,900}$/.test(value)) return `header ${name} is empty, too long or not printable ASCII`;
   }

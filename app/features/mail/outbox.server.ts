@@ -77,7 +77,20 @@ function bodySql(body: string, about: boolean): SQL {
 }
 
 const QUEUED_COLUMNS = sql.join(
-  [mailOutbox.kind, mailOutbox.recipient, mailOutbox.subject, mailOutbox.textBody, mailOutbox.htmlBody, mailOutbox.headers, mailOutbox.replyTo, mailOutbox.status, mailOutbox.attempts, mailOutbox.nextAttemptAt, mailOutbox.createdAt, mailOutbox.contactMessageId].map(columnName),
+  [
+    mailOutbox.kind,
+    mailOutbox.recipient,
+    mailOutbox.subject,
+    mailOutbox.textBody,
+    mailOutbox.htmlBody,
+    mailOutbox.headers,
+    mailOutbox.replyTo,
+    mailOutbox.status,
+    mailOutbox.attempts,
+    mailOutbox.nextAttemptAt,
+    mailOutbox.createdAt,
+    mailOutbox.contactMessageId,
+  ].map(columnName),
   sql`, `,
 );
 
@@ -88,7 +101,12 @@ const QUEUED_COLUMNS = sql.join(
  * an INSERT … SELECT under the caller's condition, linked to the Help message inserted just before
  * it by `last_insert_rowid()`, which the builder cannot say.
  */
-export function queueMail(db: Db, message: MailMessage, now = Date.now(), { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {}): Statement {
+export function queueMail(
+  db: Db,
+  message: MailMessage,
+  now = Date.now(),
+  { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {},
+): Statement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
   const about = aboutPreviousContactMessage;
@@ -111,8 +129,12 @@ export function queuedIds(result: D1Result | undefined): number[] {
 export function announceMail(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, ids: number[]): void {
   if (!ids.length) return;
   const queue = env.MAIL_QUEUE as Queue<MailJob> | undefined;
-  const announced = queue ? queue.sendBatch(ids.map((id) => ({ body: { id }, contentType: "json" as const }))) : deliverNow(env, ids);
-  ctx.waitUntil(announced.catch((error: unknown) => log("error", "[mail] not announced; the Cron Trigger will send it", { error })));
+  const announced = queue
+    ? queue.sendBatch(ids.map((id) => ({ body: { id }, contentType: "json" as const })))
+    : deliverNow(env, ids);
+  ctx.waitUntil(
+    announced.catch((error: unknown) => log("error", "[mail] not announced; the Cron Trigger will send it", { error })),
+  );
 }
 
 async function deliverNow(env: Env, ids: number[]): Promise<void> {
@@ -157,7 +179,12 @@ const claim = (until: number) => ({ leasedUntil: until, attempts: sql`${mailOutb
  * another writes nothing over the other's.
  */
 const stillOurs = (row: OutboxRow) =>
-  and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "queued"), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.leasedUntil, row.leasedUntil));
+  and(
+    eq(mailOutbox.id, row.id),
+    eq(mailOutbox.status, "queued"),
+    eq(mailOutbox.attempts, row.attempts),
+    eq(mailOutbox.leasedUntil, row.leasedUntil),
+  );
 
 interface DeliveryResult {
   sent: number;
@@ -181,7 +208,12 @@ type Clock = () => number;
  * (a permanent refusal of the message at once, any other failure once it is a day old). `row` is
  * the claimed row when the caller claimed it already.
  */
-async function deliverOne(env: Env, transport: MailTransport, job: MailJob | OutboxRow, clock: Clock): Promise<Outcome> {
+async function deliverOne(
+  env: Env,
+  transport: MailTransport,
+  job: MailJob | OutboxRow,
+  clock: Clock,
+): Promise<Outcome> {
   const db = getDb(env);
   let row: OutboxRow | null = "kind" in job ? job : null;
   if (!row) {
@@ -203,7 +235,10 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
   const settle = async (result: Partial<typeof mailOutbox.$inferInsert>, outcome: Outcome): Promise<Outcome> => {
     const [kept] = await db.update(mailOutbox).set(result).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
     if (kept) return outcome;
-    log("warn", "[mail] lease lost before the result was written; the run that claimed it since decides", { ...fields, result: outcome.is });
+    log("warn", "[mail] lease lost before the result was written; the run that claimed it since decides", {
+      ...fields,
+      result: outcome.is,
+    });
     return { is: "lost" };
   };
   // The list is read again right before sending: an address erased or suppressed (any spelling of
@@ -230,13 +265,20 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
     // malformed message): sending it again cannot succeed, so no day of retries.
     const permanent = result.is === "permanent";
     if (permanent || now - row.createdAt >= GIVE_UP_AFTER_MS) {
-      const outcome = await settle({ status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY }, { is: "gave-up" });
+      const outcome = await settle(
+        { status: "failed", leasedUntil: 0, lastError: reason, ...FORGET_BODY },
+        { is: "gave-up" },
+      );
       if (outcome.is === "gave-up") log("error", "[mail] gave up", { ...fields, reason, permanent });
       return outcome;
     }
     const delay = retryDelayMs(row.attempts);
-    const outcome = await settle({ nextAttemptAt: now + delay, leasedUntil: 0, lastError: reason }, { is: "retry", retryInMs: delay });
-    if (outcome.is === "retry") log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
+    const outcome = await settle(
+      { nextAttemptAt: now + delay, leasedUntil: 0, lastError: reason },
+      { is: "retry", retryInMs: delay },
+    );
+    if (outcome.is === "retry")
+      log("warn", "[mail] will retry", { ...fields, reason, retryAt: new Date(now + delay).toISOString() });
     return outcome;
   }
   const outcome = await settle(
@@ -244,7 +286,11 @@ async function deliverOne(env: Env, transport: MailTransport, job: MailJob | Out
     { is: "sent" },
   );
   if (outcome.is === "sent") {
-    log("info", "[mail] sent", { ...fields, transport: transport.name, ...(result.reply ? { reply: maskAddresses(result.reply) } : {}) });
+    log("info", "[mail] sent", {
+      ...fields,
+      transport: transport.name,
+      ...(result.reply ? { reply: maskAddresses(result.reply) } : {}),
+    });
   }
   return outcome;
 }
@@ -287,7 +333,8 @@ export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Pro
       log("error", "[mail] delivery failed", { mailId: id, error });
       return { is: "retry", retryInMs: 30_000 } as const;
     });
-    if (outcome.is === "retry" || outcome.is === "busy") message.retry({ delaySeconds: Math.ceil(outcome.retryInMs / 1000) });
+    if (outcome.is === "retry" || outcome.is === "busy")
+      message.retry({ delaySeconds: Math.ceil(outcome.retryInMs / 1000) });
     else message.ack();
   });
 }
@@ -316,7 +363,13 @@ export async function deliverDueMail(env: Env, now?: number, { olderThanMs = 0 }
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "queued"), lte(mailOutbox.nextAttemptAt, now - olderThanMs), lte(mailOutbox.leasedUntil, now)))
+      .where(
+        and(
+          eq(mailOutbox.status, "queued"),
+          lte(mailOutbox.nextAttemptAt, now - olderThanMs),
+          lte(mailOutbox.leasedUntil, now),
+        ),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(CONCURRENCY);
     const claimed = await db
@@ -362,7 +415,15 @@ export interface FailedDelivery {
 export async function failedDeliveries(db: Db, limit = 20): Promise<FailedDelivery[]> {
   const m = mailOutbox;
   return db
-    .select({ id: m.id, kind: m.kind, recipient: m.recipient, subject: m.subject, attempts: m.attempts, lastError: m.lastError, createdAt: m.createdAt })
+    .select({
+      id: m.id,
+      kind: m.kind,
+      recipient: m.recipient,
+      subject: m.subject,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: m.createdAt,
+    })
     .from(m)
     .where(eq(m.status, "failed"))
     .orderBy(desc(m.createdAt), desc(m.id))

@@ -58,7 +58,10 @@ export async function connectFailure(config: Endpoint, error: unknown): Promise<
     return reached;
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const greeting = await Promise.race([probe.read(), new Promise<null>((r) => (timer = setTimeout(() => r(null), PROBE_WAIT_MS)))]).catch(() => null);
+  const greeting = await Promise.race([
+    probe.read(),
+    new Promise<null>((r) => (timer = setTimeout(() => r(null), PROBE_WAIT_MS))),
+  ]).catch(() => null);
   clearTimeout(timer);
   probe.close();
   if (greeting) {

@@ -34,7 +34,8 @@ export class ReplyReader {
     for (;;) {
       const end = this.buffered.indexOf("\n");
       if (end < 0) {
-        if (size + this.buffered.length > MAX_REPLY_CHARS) throw new Error("the SMTP server sent a reply too long to be one");
+        if (size + this.buffered.length > MAX_REPLY_CHARS)
+          throw new Error("the SMTP server sent a reply too long to be one");
         const { value, done } = await this.reader.read();
         if (done) throw new Error(`the SMTP server closed the connection${lines.length ? `: ${lines.join(" ")}` : ""}`);
         this.buffered += this.decoder.decode(value, { stream: true });

@@ -40,7 +40,9 @@ export async function sendMail(config: SmtpConfig, message: MailMessage, timeout
   const session = new SmtpSession(config.host, config.port, TRANSPORT[config.security]);
   const at: { stage: SmtpStage } = { stage: "connect" };
   try {
-    const accepted = await within(converse(session, config, message.to, data, at), timeoutMs, () => timeoutMessage(config, at.stage, timeoutMs));
+    const accepted = await within(converse(session, config, message.to, data, at), timeoutMs, () =>
+      timeoutMessage(config, at.stage, timeoutMs),
+    );
     await quit(session);
     return accepted;
   } catch (error) {
@@ -58,7 +60,13 @@ async function quit(session: SmtpSession): Promise<void> {
 }
 
 /** The dialogue, `at` kept at its stage (for the timeout's message); returns the server's reply accepting the message. */
-async function converse(session: SmtpSession, config: SmtpConfig, to: string, data: string, at: { stage: SmtpStage }): Promise<string> {
+async function converse(
+  session: SmtpSession,
+  config: SmtpConfig,
+  to: string,
+  data: string,
+  at: { stage: SmtpStage },
+): Promise<string> {
   try {
     await session.opened;
   } catch (error) {
@@ -69,7 +77,8 @@ async function converse(session: SmtpSession, config: SmtpConfig, to: string, da
   at.stage = "dialogue";
   let capabilities = await hello(session);
   if (config.security === "starttls") {
-    if (!capabilities.has("STARTTLS")) throw new SmtpSetupError("the SMTP server did not offer STARTTLS (SMTP_SECURITY = starttls requires it)");
+    if (!capabilities.has("STARTTLS"))
+      throw new SmtpSetupError("the SMTP server did not offer STARTTLS (SMTP_SECURITY = starttls requires it)");
     check(await session.command("STARTTLS"), "220", "STARTTLS");
     at.stage = "tls";
     session.startTls();
@@ -103,7 +112,13 @@ async function hello(session: SmtpSession): Promise<Map<string, string[]>> {
   }
   check(reply, "2", "EHLO");
   // The first line greets; each further one is "KEYWORD params", AUTH's also in the old "AUTH=…" form.
-  const words = reply.lines.slice(1).map((line) => line.slice(4).trim().toUpperCase().split(/[\s=]+/));
+  const words = reply.lines.slice(1).map((line) =>
+    line
+      .slice(4)
+      .trim()
+      .toUpperCase()
+      .split(/[\s=]+/),
+  );
   return new Map(words.map(([keyword = "", ...params]) => [keyword, params]));
 }
 
@@ -113,26 +128,38 @@ async function logIn(session: SmtpSession, capabilities: Map<string, string[]>, 
   if (!methods) {
     if (!credentials) return; // the server takes no login, and none is configured
     // Sending without the configured login would hide a server that is not the one meant.
-    const why = config.security === "off" && capabilities.has("STARTTLS") ? " (it may offer AUTH only after STARTTLS: try SMTP_SECURITY=starttls)" : "";
+    const why =
+      config.security === "off" && capabilities.has("STARTTLS")
+        ? " (it may offer AUTH only after STARTTLS: try SMTP_SECURITY=starttls)"
+        : "";
     throw new SmtpSetupError(`the SMTP server offers no AUTH but SMTP_USER is set${why}`);
   }
   if (!credentials) throw new SmtpSetupError("the SMTP server asks for a login (AUTH) and SMTP_USER is not set");
   const { username, password } = credentials;
   // Step names only in errors: the commands carry the credentials.
   if (methods.includes("PLAIN")) {
-    check(await session.command(`AUTH PLAIN ${base64(`\0${username}\0${password}`)}`), "2", "AUTH PLAIN", credentialsRefused);
+    check(
+      await session.command(`AUTH PLAIN ${base64(`\0${username}\0${password}`)}`),
+      "2",
+      "AUTH PLAIN",
+      credentialsRefused,
+    );
   } else if (methods.includes("LOGIN")) {
     check(await session.command("AUTH LOGIN"), "334", "AUTH LOGIN");
     check(await session.command(base64(username)), "334", "AUTH LOGIN user name", credentialsRefused);
     check(await session.command(base64(password)), "2", "AUTH LOGIN password", credentialsRefused);
   } else {
-    throw new SmtpSetupError(`the SMTP server offers no login method we have (AUTH ${methods.join(" ")}; we have PLAIN and LOGIN)`);
+    throw new SmtpSetupError(
+      `the SMTP server offers no login method we have (AUTH ${methods.join(" ")}; we have PLAIN and LOGIN)`,
+    );
   }
 }
 
 // 535 (RFC 4954): the user name or the password is wrong.
 const credentialsRefused = (reply: SmtpReply) =>
-  reply.code === 535 ? `credentials refused (${replyText(reply)}); check SMTP_USER and SMTP_PASSWORD` : replyText(reply);
+  reply.code === 535
+    ? `credentials refused (${replyText(reply)}); check SMTP_USER and SMTP_PASSWORD`
+    : replyText(reply);
 
 /** Throws, with the server's code and text (as `describe` puts them), unless the reply's code starts with `code`. */
 function check(reply: SmtpReply, code: string, step: string, describe = replyText): void {
@@ -175,7 +202,10 @@ async function within<T>(work: Promise<T>, ms: number, message: () => string): P
   work.catch(() => {});
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms)))]);
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -10,8 +10,7 @@ import type { MailMessage } from "./message";
  */
 export type SendOutcome =
   /** `reply`: the server's words on acceptance (an SMTP provider's queue id there traces a bounce). */
-  | { is: "sent"; messageId: string; reply?: string }
-  | { is: "retry" | "permanent"; reason: string };
+  { is: "sent"; messageId: string; reply?: string } | { is: "retry" | "permanent"; reason: string };
 
 export interface MailTransport {
   readonly name: "email-service" | "smtp";

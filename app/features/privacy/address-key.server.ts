@@ -41,7 +41,10 @@ export function foldEmailSql(column: SQLWrapper): SQL {
   const domain = sql`(CASE ${rawDomain} ${sql.join(aliases, sql` `)} ELSE ${rawDomain} END)`;
   const rawLocal = sql`substr(${column}, 1, ${at} - 1)`;
   const local = sql`(CASE WHEN instr(${rawLocal}, '+') > 1 THEN substr(${rawLocal}, 1, instr(${rawLocal}, '+') - 1) ELSE ${rawLocal} END)`;
-  const dotsIgnored = sql.join([...DOTS_IGNORED].map((d) => sql`${d}`), sql`, `);
+  const dotsIgnored = sql.join(
+    [...DOTS_IGNORED].map((d) => sql`${d}`),
+    sql`, `,
+  );
   const undotted = sql`replace(${local}, '.', '')`;
   return sql`(CASE WHEN ${domain} IN (${dotsIgnored}) AND ${undotted} <> '' THEN ${undotted} ELSE ${local} END || '@' || ${domain})`;
 }
@@ -60,14 +63,23 @@ interface AddressHash {
  * the first is the one to write, any of them finds an entry. `legacy` adds the hashes of before
  * issue 25 (the raw secret, the address as typed and folded), for lookups of older entries.
  */
-export async function addressHashes(env: Env, purpose: AddressPurpose, email: string, { legacy = false } = {}): Promise<AddressHash[]> {
+export async function addressHashes(
+  env: Env,
+  purpose: AddressPurpose,
+  email: string,
+  { legacy = false } = {},
+): Promise<AddressHash[]> {
   const folded = foldEmail(email);
   const keys = await mailKeys(env, purpose);
-  const current = await Promise.all(keys.map(async (key) => ({ hash: await key.sign(`${purpose}:${folded}`), keyId: key.id })));
+  const current = await Promise.all(
+    keys.map(async (key) => ({ hash: await key.sign(`${purpose}:${folded}`), keyId: key.id })),
+  );
   if (!legacy) return current;
   const spellings = [...new Set([folded, normaliseEmail(email)])];
   const old = await Promise.all(
-    legacyMailSecrets(env, purpose).flatMap((secret) => spellings.map(async (a) => ({ hash: await hmacSign(secret, `${purpose}:${a}`), keyId: null }))),
+    legacyMailSecrets(env, purpose).flatMap((secret) =>
+      spellings.map(async (a) => ({ hash: await hmacSign(secret, `${purpose}:${a}`), keyId: null })),
+    ),
   );
   return [...current, ...old];
 }

@@ -7,8 +7,23 @@
  * caller asks for, written in the same batch (no erasure without its entry, nor the reverse).
  */
 import { inArray, sql } from "drizzle-orm";
-import { contactMessages, leads, mailOutbox, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
-import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
+import {
+  contactMessages,
+  leads,
+  mailOutbox,
+  newsletterTokens,
+  sessions as sessionsTable,
+  users as usersTable,
+} from "~/db/schema";
+import {
+  emailsOf,
+  hasAddress,
+  memberIds,
+  messagesOf,
+  personByAddress,
+  personOfMember,
+  type Person,
+} from "~/features/privacy/person.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { auditStatement, type AuditInput } from "~/features/admin/audit.server";
 import { batch, getDb, type Statement } from "~/utils/db.server";
@@ -34,16 +49,28 @@ export interface ErasureSummary {
 const ERASED_SQL = `coalesce(nullif(rtrim(iif(lead > 0, 'lead, ', '') || iif(members > 0, 'member account, ', '')
   || iif(messages > 0, messages || ' message(s), ', '') || iif(emails > 0, emails || ' e-mail(s), ', ''), ', '), ''), 'nothing')`;
 
-async function erase(env: Env, person: Person, actor: string, now: number, audit?: AuditInput): Promise<ErasureSummary> {
+async function erase(
+  env: Env,
+  person: Person,
+  actor: string,
+  now: number,
+  audit?: AuditInput,
+): Promise<ErasureSummary> {
   const db = getDb(env);
   const ids = await memberIds(db, person);
   const email = person.byAddress ? person.email : null;
-  const [messages, emails, theirLead] = [messagesOf(person, ids), emailsOf(person, ids), hasAddress(leads.email, email)];
+  const [messages, emails, theirLead] = [
+    messagesOf(person, ids),
+    emailsOf(person, ids),
+    hasAddress(leads.email, email),
+  ];
   const statements: Statement[] = [
     // The e-mails first: the notifications are found through the messages.
     db.delete(mailOutbox).where(emails),
     db.delete(contactMessages).where(messages),
-    db.delete(newsletterTokens).where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theirLead))),
+    db
+      .delete(newsletterTokens)
+      .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theirLead))),
     db.delete(leads).where(theirLead),
     db.delete(sessionsTable).where(inArray(sessionsTable.userId, ids)),
     db.delete(usersTable).where(inArray(usersTable.id, ids)),
@@ -82,7 +109,13 @@ export function erasePerson(
   email: string,
   { actor, now = Date.now(), audit }: { actor: string; now?: number; audit?: AuditInput },
 ): Promise<ErasureSummary> {
-  return erase(env, personByAddress(email), actor, now, audit && { ...audit, detail: `${audit.detail ?? ""}; erased ` });
+  return erase(
+    env,
+    personByAddress(email),
+    actor,
+    now,
+    audit && { ...audit, detail: `${audit.detail ?? ""}; erased ` },
+  );
 }
 
 /** The signed-in member's "Delete Account": their account, and their address's records if verified. */

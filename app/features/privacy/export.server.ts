@@ -6,14 +6,33 @@
  */
 import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { leads as leadsTable, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
-import { emailsOf, hasAddress, memberIds, messagesOf, personByAddress, personOfMember, type Person } from "~/features/privacy/person.server";
+import {
+  emailsOf,
+  hasAddress,
+  memberIds,
+  messagesOf,
+  personByAddress,
+  personOfMember,
+  type Person,
+} from "~/features/privacy/person.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
 
 /** The tables that hold personal data, their exported columns, and the document's key for each. */
 export const EXPORTED = {
   users: {
     section: "memberAccounts",
-    columns: ["id", "subject", "email", "email_verified", "first_name", "last_name", "profile_image_url", "role", "created_at", "last_login_at"],
+    columns: [
+      "id",
+      "subject",
+      "email",
+      "email_verified",
+      "first_name",
+      "last_name",
+      "profile_image_url",
+      "role",
+      "created_at",
+      "last_login_at",
+    ],
   },
   sessions: { section: "sessions", columns: ["created_at", "last_seen_at"] },
   leads: {
@@ -37,10 +56,35 @@ export const EXPORTED = {
     ],
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
-  contact_messages: { section: "contactMessages", columns: ["id", "name", "email", "subject", "message", "user_id", "user_agent", "created_at", "status", "answered_at", "answered_by"] },
+  contact_messages: {
+    section: "contactMessages",
+    columns: [
+      "id",
+      "name",
+      "email",
+      "subject",
+      "message",
+      "user_id",
+      "user_agent",
+      "created_at",
+      "status",
+      "answered_at",
+      "answered_by",
+    ],
+  },
   mail_outbox: {
     section: "emails",
-    columns: ["kind", "recipient", "subject", "status", "attempts", "created_at", "sent_at", "next_attempt_at", "contact_message_id"],
+    columns: [
+      "kind",
+      "recipient",
+      "subject",
+      "status",
+      "attempts",
+      "created_at",
+      "sent_at",
+      "next_attempt_at",
+      "contact_message_id",
+    ],
   },
 } as const satisfies Record<string, { section: string; columns: readonly string[] }>;
 
@@ -54,7 +98,8 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     user_id: "the member record's id, exported with the member record",
   },
   leads: {
-    suppressed_at: "set only on records the export leaves out: another spelling of the same mailbox was erased or suppressed",
+    suppressed_at:
+      "set only on records the export leaves out: another spelling of the same mailbox was erased or suppressed",
   },
   newsletter_tokens: {
     token_hash: "the SHA-256 of a confirmation link's token: a credential",
@@ -69,7 +114,8 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     reply_to: "the address a notification's reply goes to (the person's own, exported with their messages)",
     last_error: "our mail server's diagnostic about a delivery attempt, not about the person",
     leased_until: "when a delivery run's claim on the message ends: our scheduling, not about the person",
-    message_id: "the id the mail service gave a sent message, to match its delivery events: our bookkeeping, not about the person",
+    message_id:
+      "the id the mail service gave a sent message, to match its delivery events: our bookkeeping, not about the person",
   },
 };
 
@@ -119,12 +165,17 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
     select("users", inArray(usersTable.id, ids), " ORDER BY created_at"),
     select("sessions", inArray(sessionsTable.userId, ids), " ORDER BY created_at"),
     select("leads", theirLead),
-    select("newsletter_tokens", sql`${newsletterTokens.leadId} IN (SELECT ${leadsTable.id} FROM ${leadsTable} WHERE ${theirLead})`, " ORDER BY created_at"),
+    select(
+      "newsletter_tokens",
+      sql`${newsletterTokens.leadId} IN (SELECT ${leadsTable.id} FROM ${leadsTable} WHERE ${theirLead})`,
+      " ORDER BY created_at",
+    ),
     select("contact_messages", messagesOf(person, ids), " ORDER BY created_at, id"),
     select("mail_outbox", emailsOf(person, ids), " ORDER BY created_at, id"),
     ...also,
   ])) as D1Result<Row>[];
-  const rows = (table: PersonalTable, result: D1Result<Row> | undefined) => (result?.results ?? []).map((r) => readable(table, r));
+  const rows = (table: PersonalTable, result: D1Result<Row> | undefined) =>
+    (result?.results ?? []).map((r) => readable(table, r));
   return {
     format: "afx-personal-data/1",
     exportedAt: new Date(now).toISOString(),
@@ -145,12 +196,21 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
  * Everything stored under one e-mail address (the admin's "Export this person"); `also` runs in the
  * same batch (the route's audit entry: no export without it).
  */
-export function exportPerson(db: Db, email: string, now = Date.now(), also: Statement[] = []): Promise<PersonalDataExport> {
+export function exportPerson(
+  db: Db,
+  email: string,
+  now = Date.now(),
+  also: Statement[] = [],
+): Promise<PersonalDataExport> {
   return collect(db, personByAddress(email), now, also);
 }
 
 /** The signed-in member's own data ("Download my data"). */
-export function exportMember(db: Db, user: { id: string; email: string | null; emailVerified: boolean }, now = Date.now()) {
+export function exportMember(
+  db: Db,
+  user: { id: string; email: string | null; emailVerified: boolean },
+  now = Date.now(),
+) {
   return collect(db, personOfMember(user), now);
 }
 

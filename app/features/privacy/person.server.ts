@@ -58,6 +58,9 @@ export function messagesOf(person: Person, ids: string[]): SQL {
  * messages (addressed to the group, but carrying the sender's address, name, subject and text).
  */
 export function emailsOf(person: Person, ids: string[]): SQL {
-  const messages = new QueryBuilder().select({ id: contactMessages.id }).from(contactMessages).where(messagesOf(person, ids));
+  const messages = new QueryBuilder()
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(messagesOf(person, ids));
   return sql`(${hasAddress(sql`lower(${mailOutbox.recipient})`, person.byAddress ? person.email : null)} OR ${inArray(mailOutbox.contactMessageId, messages)})`;
 }

@@ -14,7 +14,8 @@ import { addressHashes, foldEmail, foldEmailSql } from "~/features/privacy/addre
 import { batch, getDb, type Statement } from "~/utils/db.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
-const lookup = async (env: Env, email: string) => (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
+const lookup = async (env: Env, email: string) =>
+  (await addressHashes(env, "suppressed-email", email, { legacy: true })).map((h) => h.hash);
 
 /** The list's records of `email`'s mailbox, any spelling (jane+afx@ and j.ane@ for jane@gmail.com). */
 const sameMailbox = (email: string) => eq(foldEmailSql(leads.email), foldEmail(email));
@@ -24,19 +25,35 @@ const sameMailbox = (email: string) => eq(foldEmailSql(leads.email), foldEmail(e
  * list's records of its mailbox, for the caller's batch. The marking reads every lead's address
  * (no index holds the fold): an erasure or a "this wasn't me" is rare, a lead row cheap.
  */
-export async function suppressStatements(env: Env, email: string, reason: string, now = Date.now()): Promise<Statement[]> {
+export async function suppressStatements(
+  env: Env,
+  email: string,
+  reason: string,
+  now = Date.now(),
+): Promise<Statement[]> {
   const [newest] = await addressHashes(env, "suppressed-email", email);
   const db = getDb(env);
   return [
-    db.insert(suppressedEmails).values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now }).onConflictDoNothing(),
-    db.update(leads).set({ suppressedAt: new Date(now) }).where(and(isNull(leads.suppressedAt), sameMailbox(email))),
+    db
+      .insert(suppressedEmails)
+      .values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now })
+      .onConflictDoNothing(),
+    db
+      .update(leads)
+      .set({ suppressedAt: new Date(now) })
+      .where(and(isNull(leads.suppressedAt), sameMailbox(email))),
   ];
 }
 
 /** Whether `email` (any spelling of its mailbox) is on the list: no e-mail goes to it and no signup re-adds it. */
 export async function isSuppressed(env: Env, email: string): Promise<boolean> {
   const all = await lookup(env, email);
-  const row = await getDb(env).select({ one: sql`1` }).from(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)).limit(1).get();
+  const row = await getDb(env)
+    .select({ one: sql`1` })
+    .from(suppressedEmails)
+    .where(inArray(suppressedEmails.emailHash, all))
+    .limit(1)
+    .get();
   return row !== undefined;
 }
 
@@ -44,5 +61,8 @@ export async function isSuppressed(env: Env, email: string): Promise<boolean> {
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);
   const db = getDb(env);
-  await batch(db, [db.delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)), db.update(leads).set({ suppressedAt: null }).where(sameMailbox(email))]);
+  await batch(db, [
+    db.delete(suppressedEmails).where(inArray(suppressedEmails.emailHash, all)),
+    db.update(leads).set({ suppressedAt: null }).where(sameMailbox(email)),
+  ]);
 }

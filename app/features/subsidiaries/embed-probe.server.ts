@@ -21,10 +21,16 @@ export function framingAllowed(headers: Headers, ourOrigin: string): boolean {
     .find((d) => d.toLowerCase().startsWith("frame-ancestors"));
   if (!directive) return true;
   const sources = directive.split(/\s+/).slice(1);
-  return sources.some((s) => s === "*" || s === ourOrigin || (s.startsWith("https://*.") && ourOrigin.endsWith(s.slice(9))));
+  return sources.some(
+    (s) => s === "*" || s === ourOrigin || (s.startsWith("https://*.") && ourOrigin.endsWith(s.slice(9))),
+  );
 }
 
-export async function checkEmbeddable(url: string, ourOrigin: string, fetcher: typeof fetch = fetch): Promise<EmbedCheck> {
+export async function checkEmbeddable(
+  url: string,
+  ourOrigin: string,
+  fetcher: typeof fetch = fetch,
+): Promise<EmbedCheck> {
   const hit = cache.get(url);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.result;
   let result: EmbedCheck;

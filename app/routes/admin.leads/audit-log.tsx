@@ -13,7 +13,8 @@ export function AuditLog({ entries }: { entries: readonly AuditEntry[] }) {
             {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
           </span>
           <span className="text-muted-foreground">
-            {e.actor} · <time dateTime={new Date(e.at).toISOString()}>{formatIsoDate(new Date(e.at).toISOString(), "medium")}</time>
+            {e.actor} ·{" "}
+            <time dateTime={new Date(e.at).toISOString()}>{formatIsoDate(new Date(e.at).toISOString(), "medium")}</time>
           </span>
         </li>
       ))}

@@ -5,7 +5,15 @@ import { LEAD_STATUSES } from "~/db/enums";
 import { DEFAULT_FILTER, type FilterErrors } from "~/features/leads/lead-filter";
 
 /** A GET form: the filters live in the URL, so they work without JavaScript and can be shared. */
-export function FilterForm({ values, errors, filtered }: { values: Record<string, string>; errors: FilterErrors; filtered: boolean }) {
+export function FilterForm({
+  values,
+  errors,
+  filtered,
+}: {
+  values: Record<string, string>;
+  errors: FilterErrors;
+  filtered: boolean;
+}) {
   const field = "grid gap-1 text-sm";
   const error = (name: keyof FilterErrors) =>
     errors[name] ? (
@@ -17,7 +25,13 @@ export function FilterForm({ values, errors, filtered }: { values: Record<string
     <form method="get" className="mb-4 grid gap-3 sm:grid-cols-6" aria-label="Filter leads">
       <label className={`${field} sm:col-span-2`}>
         <span>Search</span>
-        <PlainInput name="q" type="search" defaultValue={values.q} placeholder="E-mail or name starts with…" maxLength={254} />
+        <PlainInput
+          name="q"
+          type="search"
+          defaultValue={values.q}
+          placeholder="E-mail or name starts with…"
+          maxLength={254}
+        />
         {error("q")}
       </label>
       <label className={field}>

@@ -17,11 +17,16 @@ export function MailQueue({ queue, now }: { queue: OutboxQueue; now: number }) {
   return (
     <Card as="section" heading="E-mails waiting to be sent" className="mt-6">
       <p className="text-sm" data-testid="mail-queue">
-        <span className="font-medium" data-testid="mail-queue-depth">{queue.waiting}</span> waiting; the oldest was queued{" "}
-        <span className="font-medium" data-testid="mail-queue-oldest">{waitedFor(now - queue.oldestQueuedAt)}</span> ago (
-        {formatIsoDate(new Date(queue.oldestQueuedAt).toISOString(), "medium")}). Mail normally leaves within seconds; a
-        growing wait means the mail service or the mail queue is failing, or the day's sending quota is reached (the
-        retries and their errors are in the log).
+        <span className="font-medium" data-testid="mail-queue-depth">
+          {queue.waiting}
+        </span>{" "}
+        waiting; the oldest was queued{" "}
+        <span className="font-medium" data-testid="mail-queue-oldest">
+          {waitedFor(now - queue.oldestQueuedAt)}
+        </span>{" "}
+        ago ({formatIsoDate(new Date(queue.oldestQueuedAt).toISOString(), "medium")}). Mail normally leaves within
+        seconds; a growing wait means the mail service or the mail queue is failing, or the day's sending quota is
+        reached (the retries and their errors are in the log).
       </p>
     </Card>
   );
@@ -35,9 +40,18 @@ export function MailDelivery({ counts }: { counts: MailEventCounts }) {
   return (
     <Card as="section" heading="Mail delivery, last 30 days" className="mt-6">
       <p className="text-sm" data-testid="mail-events">
-        <span className="font-medium" data-testid="mail-delivered">{formatInteger(counts.delivered)}</span> delivered ·{" "}
-        <span className="font-medium" data-testid="mail-bounced">{formatInteger(counts.bounced)}</span> bounced ·{" "}
-        <span className="font-medium" data-testid="mail-complained">{formatInteger(counts.complained)}</span> marked as spam
+        <span className="font-medium" data-testid="mail-delivered">
+          {formatInteger(counts.delivered)}
+        </span>{" "}
+        delivered ·{" "}
+        <span className="font-medium" data-testid="mail-bounced">
+          {formatInteger(counts.bounced)}
+        </span>{" "}
+        bounced ·{" "}
+        <span className="font-medium" data-testid="mail-complained">
+          {formatInteger(counts.complained)}
+        </span>{" "}
+        marked as spam
       </p>
       <p className="mt-2 text-sm text-muted-foreground">
         A hard bounce marks the subscriber undeliverable; a spam complaint unsubscribes and suppresses the address.
@@ -59,10 +73,12 @@ export function UndeliveredMail({ failed }: { failed: readonly FailedDelivery[] 
         {failed.map((m) => (
           <li key={m.id} className="flex flex-wrap justify-between gap-x-4" data-testid="failed-mail">
             <span className="min-w-0 truncate">
-              <span className="font-medium">{m.recipient}</span> <span className="text-muted-foreground">· {m.subject}</span>
+              <span className="font-medium">{m.recipient}</span>{" "}
+              <span className="text-muted-foreground">· {m.subject}</span>
             </span>
             <span className="text-muted-foreground">
-              {formatIsoDate(new Date(m.createdAt).toISOString(), "medium")} · {m.attempts} attempts{m.lastError ? ` · ${m.lastError}` : ""}
+              {formatIsoDate(new Date(m.createdAt).toISOString(), "medium")} · {m.attempts} attempts
+              {m.lastError ? ` · ${m.lastError}` : ""}
             </span>
           </li>
         ))}

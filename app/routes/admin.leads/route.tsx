@@ -60,7 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mailQueue: outboxQueue(db),
       mailEvents: mailEventCounts(db, now),
       now,
-      form: { values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])), errors: parsed.ok ? {} : parsed.errors } as {
+      form: {
+        values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])),
+        errors: parsed.ok ? {} : parsed.errors,
+      } as {
         values: Record<string, string>;
         errors: FilterErrors;
       },
@@ -70,7 +73,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? Promise.all([
             listLeads(db, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
             listCounts,
-          ]).then(([p, counts]) => ({ leads: p.leads, next: p.next ? encodeCursor(p.next) : null, counts, status: filters.status }))
+          ]).then(([p, counts]) => ({
+            leads: p.leads,
+            next: p.next ? encodeCursor(p.next) : null,
+            counts,
+            status: filters.status,
+          }))
         : Promise.resolve(null),
       audit: recentAudit(db, AUDIT_SHOWN),
     },
@@ -81,10 +89,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => [...pageMeta({ page, matches }), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...pageMeta({ page, matches }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function LeadsDashboard() {
-  const { stats, growth, recent, paged, failedMail, mailQueue, mailEvents, now, form, query, filtered, audit } = useLoaderData<typeof loader>();
+  const { stats, growth, recent, paged, failedMail, mailQueue, mailEvents, now, form, query, filtered, audit } =
+    useLoaderData<typeof loader>();
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
@@ -107,7 +119,11 @@ export default function LeadsDashboard() {
       </header>
 
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <Suspense fallback={[0, 1, 2].map((i) => <StatCard key={i} label="" value={null} />)}>
+        <Suspense
+          fallback={[0, 1, 2].map((i) => (
+            <StatCard key={i} label="" value={null} />
+          ))}
+        >
           <Await resolve={stats} errorElement={<LoadError />}>
             {(s) => (
               <>
@@ -174,11 +190,16 @@ export default function LeadsDashboard() {
                 <>
                   <StatusCounts counts={r.counts} status={r.status} />
                   {r.leads.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">{filtered ? "No leads match these filters" : "No subscribers yet"}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {filtered ? "No leads match these filters" : "No subscribers yet"}
+                    </p>
                   ) : (
                     <>
                       <SubscriberTable leads={r.leads} />
-                      <SubscriberPages newest={paged ? withQuery() || "." : null} older={r.next ? withQuery({ cursor: r.next }) : null} />
+                      <SubscriberPages
+                        newest={paged ? withQuery() || "." : null}
+                        older={r.next ? withQuery({ cursor: r.next }) : null}
+                      />
                     </>
                   )}
                 </>

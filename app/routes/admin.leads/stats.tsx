@@ -26,7 +26,13 @@ export function StatCard({ label, value, detail }: { label: string; value: strin
 }
 
 /** "Leads by Source": each source's share of the subscribers, as a labelled progress bar. */
-export function SourceShares({ sources, total }: { sources: readonly { source: string; count: number }[]; total: number }) {
+export function SourceShares({
+  sources,
+  total,
+}: {
+  sources: readonly { source: string; count: number }[];
+  total: number;
+}) {
   if (sources.length === 0) return <p className="text-sm text-muted-foreground">No subscribers yet</p>;
   return (
     <ul className="grid gap-4">

@@ -30,11 +30,21 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
       <table className="w-full text-left text-sm">
         <thead className="text-muted-foreground">
           <tr className="border-b border-border">
-            <th scope="col" className={HEAD}>Email</th>
-            <th scope="col" className={HEAD}>Name</th>
-            <th scope="col" className={HEAD}>Source</th>
-            <th scope="col" className={HEAD}>Subscribed</th>
-            <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+            <th scope="col" className={HEAD}>
+              Email
+            </th>
+            <th scope="col" className={HEAD}>
+              Name
+            </th>
+            <th scope="col" className={HEAD}>
+              Source
+            </th>
+            <th scope="col" className={HEAD}>
+              Subscribed
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -47,7 +57,11 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
                 <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>
               </td>
               <td className="whitespace-nowrap py-2 text-right">
-                <Link to={`/admin/leads/${lead.id}`} className="underline underline-offset-4" aria-label={`Manage ${lead.email}`}>
+                <Link
+                  to={`/admin/leads/${lead.id}`}
+                  className="underline underline-offset-4"
+                  aria-label={`Manage ${lead.email}`}
+                >
                   Manage
                 </Link>
               </td>
@@ -63,7 +77,13 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
 export function SubscriberPages({ newest, older }: { newest: string | null; older: string | null }) {
   return (
     <nav aria-label="Subscriber pages" className="mt-4 flex justify-between text-sm">
-      {newest !== null ? <Link to={newest} className="underline underline-offset-4">Newest subscribers</Link> : <span />}
+      {newest !== null ? (
+        <Link to={newest} className="underline underline-offset-4">
+          Newest subscribers
+        </Link>
+      ) : (
+        <span />
+      )}
       {older !== null ? (
         <Link to={older} className="underline underline-offset-4">
           Older subscribers
