@@ -2,6 +2,7 @@
 // wrangler dev on a free port with a throw-away D1 (tests/e2e/global-setup.ts).
 import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/lib/alias.mjs";
+import LongestFirst from "./tests/e2e/sequencer";
 
 export default defineConfig({
   resolve: { alias: aliases() },
@@ -18,5 +19,7 @@ export default defineConfig({
     // One worker server for all files; two browsers at a time keep a 2-core machine responsive.
     maxWorkers: 2,
     fileParallelism: true,
+    // Longest first (tests/e2e/sequencer.ts): the run ends with short files on both workers.
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -43,7 +43,7 @@ export function describeAxe(theme: "dark" | "light") {
       await settled(page);
       const summary = await axeViolations(page, WCAG_AA);
       if (summary.length) await screenshot(page, `axe-${theme}${path.replace(/[^a-z0-9]+/gi, "-")}`);
-      expect(summary).toEqual([]);
+      expect(summary, summary.join("; ")).toEqual([]);
       await context.close();
     });
   });
