@@ -10,7 +10,8 @@ import { chromium } from "playwright-core";
 import { migrate } from "../scripts/lib/local-worker.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 import { median, stylesheetFloor } from "./lib/speed.mjs";
-import { alternate, BROWSER_ARGS, SPEED_PATHS } from "./speed2.bench.mjs";
+import { CHROMIUM_ARGS } from "../scripts/lib/chromium-args.mjs";
+import { alternate, SPEED_PATHS } from "./speed2.bench.mjs";
 
 /** A rule appended to the head (the served copy has no CSP, so a <style> element applies). */
 const rule = (css) => (html) => html.replace("</head>", `<style>${css}</style></head>`);
@@ -68,7 +69,7 @@ const fixtures = await benchFixtures({ persistTo, leads: 0 });
 const worker = await startBenchWorker({ persistTo, fixtures });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: BROWSER_ARGS,
+  args: CHROMIUM_ARGS,
 });
 try {
   const { results } = await alternate(browser, worker.url, paths, variants, {

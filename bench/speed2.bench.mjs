@@ -19,6 +19,7 @@ import { build, migrate } from "../scripts/lib/local-worker.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 import { goal } from "./lib/goals.mjs";
 import { documentCounts, median, serveDocument, stylesheetFloor, tracedLoad, VIEWPORT } from "./lib/speed.mjs";
+import { CHROMIUM_ARGS } from "../scripts/lib/chromium-args.mjs";
 
 export const SPEED_PATHS = ["/", "/portfolio", "/blog", "/documents", "/investors", "/subsidiary/fiscal-me", "/help"];
 const LOADS = Math.max(1, Number(process.env.SPEED_LOADS || 5));
@@ -32,16 +33,6 @@ const ISSUE_36 = {
   "/subsidiary/fiscal-me": 209,
   "/help": 204,
 };
-export const BROWSER_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const ms = (x) => `${Math.round(x)} ms`;
 
@@ -95,7 +86,7 @@ export default async function speed2Bench() {
   const worker = await startBenchWorker({ persistTo, fixtures });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: BROWSER_ARGS,
+    args: CHROMIUM_ARGS,
   });
   const paths = process.env.SPEED_PATHS?.split(",") ?? SPEED_PATHS;
   const variants = [

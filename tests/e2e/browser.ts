@@ -9,21 +9,10 @@ import {
   type Page,
 } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_ARGS } from "../../scripts/lib/chromium-args.mjs";
 import { chromiumPath } from "./chromium";
 
 export const baseURL = () => inject("baseURL");
-
-// The flags our machines need: no sandbox as root, and no background traffic to the internet.
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * The run's one Chromium (started by global-setup.ts), connected to from this test file: each
