@@ -54,12 +54,14 @@ export default defineConfig({
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/worker/global-setup.ts"],
-    // A workerd of its own for each file (vitest's default). Sharing one per pool worker
-    // (isolate: false) cut the suite's CPU by three quarters, but the Cache API and module state
-    // are shared too: a page another file cached made html-cache.test.ts's first visit a hit in
-    // a clean-clone run (docs/decisions/063-test-suites.md). Three at a time: npm test runs the
-    // Node suite beside it.
+    // One workerd per pool worker, shared by the files it runs (isolate: false): a workerd of its
+    // own for each file (vitest's default) spent ~5 s of CPU starting it and loading the server
+    // build, 335 s of CPU for the suite against 82 s shared (730 s against 194 s wall, same loaded
+    // machine). What the files would share is emptied by each file's setup (apply-migrations.ts:
+    // every D1 table); the Cache API keys pages by their inputs, so a page another file cached is
+    // the one this file would render. Three at a time: npm test runs the Node suite beside it.
     maxWorkers: 3,
+    isolate: false,
     // A test that passes in 1-2 s on a quiet machine took 5-6 s at a load average of 20 (other
     // suites beside it): 5 s (vitest's default) made such runs fail at random.
     testTimeout: 15_000,

@@ -1,8 +1,27 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { afterAll } from "vitest";
 
-// Every test file starts from the migrated schema (the pool isolates storage per file).
+// Every test file starts from the migrated schema with no rows: the files of one pool worker share
+// its workerd and so its D1 (vitest.config.ts, isolate: false), and each empties it first.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await emptyTables(env.DB);
+await emptyTables(env.REPLICA);
+
+async function emptyTables(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+    )
+    .all<{ name: string }>();
+  // Deleted in one transaction with foreign keys checked at its end, so the order does not matter.
+  await db.batch([
+    db.prepare("PRAGMA defer_foreign_keys = ON"),
+    ...results.map(({ name }) => db.prepare(`DELETE FROM "${name}"`)),
+  ]);
+  // AUTOINCREMENT ids start again at 1, as in a fresh database.
+  if (await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first())
+    await db.prepare("DELETE FROM sqlite_sequence").run();
+}
 
 // The mail queue's consumer sends what a file's signups announced after the request returned: the
 // file waits for it (nothing in flight, nothing announced within the queue's 1 s batch window and a

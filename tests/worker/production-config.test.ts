@@ -4,10 +4,14 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import devVarsExample from "../../.dev.vars.example?raw";
 import wranglerToml from "../../wrangler.toml?raw";
-import worker from "../../worker/server";
 import { configProblems, EXAMPLE_SESSION_SECRET } from "../../worker/production-config";
 import { ORIGIN } from "./auth-helpers";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
+
+// worker/server.ts logs a configuration problem once per isolate, and this suite's files share
+// isolates (vitest.config.ts): this file asserts on that log, so it takes a copy of its own.
+vi.resetModules();
+const { default: worker } = await import("../../worker/server");
 
 afterEach(() => vi.restoreAllMocks());
 
