@@ -6,6 +6,10 @@ import { afterAll } from "vitest";
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await emptyTables(env.DB);
 await emptyTables(env.REPLICA);
+// The Cache API is the runtime's, so shared by those files too (a page another file cached would
+// make this file's first visit a hit): each file's caches.default is a named cache of its own.
+const ownCache = await caches.open(`file-${crypto.randomUUID()}`);
+Object.defineProperty(caches, "default", { value: ownCache, configurable: true });
 
 async function emptyTables(db: D1Database) {
   const { results } = await db
