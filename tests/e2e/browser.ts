@@ -30,8 +30,14 @@ export function launchServer() {
 /** The pages of this file's tests still open, with their console errors: a failure's evidence. */
 export const openPages = new Map<Page, string[]>();
 
+/**
+ * A page in a context of its own (fresh cookies and storage). It prefers reduced motion unless the
+ * test asks otherwise: the cards' entrance and the shell's easing then end at once, so a test that
+ * waits for the settled page (settled()) does not wait out ~0.6 s of animation on every load, for
+ * the same settled page. Tests of the motion itself ask for "no-preference".
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: baseURL(), ...options });
+  const context = await browser.newContext({ baseURL: baseURL(), reducedMotion: "reduce", ...options });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on("console", (msg: ConsoleMessage) => {

@@ -31,11 +31,17 @@ export function describeAxe(theme: "dark" | "light") {
   });
 
   describe(`axe-core, ${theme} theme`, () => {
-    it.each(PATHS)("%s has no violations", async (path) => {
-      const { page, context } = await newPage(browser);
+    // One page walks every path, as a visitor reading through the site: the scan is what each test
+    // checks, and a context per path cost a new renderer and a cold cache on every load.
+    let page: Page;
+    beforeAll(async () => {
+      ({ page } = await newPage(browser));
       // Never wait on the ventures' sites from the detail page.
       await page.route(/^https:\/\/(?!localhost)/, (route) => route.abort());
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    });
+
+    it.each(PATHS)("%s has no violations", async (path) => {
       await page.goto(path);
       await hydrated(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
@@ -44,7 +50,6 @@ export function describeAxe(theme: "dark" | "light") {
       const summary = await axeViolations(page, WCAG_AA);
       if (summary.length) await screenshot(page, `axe-${theme}${path.replace(/[^a-z0-9]+/gi, "-")}`);
       expect(summary, summary.join("; ")).toEqual([]);
-      await context.close();
     });
   });
 

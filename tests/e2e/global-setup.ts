@@ -60,6 +60,9 @@ export default async function setup(project: TestProject) {
   const worker = await startWorker({
     port,
     persistTo,
+    // As deployed: React's production server build (wrangler dev's default is its development
+    // build, slower to render on every page of the run).
+    production: true,
     vars,
     logFile,
     stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",

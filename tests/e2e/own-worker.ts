@@ -20,6 +20,7 @@ export async function startOwnWorker(name: string, vars: Record<string, string>)
     port,
     persistTo,
     vars: { SITE_URL: `http://localhost:${port}`, ...vars },
+    production: true, // as the suite's shared worker (global-setup.ts)
     logFile,
     stdio: process.env.E2E_VERBOSE ? "inherit" : "ignore",
   });

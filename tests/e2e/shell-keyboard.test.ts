@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 async function open(path = "/", viewport = DESKTOP) {
-  const opened = await newPage(browser, { viewport });
+  // The shake and the rainbow are motion: these tests watch them run.
+  const opened = await newPage(browser, { viewport, reducedMotion: "no-preference" });
   await opened.page.goto(path);
   await hydrated(opened.page);
   // The shortcuts' code arrives lazily after hydration; a key pressed before it listens is lost.
@@ -32,6 +33,7 @@ const toastText = (page: Page) =>
     .innerText();
 
 describe("keyboard shortcuts", () => {
+  let docs: Awaited<ReturnType<typeof open>> | undefined;
   it.each([
     ["Control+p", "/portfolio"],
     ["Meta+i", "/investors"],
@@ -42,12 +44,17 @@ describe("keyboard shortcuts", () => {
     ["Control+Shift+S", "/settings"],
     ["Meta+Shift+H", "/help"],
   ])("%s goes to %s", async (keys, to) => {
-    const { page, context, consoleErrors } = await open("/documents");
+    // One page for the eight: each shortcut from /documents, then Back (the client router) to it.
+    docs ??= await open("/documents");
+    const { page, consoleErrors } = docs;
+    if (pathname(page) !== "/documents") {
+      await page.goBack();
+      await page.waitForURL("**/documents");
+    }
     await page.keyboard.press(keys);
     await page.waitForURL(`**${to}`);
     expect(pathname(page)).toBe(to);
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("Ctrl+H goes home and Alt+1..9 go to the Nth subsidiary", async () => {

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
@@ -32,8 +32,16 @@ afterAll(async () => {
 });
 
 describe("smoke: every route in Chromium", () => {
+  // One page visits every route in turn, as a visitor would: a context per route cost a new
+  // renderer and a cold cache on every load. Each route's console errors are its own.
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    ({ page, consoleErrors } = await newPage(browser));
+  });
+
   it.each(ROUTES)("$path → $status, '$heading'", async ({ path, status, heading, finalPath }) => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    consoleErrors.length = 0;
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
     expect(new URL(page.url()).pathname).toBe(finalPath ?? path);
@@ -50,7 +58,6 @@ describe("smoke: every route in Chromium", () => {
     const unexpected = consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)));
     expect(unexpected).toEqual([]);
     if (path === "/" || path === "/any/other/path") await screenshot(page, `smoke${path.replaceAll("/", "-")}`);
-    await context.close();
   });
 });
 
