@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrate } from "../../scripts/lib/local-worker.mjs";
+
+// The local D1 of npm start, the browser tests and the benches (scripts/lib/local-worker.mjs).
+const ROOT = resolve(__dirname, "../..");
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), "afx-local-d1-"));
+  made.push(dir);
+  return dir;
+};
+
+/** The D1's SQLite file in `persistTo`, opened directly. */
+function sqlite(persistTo: string) {
+  const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
+  const [file] = readdirSync(dir).filter((name) => name.endsWith(".sqlite"));
+  return new DatabaseSync(join(dir, file!));
+}
+
+/** wrangler's own answer for the database in `persistTo`. */
+function wrangler(persistTo: string, ...args: string[]) {
+  const run = spawnSync(resolve(ROOT, "node_modules/.bin/wrangler"), [...args, "--local", "--persist-to", persistTo], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
+}
+
+describe("migrate", { timeout: 120_000 }, () => {
+  it("gives an empty directory a copy of the database migrated once, with nothing pending", () => {
+    const first = scratch();
+    migrate(first);
+    const templates = resolve(ROOT, "node_modules/.cache/migrated-d1");
+    expect(readdirSync(templates).length).toBeGreaterThan(0);
+    const second = scratch();
+    const started = performance.now();
+    migrate(second);
+    // A copy, not fifteen Miniflares: well under the seconds wrangler takes.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(wrangler(second, "d1", "migrations", "apply", "DB")).toContain("No migrations to apply");
+    const db = sqlite(second);
+    expect({ ...db.prepare("SELECT count(*) AS n FROM leads").get() }).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("applies only what is pending to a database that holds data, keeping it", () => {
+    const dir = scratch();
+    migrate(dir);
+    let db = sqlite(dir);
+    db.exec("CREATE TABLE kept (id INTEGER PRIMARY KEY); INSERT INTO kept VALUES (7)");
+    db.close();
+    migrate(dir);
+    db = sqlite(dir);
+    expect(
+      db
+        .prepare("SELECT id FROM kept")
+        .all()
+        .map((row) => ({ ...row })),
+    ).toEqual([{ id: 7 }]);
+    db.close();
+  });
+});
