@@ -57,9 +57,9 @@ export default defineConfig({
     // One workerd per pool worker, shared by the files it runs (isolate: false): a workerd of its
     // own for each file (vitest's default) spent ~5 s of CPU starting it and loading the server
     // build, 335 s of CPU for the suite against 82 s shared (730 s against 194 s wall, same loaded
-    // machine). What the files would share is emptied by each file's setup (apply-migrations.ts:
-    // every D1 table); the Cache API keys pages by their inputs, so a page another file cached is
-    // the one this file would render. Three at a time: npm test runs the Node suite beside it.
+    // machine). What the files would share, each file's setup takes back (apply-migrations.ts:
+    // every D1 table emptied, a Cache API of its own). Three at a time: npm test runs the Node
+    // suite beside it.
     maxWorkers: 3,
     isolate: false,
     // A test that passes in 1-2 s on a quiet machine took 5-6 s at a load average of 20 (other
