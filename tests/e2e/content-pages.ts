@@ -20,25 +20,38 @@ export async function openPage(browser: Browser, path: string, { js = true } = {
 
 export const visibleText = (page: Page) => page.locator("main").innerText();
 
+/** Playwright's default viewport, which a test that resizes the shared page leaves behind. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
 /**
  * The content pages in Chromium, checked against the catalogues (app/content), with JavaScript on
  * or off: one file each (content-js, content-nojs), so that the two run side by side.
  */
 export function describeContentPages(js: boolean) {
   let browser: Browser;
+  // One page for the file, each test starting with a full load of its path, as a reader moving
+  // through the site: a page each cost a new renderer and a cold cache. What a test sends or marks
+  // (a contact message, read notifications) is no other test's subject.
+  let page: Page;
   beforeAll(async () => {
     browser = await launch();
+    ({ page } = await newPage(browser, { javaScriptEnabled: js }));
   });
   afterAll(async () => {
     await browser?.close();
   });
-  const open = (path: string, options: { js?: boolean } = {}) => openPage(browser, path, options);
+  const open = async (path: string) => {
+    await page.setViewportSize(DEFAULT_VIEWPORT);
+    const response = await page.goto(path);
+    if (js) await hydrated(page);
+    return { page, response };
+  };
 
   describe(`content with JavaScript ${js}`, () => {
     const suffix = js ? "js" : "nojs";
 
     it("landing: hero, a card per venture with its links, About, 'Ready to Connect?'", async () => {
-      const { page, context } = await open("/", { js });
+      const { page } = await open("/");
       const main = page.locator("main");
       await expect(main.getByText("Browse our ventures and consider funding us!").isVisible()).resolves.toBe(true);
       await expect(main.getByRole("link", { name: "Explore Portfolio" }).getAttribute("href")).resolves.toBe(
@@ -69,11 +82,10 @@ export function describeContentPages(js: boolean) {
       await expect(main.getByRole("heading", { name: "Ready to Connect?" }).isVisible()).resolves.toBe(true);
       await expect(main.getByRole("link", { name: "Get Started" }).getAttribute("href")).resolves.toBe("/api/login");
       await screenshot(page, `content-landing-${suffix}`);
-      await context.close();
     });
 
     it("portfolio: every venture and the 9 / 8 / 1 tiles; cards are 380px tall (420px wide screens)", async () => {
-      const { page, context } = await open("/portfolio", { js });
+      const { page } = await open("/portfolio");
       const text = await visibleText(page);
       // Each tile is a <dt> label then its <dd> number (drawn number-first).
       for (const t of portfolioCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
@@ -87,11 +99,10 @@ export function describeContentPages(js: boolean) {
       expect(await height()).toBe(420);
       await page.setViewportSize({ width: 800, height: 900 });
       expect(await height()).toBe(380);
-      await context.close();
     });
 
     it("investors, partners, store and legal show the catalogue's words and numbers", async () => {
-      const { page, context } = await open("/investors", { js });
+      const { page } = await open("/investors");
       let text = await visibleText(page);
       for (const t of investorsCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
       expect(text).toContain("Why Invest With Us");
@@ -106,11 +117,10 @@ export function describeContentPages(js: boolean) {
       await page.goto("/legal");
       text = await visibleText(page);
       expect(text).toContain(`Last updated ${legalCopy.lastUpdated}`);
-      await context.close();
     });
 
     it("sitemap: every venture links to its page, and to its domain where one is configured", async () => {
-      const { page, context } = await open("/sitemap", { js });
+      const { page } = await open("/sitemap");
       for (const s of subsidiaries) {
         await expect(page.locator(`main a[href="/subsidiary/${s.id}"]`).innerText()).resolves.toBe(s.name);
         const domain = TEST_DOMAINS[s.id];
@@ -118,11 +128,10 @@ export function describeContentPages(js: boolean) {
           await expect(page.locator(`main a[href="https://${domain}"]`).innerText()).resolves.toContain(domain);
       }
       await expect(page.locator('main a[href$=".example"]').count()).resolves.toBe(Object.keys(TEST_DOMAINS).length);
-      await context.close();
     });
 
     it("notifications: three samples, 'Mark all as read', then the empty state", async () => {
-      const { page, context } = await open("/notifications", { js });
+      const { page } = await open("/notifications");
       const items = page.locator("main li[data-read]");
       await expect(items.count()).resolves.toBe(notifications.length);
       await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(
@@ -134,11 +143,10 @@ export function describeContentPages(js: boolean) {
       await page.getByRole("button", { name: "Clear all" }).click();
       await page.getByRole("heading", { name: "No notifications" }).waitFor();
       await expect(visibleText(page)).resolves.toContain("You're all caught up!");
-      await context.close();
     });
 
     it("documents: grouped, filtered by the card's 'Docs' link, unknown id handled", async () => {
-      const { page, context } = await open("/", { js });
+      const { page } = await open("/");
       const gaas = getSubsidiary("gaas")!;
       await page
         .locator("#portfolio article")
@@ -157,11 +165,10 @@ export function describeContentPages(js: boolean) {
       await expect(page.getByRole("main").getByRole("status").innerText()).resolves.toContain("unknown-venture");
       await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
       await screenshot(page, `content-documents-unknown-${suffix}`);
-      await context.close();
     });
 
     it("help: the FAQ opens one answer at a time and the contact form sends", async () => {
-      const { page, context } = await open("/help", { js });
+      const { page } = await open("/help");
       const faq = page.locator("main details");
       await expect(faq.count()).resolves.toBe(4);
       await faq.nth(0).locator("summary").click();
@@ -185,11 +192,10 @@ export function describeContentPages(js: boolean) {
       await page.waitForFunction(
         () => (document.querySelector('textarea[name="message"]') as HTMLTextAreaElement).value === "",
       );
-      await context.close();
     });
 
     it("help: a bad e-mail is explained under the field and the input is kept", async () => {
-      const { page, context } = await open("/help", { js });
+      const { page } = await open("/help");
       await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
       await page.getByLabel("Email", { exact: true }).fill("not-an-email");
       await page.getByLabel("Subject", { exact: true }).fill("Hi");
@@ -198,21 +204,19 @@ export function describeContentPages(js: boolean) {
       await page.getByText("Please enter a valid email address.").waitFor();
       await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("Grace Hopper");
       await expect(page.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
-      await context.close();
     });
 
     it("the old ids redirect to the venture's page", async () => {
-      const { page, context } = await open("/", { js });
+      const { page } = await open("/");
       for (const [alias, id] of Object.entries(SUBSIDIARY_ALIASES)) {
         await page.goto(`/subsidiary/${alias}`);
         expect(new URL(page.url()).pathname).toBe(`/subsidiary/${id}`);
         await expect(page.locator("h1").innerText()).resolves.toBe(getSubsidiary(id)!.name);
       }
-      await context.close();
     });
 
     it("a card's 'Learn more' leads to the detail page, whose Back returns to the portfolio", async () => {
-      const { page, context } = await open("/portfolio", { js });
+      const { page } = await open("/portfolio");
       const s = expectDefined(subsidiaries[3], "the fourth venture");
       await page.getByRole("link", { name: `Learn more about ${s.name}` }).click();
       await page.getByRole("heading", { level: 1, name: s.name }).waitFor();
@@ -222,7 +226,6 @@ export function describeContentPages(js: boolean) {
       await expect(newTab.getAttribute("href")).resolves.toBe(`https://${TEST_DOMAINS[s.id]}`);
       await page.getByRole("link", { name: "Back to Portfolio" }).click();
       await page.getByRole("heading", { level: 1, name: pages.portfolio.heading }).waitFor();
-      await context.close();
     });
   });
 }
