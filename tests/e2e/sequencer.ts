@@ -24,17 +24,21 @@ function lastDurations(root: string): Map<string, number> {
  * clone's run, 2026-11-27). A stale list costs minutes, never a result: only the order changes.
  */
 const LONGEST = [
-  "a11y-light.test.ts",
-  "a11y-dark.test.ts",
-  "shell-keyboard.test.ts",
   "newsletter.test.ts",
-  "smoke.test.ts",
-  "shell-sidebar.test.ts",
-  "content-js.test.ts",
+  "a11y-dark.test.ts",
+  "a11y-light.test.ts",
+  "shell-keyboard.test.ts",
   "content.test.ts",
-  "content-nojs.test.ts",
-  "newsletter-double-opt-in.test.ts",
   "mail-outage.test.ts",
+  "shell-sidebar.test.ts",
+  "shell-nojs-a11y.test.ts",
+  "shell-popup-toast.test.ts",
+  "newsletter-double-opt-in.test.ts",
+  "smoke.test.ts",
+  "content-js.test.ts",
+  "content-nojs.test.ts",
+  "auth.test.ts",
+  "leads-workbench.test.ts",
 ];
 
 export default class LongestFirst extends BaseSequencer {
