@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "./lib/config.mjs";
+import { BUILD_COMMAND } from "./lib/local-worker.mjs";
 
 const vitest = resolve(ROOT, "node_modules/.bin/vitest");
 // Node's on-disk compile cache for every Node process the suites start (vitest's workers, each run
@@ -38,44 +39,43 @@ let skipped = 0;
 let ok = true;
 
 /**
- * Runs one suite. The first suite of a stage prints as it goes; the others' output is held and
- * printed whole after it, so two suites never interleave their lines.
+ * Runs a command; `live`, it prints as it goes, else its output is held for the caller to print
+ * whole, so that two commands running side by side never interleave their lines.
  */
-function run(suite, live) {
-  const report = resolve(ROOT, "test-results", `${suite.name}.json`);
+function spawnHeld(command, args, live) {
   const started = performance.now();
-  const child = spawn(
-    vitest,
-    ["run", "--config", suite.config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { cwd: ROOT, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawn(command, args, { cwd: ROOT, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
   const held = [];
   child.stdout?.on("data", (chunk) => held.push(chunk));
   child.stderr?.on("data", (chunk) => held.push(chunk));
-  return new Promise((done) => {
-    child.on("close", (status) => done({ suite, report, status, held, seconds: seconds(started) }));
-  });
+  return new Promise((done) => child.on("close", (status) => done({ status, held, seconds: seconds(started) })));
+}
+
+/** Runs one suite, its JSON report in test-results/ (the first suite of a stage prints live). */
+async function run(suite, live) {
+  const report = resolve(ROOT, "test-results", `${suite.name}.json`);
+  const args = [
+    "run",
+    "--config",
+    suite.config,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ];
+  return { suite, report, ...(await spawnHeld(vitest, args, live)) };
 }
 
 // The build starts with the run, beside the unit suite (which needs none): building keeps one
 // core busy, the unit suite the other. A stage that needs the build waits for it.
-let building = null;
-if (!built && stages.flat().some((s) => s.build && (!only || s.name === only))) {
-  const started = performance.now();
-  const child = spawn(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const held = [];
-  child.stdout.on("data", (chunk) => held.push(chunk));
-  child.stderr.on("data", (chunk) => held.push(chunk));
-  building = new Promise((done) => child.on("close", (status) => done({ status, held, took: seconds(started) })));
-}
+const building =
+  !built && stages.flat().some((s) => s.build && (!only || s.name === only))
+    ? spawnHeld(...BUILD_COMMAND, false)
+    : null;
 
 for (const stage of stages) {
   const suites = stage.filter((s) => !only || s.name === only);
   if (!built && suites.some((s) => s.build)) {
-    const { status, held, took } = await building;
+    const { status, held, seconds: took } = await building;
     process.stdout.write(Buffer.concat(held));
     times.push(["build", took]);
     if (status !== 0) {

@@ -28,8 +28,11 @@ export function run(cmd, args, options = {}) {
   }
 }
 
+/** The production build's command: `build()` runs it; `npm test` starts it beside the unit suite. */
+export const BUILD_COMMAND = [resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"]];
+
 export function build() {
-  run(resolve(ROOT, "node_modules/.bin/remix"), ["vite:build"]);
+  run(...BUILD_COMMAND);
 }
 
 /**
