@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
-import { launch, newPage, ready, screenshot, settled } from "./browser";
+import { launch, newPage, ready, screenshot, settled, visitorPage } from "./browser";
 import { axeViolations } from "./axe";
 
 // The whole sign-in in Chromium against the local OpenID provider that global-setup started.
@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 /** From the app to the provider's sign-in page, type the e-mail (and name), back to the app. */
 async function signIn(page: Page, email: string, name = "", from = "/api/login") {
@@ -35,7 +36,7 @@ async function authUser(page: Page) {
 
 describe("sign-in in Chromium", () => {
   it("an admin: full round trip to the dashboard, then Log Out ends the session", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, context, consoleErrors } = await visit();
     await signIn(page, "ada.admin@example.com", "Ada Admin");
     expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Ada");
@@ -91,11 +92,10 @@ describe("sign-in in Chromium", () => {
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).not.toContain("afx_session");
     expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
-    await context.close();
   });
 
   it("a member: dashboard, no admin page (404), returnTo honoured, Log Out", async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await visit();
     await signIn(page, "member@example.com", "", "/api/login?returnTo=/portfolio");
     expect(new URL(page.url()).pathname).toBe("/portfolio");
     await page.goto("/");
@@ -123,7 +123,6 @@ describe("sign-in in Chromium", () => {
     ]);
     expect((await authUser(page)).status).toBe(401);
     expect((await page.goto("/admin/leads"))?.status()).toBe(404);
-    await context.close();
   });
 
   it("works with JavaScript off (full navigations only)", async () => {
@@ -137,15 +136,14 @@ describe("sign-in in Chromium", () => {
   });
 
   it("anonymous visitors get the not-found page at /admin/leads", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     const res = await page.goto("/admin/leads");
     expect(res?.status()).toBe(404);
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Page Not Found");
-    await context.close();
   });
 
   it("cancelling at the provider ends on the home page, signed out, never an error page", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/api/login");
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/"),
@@ -156,6 +154,5 @@ describe("sign-in in Chromium", () => {
     );
     expect(status).toBe(200);
     expect((await authUser(page)).status).toBe(401);
-    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
 import { SAMPLE_TITLES } from "../../scripts/lib/sample-feed.mjs";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 /** The cards as a reader sees them. */
 async function expectPosts(page: Page) {
@@ -37,14 +38,13 @@ async function expectPosts(page: Page) {
 
 describe("/blog with a feed", () => {
   it("shows the 10 newest posts as cards", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, consoleErrors } = await visit();
     const response = await page.goto("/blog");
     expect(response?.status()).toBe(200);
     await hydrated(page);
     await expectPosts(page);
     expect(consoleErrors).toEqual([]);
     await screenshot(page, "blog");
-    await context.close();
   });
 
   it("shows the posts with JavaScript off", async () => {
@@ -57,13 +57,12 @@ describe("/blog with a feed", () => {
   });
 
   it("shows the posts after a client-side navigation", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, consoleErrors } = await visit();
     await page.goto("/");
     await hydrated(page);
     await page.evaluate(() => (window as any).__remixRouter.navigate("/blog"));
     await page.waitForURL("**/blog");
     await expectPosts(page);
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 });

@@ -6,7 +6,7 @@ import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
 import { TEST_DOMAINS } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -20,28 +20,22 @@ export async function openPage(browser: Browser, path: string, { js = true } = {
 
 export const visibleText = (page: Page) => page.locator("main").innerText();
 
-/** Playwright's default viewport, which a test that resizes the shared page leaves behind. */
-const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
-
 /**
  * The content pages in Chromium, checked against the catalogues (app/content), with JavaScript on
  * or off: one file each (content-js, content-nojs), so that the two run side by side.
  */
 export function describeContentPages(js: boolean) {
   let browser: Browser;
-  // One page for the file, each test starting with a full load of its path, as a reader moving
-  // through the site: a page each cost a new renderer and a cold cache. What a test sends or marks
-  // (a contact message, read notifications) is no other test's subject.
-  let page: Page;
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await newPage(browser, { javaScriptEnabled: js }));
   });
   afterAll(async () => {
     await browser?.close();
   });
+  // One page for the file (browser.ts, visitorPage), each test starting with a full load of its path.
+  const visit = visitorPage(() => browser, { javaScriptEnabled: js });
   const open = async (path: string) => {
-    await page.setViewportSize(DEFAULT_VIEWPORT);
+    const { page } = await visit();
     const response = await page.goto(path);
     if (js) await hydrated(page);
     return { page, response };

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, formatBytes } from "~/content/documents";
 import { getSubsidiary } from "~/content/subsidiaries";
-import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
 import { openPage } from "./content-pages";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 const open = (path: string, options: { js?: boolean } = {}) => openPage(browser, path, options);
 
@@ -62,7 +63,7 @@ describe("card flip (JavaScript)", () => {
   });
 
   it("flips without an analytics function and without errors", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, consoleErrors } = await visit();
     await page.route("https://www.youtube-nocookie.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "" }),
     );
@@ -71,7 +72,6 @@ describe("card flip (JavaScript)", () => {
     await page.getByRole("link", { name: /^Video/ }).click();
     await page.locator('article[data-flipped="true"] iframe').waitFor();
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("without JavaScript the 'Video' badge is a plain link to the video", async () => {
@@ -165,7 +165,7 @@ describe("subsidiary detail frame", () => {
 
 describe("documents downloads", () => {
   it("'Download PDF' downloads a real PDF whose size is the one shown", async () => {
-    const { page, context } = await newPage(browser, { acceptDownloads: true });
+    const { page } = await visit();
     await page.goto("/documents");
     await hydrated(page);
     for (const doc of [documents.at(0), documents.at(-1)].map((d) => expectDefined(d, "a listed document"))) {
@@ -182,13 +182,12 @@ describe("documents downloads", () => {
       expect(res.headers.get("content-type")).toBe("application/pdf");
       expect((await res.arrayBuffer()).byteLength).toBe(bytes.byteLength);
     }
-    await context.close();
   });
 });
 
 describe("subsidiary detail", () => {
   it("an unknown id: 'Subsidiary Not Found' and 'Back to Home' to /", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     const res = await page.goto("/subsidiary/no-such-venture");
     expect(res?.status()).toBe(404);
     await hydrated(page);
@@ -198,22 +197,20 @@ describe("subsidiary detail", () => {
     );
     await page.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await context.close();
   });
 
   it("the header's tile is the name's first letter on the venture's colour", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/subsidiary/gaas");
     const tile = page.locator("main header span[aria-hidden='true']").filter({ hasText: /^G$/ });
     await expect(tile.count()).resolves.toBe(1);
     await expect(tile.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe("rgb(36, 99, 235)");
-    await context.close();
   });
 });
 
 describe("cards", () => {
   it("enter 0.1 s apart and flip in 0.4 s", async () => {
-    const { page, context } = await newPage(browser, { reducedMotion: "no-preference" });
+    const { page } = await visit({ reducedMotion: "no-preference" });
     await page.goto("/portfolio");
     const delays = await page
       .locator("main ul > li > article")
@@ -232,7 +229,6 @@ describe("cards", () => {
       .first()
       .evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(flip).toBe("0.4s");
-    await context.close();
   });
 
   it("below the first screen, the blog's posts and the documents are laid out only when near, and nothing moves", async () => {
@@ -277,7 +273,7 @@ describe("cards", () => {
   });
 
   it("a card with a video flips on a click anywhere on its front, its own links still lead away; Enter on 'Video' flips too", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.route("https://www.youtube-nocookie.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
     );
@@ -304,6 +300,5 @@ describe("cards", () => {
 
     await card.getByRole("link", { name: /^Docs/ }).click();
     await page.waitForURL((url) => url.search === "?subsidiary=fiscal-me");
-    await context.close();
   });
 });

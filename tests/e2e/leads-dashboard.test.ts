@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_HEADER } from "~/features/leads/csv.server";
 import { confirmedLead, signIn } from "./account";
-import { downloadBytes, launch, newPage, screenshot } from "./browser";
+import { downloadBytes, launch, screenshot, visitorPage } from "./browser";
 
 // The leads dashboard and its CSV export in Chromium, signed in as the local admin.
 let browser: Browser;
@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 const tag = Date.now().toString(36);
 const tricky = {
@@ -23,7 +24,7 @@ const tricky = {
 
 describe("leads dashboard", () => {
   it("an admin sees the figures and downloads the CSV", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, consoleErrors } = await visit();
     // A lead with a quote, a comma, a newline, an accent and a leading '=' (through the JSON call of POST /api/leads).
     // Subscribers are the confirmed leads: signed up, then the e-mail's button pressed.
     await confirmedLead(page, tricky);
@@ -54,15 +55,13 @@ describe("leads dashboard", () => {
       `"${tricky.email}","Zoë ""Z"", the\nfirst","'=HYPERLINK(""http://evil.example"")","partners","`,
     );
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("a member gets the not-found page", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await signIn(page, `member-${tag}@example.com`, "/portfolio");
     const res = await page.goto("/admin/leads");
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
-    await context.close();
   });
 });

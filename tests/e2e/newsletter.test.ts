@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_TEXT as T, NEWSLETTER_TOASTS, signupAnchor } from "~/features/leads/newsletter";
 import { confirmFromInbox } from "./account";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
 
 // (Toast texts are matched with .first(): Radix renders each toast and its live-region announcement.)
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.com`;
@@ -56,7 +57,7 @@ async function openExitPopup(page: Page) {
 
 describe("newsletter with JavaScript", () => {
   it("footer: 'Subscribing...' while it runs, then the success text and toast, without navigating", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, consoleErrors } = await visit();
     await page.goto("/portfolio");
     await hydrated(page);
     const loads = countLoads(page);
@@ -79,18 +80,16 @@ describe("newsletter with JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/portfolio");
     await screenshot(page, "newsletter-footer-js-success");
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("blog: the full form subscribes with a first name", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/blog");
     await hydrated(page);
     await fill(page, "blog", { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("blog-js") });
     await submit(page, "blog");
     await block(page, "blog").getByText(T.success).waitFor();
     await page.getByText(NEWSLETTER_TOASTS.success.title).first().waitFor();
-    await context.close();
   });
 
   it("popup: the exit-intent dialog's form subscribes", async () => {
@@ -109,7 +108,7 @@ describe("newsletter with JavaScript", () => {
 
   it("a repeat shows 'Already Subscribed' and keeps the form", async () => {
     const email = uniqueEmail("repeat-js");
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/blog");
     await hydrated(page);
     await fill(page, "blog", { firstName: "Ada", email });
@@ -131,11 +130,10 @@ describe("newsletter with JavaScript", () => {
         .getByLabel(/^Email/)
         .inputValue(),
     ).toBe(email.toUpperCase());
-    await context.close();
   });
 
   it("an invalid e-mail shows 'Please enter a valid email address.' under the field, in red", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/blog");
     await hydrated(page);
     await fill(page, "blog", { firstName: "", email: "not-an-email" });
@@ -157,7 +155,6 @@ describe("newsletter with JavaScript", () => {
       }),
     );
     await screenshot(page, "newsletter-blog-js-invalid");
-    await context.close();
   });
 });
 
@@ -174,7 +171,7 @@ describe("after a signup with JavaScript, only data that shows leads reloads", (
   };
 
   it("a page without lead data loads nothing after the signup", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/portfolio");
     await hydrated(page);
     const seen = dataRequests(page);
@@ -187,12 +184,11 @@ describe("after a signup with JavaScript, only data that shows leads reloads", (
     await page.waitForURL((url) => url.pathname !== "/portfolio");
     await expect.poll(() => seen.length).toBeGreaterThan(0);
     expect(seen[0]).not.toMatch(/^\/portfolio /);
-    await context.close();
   });
 
   it("Settings reloads and its newsletter switch turns on after a footer signup of the member's e-mail", async () => {
     const email = uniqueEmail("settings-reload");
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/api/login?returnTo=/settings");
     await page.getByLabel("E-mail").fill(email);
     await Promise.all([
@@ -208,15 +204,14 @@ describe("after a signup with JavaScript, only data that shows leads reloads", (
     await block(page, "footer").getByText(T.success).waitFor();
     await expect.poll(() => seen).toContain("/settings routes/settings");
     await expect.poll(() => toggle.isChecked()).toBe(true);
-    await context.close();
   });
 });
 
 describe("newsletter without JavaScript", () => {
-  const noJs = () => newPage(browser, { javaScriptEnabled: false });
+  const noJs = visitorPage(() => browser, { javaScriptEnabled: false });
 
   it("footer: lands back on the same page with the success text", async () => {
-    const { page, context } = await noJs();
+    const { page } = await noJs();
     await page.goto("/portfolio?ref=x");
     await fill(page, "footer", { email: uniqueEmail("footer-nojs") });
     await Promise.all([page.waitForURL(/\/portfolio\?ref=x#newsletter-footer$/), submit(page, "footer")]);
@@ -225,20 +220,18 @@ describe("newsletter without JavaScript", () => {
     // Shown once: a reload shows the form again.
     await page.reload();
     await block(page, "footer").getByRole("button", { name: T.submit }).waitFor();
-    await context.close();
   });
 
   it("blog: the full form lands back on /blog with the success text", async () => {
-    const { page, context } = await noJs();
+    const { page } = await noJs();
     await page.goto("/blog");
     await fill(page, "blog", { firstName: "Alan", email: uniqueEmail("blog-nojs") });
     await Promise.all([page.waitForURL(/\/blog#newsletter-blog$/), submit(page, "blog")]);
     await block(page, "blog").getByText(T.success).waitFor();
-    await context.close();
   });
 
   it("field errors in red under their fields, typed values kept", async () => {
-    const { page, context } = await noJs();
+    const { page } = await noJs();
     await page.goto("/blog");
     await fill(page, "blog", { firstName: "", lastName: "Hopper", email: "grace-at-example" });
     await Promise.all([page.waitForURL(/#newsletter-blog$/), submit(page, "blog")]);
@@ -248,12 +241,11 @@ describe("newsletter without JavaScript", () => {
     expect(await form.getByLabel(/^Email/).inputValue()).toBe("grace-at-example");
     expect(await form.getByLabel("Last name (optional)").inputValue()).toBe("Hopper");
     await screenshot(page, "newsletter-blog-nojs-invalid");
-    await context.close();
   });
 
   it("a repeat says so and keeps the e-mail", async () => {
     const email = uniqueEmail("repeat-nojs");
-    const { page, context } = await noJs();
+    const { page } = await noJs();
     await page.goto("/portfolio");
     await fill(page, "footer", { email });
     await Promise.all([page.waitForURL(/#newsletter-footer$/), submit(page, "footer")]);
@@ -268,7 +260,6 @@ describe("newsletter without JavaScript", () => {
         .getByLabel(/^Email/)
         .inputValue(),
     ).toBe(email.toUpperCase());
-    await context.close();
   });
 });
 
@@ -283,7 +274,7 @@ describe("newsletter failures", () => {
   }
 
   it("a 500 and a lost connection: the destructive 'Subscription Failed' toast; no message: 'Failed to subscribe'", async () => {
-    const { page, context } = await newPage(browser);
+    const { page } = await visit();
     await page.goto("/legal");
     await hydrated(page);
     const failedToast = async () => {
@@ -315,6 +306,5 @@ describe("newsletter failures", () => {
     await subscribe(page);
     await failedToast();
     await form(page).getByText("Failed to subscribe").waitFor();
-    await context.close();
   });
 });

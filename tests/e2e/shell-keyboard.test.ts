@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shell/shortcuts";
 import { subsidiaries } from "~/content/subsidiaries";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
 import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -14,9 +14,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path = "/", viewport = DESKTOP) {
-  // The shake and the rainbow are motion: these tests watch them run.
-  const opened = await newPage(browser, { viewport, reducedMotion: "no-preference" });
+// One page for the file's tests (browser.ts, visitorPage). The shake and the rainbow are motion:
+// these tests watch them run.
+const visit = visitorPage(() => browser, { reducedMotion: "no-preference" });
+
+/** `path` hydrated with the shortcuts listening; `ownPage` for a test that installs a fake clock. */
+async function open(path = "/", viewport = DESKTOP, { ownPage = false } = {}) {
+  const opened = ownPage
+    ? await newPage(browser, { viewport, reducedMotion: "no-preference" })
+    : await visit({ viewport });
   await opened.page.goto(path);
   await hydrated(opened.page);
   // The shortcuts' code arrives lazily after hydration; a key pressed before it listens is lost.
@@ -58,18 +64,17 @@ describe("keyboard shortcuts", () => {
   });
 
   it("Ctrl+H goes home and Alt+1..9 go to the Nth subsidiary", async () => {
-    const { page, context } = await open("/legal");
+    const { page } = await open("/legal");
     await page.keyboard.press("Control+h");
     await page.waitForURL((url) => url.pathname === "/");
     for (const n of [1, 5, 9]) {
       await page.keyboard.press(`Alt+${n}`);
       await page.waitForURL(`**/subsidiary/${expectDefined(subsidiaries[n - 1]).id}`);
     }
-    await context.close();
   });
 
   it("Ctrl+K focuses 'Quick find...', expanding the sidebar or opening the sheet first", async () => {
-    const { page, context } = await open("/", DESKTOP);
+    const { page } = await open("/", DESKTOP);
     await page.getByTestId("sidebar-trigger").click(); // → hidden
     await page.keyboard.press("Control+k");
     await expect
@@ -78,7 +83,6 @@ describe("keyboard shortcuts", () => {
     await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe("expanded");
     await page.keyboard.type("dog"); // typed into the box, not taken as shortcuts
     await expect(page.getByPlaceholder("Quick find...").inputValue()).resolves.toBe("dog");
-    await context.close();
 
     const mobile = await open("/", MOBILE);
     await mobile.page.keyboard.press("Meta+k");
@@ -87,11 +91,10 @@ describe("keyboard shortcuts", () => {
     await expect
       .poll(() => mobile.page.evaluate(() => (document.activeElement as HTMLInputElement)?.placeholder))
       .toBe("Quick find...");
-    await mobile.context.close();
   });
 
   it("Ctrl+Shift+T toggles the theme and stores it in localStorage.theme", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
     await expect(isDark()).resolves.toBe(true); // dark by default
     await page.keyboard.press("Control+Shift+T");
@@ -106,11 +109,10 @@ describe("keyboard shortcuts", () => {
     await page.keyboard.press("Meta+Shift+T");
     await expect.poll(isDark).toBe(true);
     await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("dark");
-    await context.close();
   });
 
   it("the settings switch toggles the theme too and shows the stored one after a reload", async () => {
-    const { page, context } = await open("/settings");
+    const { page } = await open("/settings");
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
     const toggle = page.getByRole("switch", { name: "Dark Mode" });
     await expect(toggle.isChecked()).resolves.toBe(true);
@@ -124,11 +126,10 @@ describe("keyboard shortcuts", () => {
     await toggle.click();
     await expect.poll(isDark).toBe(true);
     await expect(page.evaluate(() => localStorage.getItem("theme"))).resolves.toBe("dark");
-    await context.close();
   });
 
   it("Ctrl+Shift+D and Ctrl+Shift+Alt+G show their toasts", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     await page.keyboard.press("Control+Shift+D");
     await expect.poll(() => toastText(page)).toContain(DEVELOPER_TOAST.title);
     await page.keyboard.press("Control+Shift+Alt+G");
@@ -140,11 +141,10 @@ describe("keyboard shortcuts", () => {
         .locator("li")
         .count(),
     ).resolves.toBe(1);
-    await context.close();
   });
 
   it("Space opens the shortcuts dialog (listing Ctrl/Cmd+B), Escape closes it; never while typing", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     await page.locator("body").click({ position: { x: 700, y: 300 } }); // focus on nothing in particular
     await page.keyboard.press("Space");
     const dialog = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
@@ -167,7 +167,6 @@ describe("keyboard shortcuts", () => {
     await expect(dialog.count()).resolves.toBe(0);
     await expect(page.evaluate(() => document.documentElement.className)).resolves.not.toMatch(/rainbow|light/);
     await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(true);
-    await context.close();
   });
 });
 
@@ -186,7 +185,7 @@ describe("easter eggs", () => {
   ];
 
   it("the Konami code shows a toast and shakes the page for 0.5 s", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     // The shake lasts 0.5 s, less than a loaded machine may take to show the (lazily loaded) toast:
     // record the body's animation the moment the class arrives.
     await page.evaluate(() => {
@@ -202,11 +201,10 @@ describe("easter eggs", () => {
     await expect.poll(() => page.evaluate(() => (window as any).__shake)).toEqual({ name: "shake", duration: "0.5s" });
     await expect.poll(() => toastText(page)).toContain(KONAMI_TOAST.title);
     await page.waitForFunction(() => !document.documentElement.classList.contains("shake"));
-    await context.close();
   });
 
   it("a wrong key resets the sequence", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     for (const key of [...konami.slice(0, 6), "x", ...konami.slice(6)]) await page.keyboard.press(key);
     await page.keyboard.type("rainbo");
     await page.keyboard.press("q");
@@ -219,11 +217,10 @@ describe("easter eggs", () => {
         .locator("li")
         .count(),
     ).resolves.toBe(0);
-    await context.close();
   });
 
   it("typing 'rainbow' cycles colours for 10 s; reduced motion keeps still", async () => {
-    const { page, context } = await open("/");
+    const { page } = await open("/");
     await page.keyboard.type("rainbow");
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("rainbow"))).toBe(true);
     await expect(page.evaluate(() => getComputedStyle(document.documentElement).animationName)).resolves.toBe(
@@ -243,11 +240,10 @@ describe("easter eggs", () => {
     });
     for (const key of konami) await page.keyboard.press(key);
     await expect.poll(() => page.evaluate(() => (window as any).__shakeAnimation)).toBe("none");
-    await context.close();
   });
 
   it("rainbow mode ends after 10 000 ms", async () => {
-    const { page, context } = await open("/");
+    const { page, context } = await open("/", DESKTOP, { ownPage: true });
     // Fake timers from here on: the rainbow's timer is set when the word is complete.
     await pauseClock(page);
     await page.keyboard.type("rainbow");

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { hydrated, launch, screenshot, visitorPage } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -11,10 +11,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 describe("the shell with JavaScript off", () => {
+  const noJs = visitorPage(() => browser, { javaScriptEnabled: false });
+
   it("desktop: the sidebar, header and footer links navigate and the page is readable", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+    const { page } = await noJs({ viewport: DESKTOP });
     await page.goto("/");
     const aside = page.getByRole("complementary", { name: "Sidebar" });
     await aside.getByRole("link", { name: "Investors" }).click();
@@ -33,11 +36,10 @@ describe("the shell with JavaScript off", () => {
     // No dead controls: the sidebar trigger needs JavaScript, so it is not shown without it.
     await expect(page.getByTestId("sidebar-trigger").isVisible()).resolves.toBe(false);
     await screenshot(page, "shell-nojs-desktop");
-    await context.close();
   });
 
   it("mobile: 'Open menu' unfolds the sidebar's links, which navigate; 'Contact' shows call, e-mail, LinkedIn, store", async () => {
-    const { page, context } = await newPage(browser, { viewport: MOBILE, javaScriptEnabled: false });
+    const { page } = await noJs({ viewport: MOBILE });
     await page.goto("/");
     const summary = page.getByTestId("mobile-menu-fallback").locator("summary");
     // The disclosure shows the page's one sidebar (no second copy in the document).
@@ -71,13 +73,12 @@ describe("the shell with JavaScript off", () => {
     expect(hrefs[1]).toMatch(/^mailto:/);
     expect(hrefs[2]).toMatch(/^https:\/\//);
     expect(hrefs[3]).toMatch(/^https:\/\//);
-    await context.close();
   });
 });
 
 describe("headers and footer", () => {
   it("mobile contact dropdown: call, e-mail, LinkedIn, store; Escape closes it", async () => {
-    const { page, context } = await newPage(browser, { viewport: MOBILE });
+    const { page } = await visit({ viewport: MOBILE });
     await page.goto("/");
     await hydrated(page);
     const contact = page.getByTestId("contact-menu");
@@ -90,11 +91,10 @@ describe("headers and footer", () => {
     await screenshot(page, "shell-mobile-contact");
     await page.keyboard.press("Escape");
     await expect.poll(() => contact.getAttribute("open")).toBeNull();
-    await context.close();
   });
 
   it("logo block: the group name, seven letter badges red → purple, GROUP; it links home", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/investors");
     const logo = page.getByRole("banner").getByRole("link", { name: "AFX Holding Group home" });
     await expect(logo.getAttribute("href")).resolves.toBe("/");
@@ -128,11 +128,10 @@ describe("headers and footer", () => {
         return lo > hi ? (h >= lo || h <= hi ? name : h) : h >= lo && h <= hi ? name : h;
       }),
     ).toEqual(bands.map(([name]) => name));
-    await context.close();
   });
 
   it("footer: contact links from configuration, quick links, Privacy and Terms to /legal, copyright", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
@@ -153,13 +152,12 @@ describe("headers and footer", () => {
     await expect(footer.locator('a[href^="tel:"]').count()).resolves.toBe(1);
     await expect(footer.locator('a[href^="mailto:"]').count()).resolves.toBe(1);
     await expect(footer.locator('[data-variant="compact"]').count()).resolves.toBe(1);
-    await context.close();
   });
 });
 
 describe("not-found page and error screen", () => {
   it("404: texts, attempted path, Popular Pages, Go to Homepage and Go Back", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/portfolio");
     await page.goto("/no/such/page");
     await hydrated(page);
@@ -183,11 +181,10 @@ describe("not-found page and error screen", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "Go to Homepage" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await context.close();
   });
 
   it("error screen: a failed navigation shows it; 'Return to Home' clears the error and goes to /", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
     // The server fails the next page's data (its loader's `?_data=` request): the route errors as
@@ -211,6 +208,5 @@ describe("not-found page and error screen", () => {
     await sidebarLink().click();
     await page.waitForURL("**/documents");
     await expect(page.getByText("Something went wrong").count()).resolves.toBe(0);
-    await context.close();
   });
 });

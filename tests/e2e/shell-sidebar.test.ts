@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subsidiaries } from "~/content/subsidiaries";
-import { baseURL, hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { baseURL, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { DESKTOP, hydratedWithFakeClock, MOBILE, navLabels, pauseClock, sidebarCookie, width } from "./shell-helpers";
 
 let browser: Browser;
@@ -11,6 +11,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const visit = visitorPage(() => browser);
 
 const COMPANY = ["Portfolio", "Blog", "Investors", "Funding", "Documents", "Partners", "Legal", "Sitemap", "Home"];
 const COMPANY_PATHS = [
@@ -27,7 +28,7 @@ const COMPANY_PATHS = [
 
 describe("sidebar on desktop", () => {
   it("lists the three groups with exactly the product's links, expanded by default", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
+    const { page, consoleErrors } = await visit({ viewport: DESKTOP });
     await page.goto("/portfolio");
     const aside = page.getByRole("complementary", { name: "Sidebar" });
     await expect(aside.getAttribute("data-state")).resolves.toBe("expanded");
@@ -54,11 +55,10 @@ describe("sidebar on desktop", () => {
     await expect(aside.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(0);
     await screenshot(page, "shell-desktop-expanded");
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("'Quick find...' filters subsidiaries by name or tagline, case-insensitively", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
     const aside = page.getByRole("complementary", { name: "Sidebar" });
@@ -74,11 +74,10 @@ describe("sidebar on desktop", () => {
     await expect(aside.getByText("No matches").isVisible()).resolves.toBe(true);
     await search.fill("");
     await expect.poll(names).toEqual(subsidiaries.map((s) => s.name));
-    await context.close();
   });
 
   it("the trigger cycles icon → expanded → hidden → icon and stores sidebar_state for 7 days; the server paints it", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page, context } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
     const aside = page.getByTestId("desktop-sidebar");
@@ -119,7 +118,6 @@ describe("sidebar on desktop", () => {
       await page.waitForSelector(".shell");
       await expect(page.locator(".shell").getAttribute("data-sidebar-state")).resolves.toBe(state);
     }
-    await context.close();
   });
 
   it("the header's trigger names itself in a tooltip after 700 ms", async () => {
@@ -168,7 +166,7 @@ describe("sidebar on desktop", () => {
   });
 
   it("Ctrl+B and Cmd+B toggle the sidebar", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
     const state = () => page.locator(".shell").getAttribute("data-sidebar-state");
@@ -177,13 +175,12 @@ describe("sidebar on desktop", () => {
     await page.keyboard.press("Meta+b");
     await expect.poll(state).toBe("icon");
     await expect.poll(async () => (await sidebarCookie(page))?.value).toBe("icon");
-    await context.close();
   });
 });
 
 describe("sidebar on mobile (under 768 px)", () => {
   it("is an off-canvas sheet 18rem wide opened by 'Open menu', closed by 'Close menu' and by following a link", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: MOBILE });
+    const { page, consoleErrors } = await visit({ viewport: MOBILE });
     await page.goto("/");
     await hydrated(page);
     await expect(page.getByTestId("desktop-sidebar").isVisible()).resolves.toBe(false);
@@ -203,11 +200,10 @@ describe("sidebar on mobile (under 768 px)", () => {
     await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
     await expect.poll(() => page.locator("h1").first().textContent()).toBe("Investors");
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it("switches between the sheet and the floating sidebar as the viewport is resized", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
     await expect(page.getByTestId("desktop-sidebar").isVisible()).resolves.toBe(true);
@@ -217,13 +213,12 @@ describe("sidebar on mobile (under 768 px)", () => {
     await page.setViewportSize({ width: 768, height: 800 });
     await expect.poll(() => page.getByTestId("desktop-sidebar").isVisible()).toBe(true);
     await expect(page.getByRole("button", { name: "Open menu" }).isVisible()).resolves.toBe(false);
-    await context.close();
   });
 });
 
 describe("sidebar", () => {
   it("a signed-in member's sidebar ends with Log Out, a full navigation to /api/logout that signs out", async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/api/login");
     await page.getByLabel("E-mail").fill("sidebar-member@example.com");
     await Promise.all([
@@ -239,6 +234,5 @@ describe("sidebar", () => {
     await expect(sidebar.getByRole("link", { name: "Log In" }).getAttribute("href")).resolves.toBe("/api/login");
     const status = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
     expect(status).toBe(401);
-    await context.close();
   });
 });
