@@ -20,25 +20,26 @@ function lastDurations(root: string): Map<string, number> {
 }
 
 /**
- * Without a report (a clean clone, as in CI): the files measured longest, longest first (a clean
- * clone's run, 2026-11-27). A stale list costs minutes, never a result: only the order changes.
+ * Without a report (a clean clone, as in CI): the files measured longest, longest first (a full
+ * run of the suite here, 2026-11-27, after visitorPage). A stale list costs minutes, never a result: only the order changes.
  */
 const LONGEST = [
-  "newsletter.test.ts",
-  "a11y-dark.test.ts",
+  "mail-outage.test.ts",
   "a11y-light.test.ts",
+  "a11y-dark.test.ts",
+  "newsletter.test.ts",
   "shell-keyboard.test.ts",
   "content.test.ts",
-  "mail-outage.test.ts",
-  "shell-sidebar.test.ts",
-  "shell-nojs-a11y.test.ts",
-  "shell-popup-toast.test.ts",
-  "newsletter-double-opt-in.test.ts",
   "smoke.test.ts",
   "content-js.test.ts",
-  "content-nojs.test.ts",
   "auth.test.ts",
+  "shell-popup-toast.test.ts",
+  "content-nojs.test.ts",
+  "newsletter-double-opt-in.test.ts",
   "leads-workbench.test.ts",
+  "shell-nojs-a11y.test.ts",
+  "shell-sidebar.test.ts",
+  "admin-messages.test.ts",
 ];
 
 export default class LongestFirst extends BaseSequencer {
