@@ -21,7 +21,8 @@ function lastDurations(root: string): Map<string, number> {
 
 /**
  * Without a report (a clean clone, as in CI): the files measured longest, longest first (a full
- * run of the suite here, 2026-11-27, after visitorPage). A stale list costs minutes, never a result: only the order changes.
+ * run of the suite here, 2026-11-27, after visitorPage). A stale list costs minutes, never a
+ * result: only the order changes.
  */
 const LONGEST = [
   "mail-outage.test.ts",
