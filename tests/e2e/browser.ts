@@ -75,7 +75,8 @@ export function visitorPage(browser: () => Browser, contextOptions: BrowserConte
     viewport = contextOptions.viewport ?? DEFAULT_VIEWPORT,
     reducedMotion = contextOptions.reducedMotion ?? "reduce",
   }: Pick<BrowserContextOptions, "viewport" | "reducedMotion"> = {}): Promise<OpenedPage> => {
-    if (!opened) opened = await newPage(browser(), contextOptions);
+    // A test that closed the page or its context hands the next one a new page.
+    if (!opened || opened.page.isClosed()) opened = await newPage(browser(), contextOptions);
     else {
       const { page, context, consoleErrors } = opened;
       await page.unrouteAll({ behavior: "ignoreErrors" });
