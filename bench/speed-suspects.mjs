@@ -47,6 +47,23 @@ const SUSPECTS = {
     "[data-testid=blog-posts]>article,main section>ul.grid>li{content-visibility:auto;contain-intrinsic-size:auto 260px}footer{content-visibility:auto;contain-intrinsic-size:auto 830px}",
   ),
   "cv-footer": rule("footer{content-visibility:auto;contain-intrinsic-size:auto 830px}"),
+  // Issue 36, third round. The header's contents gone (its box kept): what the header costs.
+  "header-empty": (html) => html.replace(/(<header\b[^>]*>)[\s\S]*?<\/header>/, "$1</header>"),
+  // The phone's hidden sidebar (display: none below 768 px) gone: what parsing it costs.
+  "no-sidebar": (html) => html.replace(/<aside\b[\s\S]*?<\/aside>/, ""),
+  // Each icon as a <use> of one <symbol> per drawing, the symbols in a hidden sprite.
+  sprite: (html) => {
+    const symbols = new Map();
+    const out = html.replace(
+      /(<svg\b[^>]*class="lucide lucide-([\w-]+)[^"]*"[^>]*>)([\s\S]*?)<\/svg>/g,
+      (_, open, name, parts) => {
+        symbols.set(name, `<symbol id="i-${name}" viewBox="0 0 24 24">${parts}</symbol>`);
+        return `${open}<use href="#i-${name}"></use></svg>`;
+      },
+    );
+    const sprite = `<svg width="0" height="0" style="position:absolute" aria-hidden="true">${[...symbols.values()].join("")}</svg>`;
+    return out.replace(/(<body\b[^>]*>)/, `$1${sprite}`);
+  },
   floor: stylesheetFloor,
 };
 
