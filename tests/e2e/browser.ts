@@ -56,10 +56,10 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 }
 
 /** What newPage returns. */
-export type OpenedPage = Awaited<ReturnType<typeof newPage>>;
+type OpenedPage = Awaited<ReturnType<typeof newPage>>;
 
 /** Playwright's default viewport. */
-export const DEFAULT_VIEWPORT: ViewportSize = { width: 1280, height: 720 };
+const DEFAULT_VIEWPORT: ViewportSize = { width: 1280, height: 720 };
 
 /**
  * One page for a file's tests, handed to each test as a new visitor's: no cookies, an empty
