@@ -6,17 +6,9 @@ import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";
 import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
-import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
+import { hydrated, launch, screenshot, visitorPage } from "./browser";
 import { TEST_DOMAINS } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
-
-/** Opens `path` in a fresh context: with JavaScript on it waits for hydration, off it reads the served HTML. */
-export async function openPage(browser: Browser, path: string, { js = true } = {}) {
-  const { page, context, consoleErrors } = await newPage(browser, { javaScriptEnabled: js });
-  const response = await page.goto(path);
-  if (js) await hydrated(page);
-  return { page, context, consoleErrors, response };
-}
 
 export const visibleText = (page: Page) => page.locator("main").innerText();
 

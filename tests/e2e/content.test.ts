@@ -4,7 +4,6 @@ import { documents, formatBytes } from "~/content/documents";
 import { getSubsidiary } from "~/content/subsidiaries";
 import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
-import { openPage } from "./content-pages";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -18,8 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 const visit = visitorPage(() => browser);
-
-const open = (path: string, options: { js?: boolean } = {}) => openPage(browser, path, options);
 
 describe("card flip (JavaScript)", () => {
   it("flips to a youtube-nocookie player loaded only then, sends 'card_flip', and comes back", async () => {
@@ -75,7 +72,8 @@ describe("card flip (JavaScript)", () => {
   });
 
   it("without JavaScript the 'Video' badge is a plain link to the video", async () => {
-    const { page, context } = await open("/", { js: false });
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto("/");
     await expect(page.getByRole("link", { name: /^Video/ }).getAttribute("href")).resolves.toBe(
       `https://www.youtube.com/watch?v=${TEST_VIDEO.videoId}`,
     );
