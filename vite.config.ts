@@ -8,6 +8,7 @@ import { aliases } from "./scripts/lib/alias.mjs";
 import { nodeSockets } from "./scripts/lib/node-sockets.mjs";
 import { factSheets } from "./scripts/fact-sheets";
 import { shellChunk } from "./scripts/shell-chunk";
+import { compileHints } from "./scripts/compile-hints";
 
 /**
  * `vite dev` reads wrangler.toml [vars] and .dev.vars; a variable set in the process environment
@@ -33,6 +34,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     factSheets(),
     shellChunk(),
+    compileHints(),
   ],
   resolve: { alias: aliases() },
   // One copy of each licence notice per file (esbuild "eof" dedupes them), not one per module.
