@@ -5,7 +5,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportPerson, exportResponse } from "~/features/privacy/export.server";
 import { auditStatement } from "~/features/admin/audit.server";
 import { maskAddress } from "~/features/mail/message";
-import { emailSchema } from "~/utils/mail-address";
+import { emailSchema } from "~/utils/email-schema";
 import { getDb } from "~/utils/db.server";
 
 /**

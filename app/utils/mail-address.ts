@@ -1,30 +1,14 @@
 /**
- * E-mail address rules: the one e-mail field of every form and API, and what the configuration
- * (MAIL_FROM) and the mail feature accept.
+ * E-mail address rules: the limits and normalisation of every form and API's e-mail field (its
+ * zod schema is email-schema.ts), and what the configuration (MAIL_FROM) and the mail feature
+ * accept. No zod here: the newsletter signup's chunk reads EMAIL_MAX_LENGTH on every page, and
+ * zod's module would come with it (its top level has side effects a bundler keeps).
  */
-import { z } from "zod";
-
 /** The longest address: RFC 5321's forward path (256 octets with its brackets), and the product's limit. */
 export const EMAIL_MAX_LENGTH = 254;
 
 /** How an address is compared and stored everywhere: trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/**
- * The e-mail field of every form and API: normalised (normaliseEmail), at most EMAIL_MAX_LENGTH
- * characters, an address. `message` is what the visitor is told for a wrong one, `required` for
- * none (the same unless given).
- */
-export function emailSchema(message = "Please enter a valid email address.", required = message) {
-  // trim() and toLowerCase() are normaliseEmail, kept as string checks so that conform still
-  // reads the field's constraints from the schema.
-  return z
-    .string({ required_error: required, invalid_type_error: message })
-    .trim()
-    .toLowerCase()
-    .max(EMAIL_MAX_LENGTH, message)
-    .email(message);
-}
 
 const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, emailSchema } from "~/utils/mail-address";
+import { emailSchema } from "~/utils/email-schema";
+import { EMAIL_MAX_LENGTH } from "~/utils/mail-address";
 
 /** The Help page's contact form (the product sets no rules; these keep the data sane). */
 export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, subject: 150, message: 5000 } as const;

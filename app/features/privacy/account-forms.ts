@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "~/utils/mail-address";
+import { emailSchema } from "~/utils/email-schema";
 
 /** The account pages' paths (Settings links and posts to them). */
 export const ACCOUNT_PATHS = { deleteAccount: "/settings/delete", downloadData: "/settings/data" } as const;
