@@ -18,51 +18,82 @@ for (let k = N - 1; k >= 1; k--) SHIFT[DOCUMENT_END[k]!] = k;
  * "Stray start tag script"). Browsers cope; this moves the closing tags to the very end. It looks
  * for the bytes, so the document passes through without being decoded and encoded again.
  *
- * React hands its output over in 512-byte pieces (about 160 for a member's page), so the work per
- * piece is kept to a search of its own bytes: a piece leaves as it came, uncopied, unless it ends
- * with the first bytes of the tags, which then wait for the next piece (the tags may be split
- * between two). The version before copied every piece and searched it with a call per `<`: 4–5 %
- * of a member's render in its profile.
+ * React hands its output over in 512-byte pieces, a whole flush at once (about 190 pieces for a
+ * member's landing page). A TransformStream in workerd costs about 20 µs per piece (old: 4.9 ms
+ * per landing document through a Response, against 0.75 ms for the stream itself; bench/NOTES.md),
+ * so this is a stream of its own that takes every piece already queued and passes them on as one
+ * chunk: a read that has not settled by the next turn of the event loop (`setTimeout(0)`, no
+ * time in workerd) is the end of the flush, kept for the next pull. Nothing waits for React: a
+ * flush leaves in the turn after it was written. The last bytes of a flush wait for the next
+ * one only when they are the tags' first bytes, as the tags may be split between two flushes.
  */
-export function closeDocumentLast() {
+export function closeDocumentLast(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
   let found = false;
-  /** The last piece's end, when it may be the start of the tags (fewer than N bytes). */
+  /** The last flush's end, when it may be the start of the tags (fewer than N bytes). */
   let held: Uint8Array | null = null;
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      if (found) {
-        controller.enqueue(chunk);
-        return;
-      }
-      // Rarely a copy: only after a piece that ended with the tags' first bytes.
-      const data = held ? concat(held, chunk) : chunk;
-      held = null;
-      const at = lastIndexOfEnd(data);
-      if (at >= 0) {
-        found = true;
-        if (at > 0) controller.enqueue(data.subarray(0, at));
-        if (at + N < data.length) controller.enqueue(data.subarray(at + N));
-        return;
-      }
-      const keep = endsWithStartOfEnd(data);
-      if (keep) {
-        held = data.slice(data.length - keep);
-        if (data.length > keep) controller.enqueue(data.subarray(0, data.length - keep));
-      } else {
-        controller.enqueue(data);
+  let next: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  return new ReadableStream<Uint8Array>({
+    // A pull must end with something enqueued or the stream closed: the stream asks again only then.
+    async pull(controller) {
+      for (;;) {
+        const parts: Uint8Array[] = held ? [held] : [];
+        held = null;
+        let result = await (next ?? reader.read());
+        next = null;
+        let turn: Promise<null> | null = null;
+        while (!result.done) {
+          if (result.value.length) parts.push(result.value);
+          const read = reader.read();
+          turn ??= new Promise((resolve) => setTimeout(() => resolve(null), 0));
+          const now = await Promise.race([read, turn]);
+          if (now === null) {
+            next = read;
+            break;
+          }
+          result = now;
+        }
+        const data = parts.length === 1 ? parts[0]! : concat(parts);
+        let out = data;
+        if (!found) {
+          const at = lastIndexOfEnd(data);
+          if (at >= 0) {
+            found = true;
+            const before = data.subarray(0, at);
+            const rest = data.subarray(at + N);
+            out = rest.length ? concat([before, rest]) : before;
+          } else if (!result.done) {
+            const keep = endsWithStartOfEnd(data);
+            if (keep) {
+              held = data.slice(data.length - keep);
+              out = data.subarray(0, data.length - keep);
+            }
+          }
+        }
+        if (out.length) controller.enqueue(out);
+        if (result.done) {
+          if (found) controller.enqueue(DOCUMENT_END.slice());
+          controller.close();
+          return;
+        }
+        if (out.length) return;
       }
     },
-    flush(controller) {
-      if (held) controller.enqueue(held);
-      if (found) controller.enqueue(DOCUMENT_END.slice());
+    cancel(reason) {
+      return reader.cancel(reason);
     },
   });
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -99,5 +130,5 @@ function lastIndexOfEnd(data: Uint8Array): number {
 /** The response with its HTML body passed through closeDocumentLast; anything else as it is. */
 export function withDocumentClosedLast(response: Response): Response {
   if (!response.body || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-  return new Response(response.body.pipeThrough(closeDocumentLast()), response);
+  return new Response(closeDocumentLast(response.body), response);
 }

@@ -4,6 +4,7 @@ import { closeDocumentLast } from "../../worker/document-stream";
 // React 18 streams late scripts after `</body></html>`; the entry moves the closing tags to the end.
 const encoder = new TextEncoder();
 
+/** All chunks queued at once (one flush of React's). */
 async function pipe(chunks: string[]): Promise<string> {
   const source = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -11,20 +12,27 @@ async function pipe(chunks: string[]): Promise<string> {
       controller.close();
     },
   });
-  return new Response(source.pipeThrough(closeDocumentLast())).text();
+  return new Response(closeDocumentLast(source)).text();
 }
 
-/** The chunks that leave, one string each. */
-async function pieces(chunks: string[]): Promise<string[]> {
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const c of chunks) controller.enqueue(encoder.encode(c));
-      controller.close();
+/** Each chunk written only after the previous one was read (separate flushes): the chunks that leave. */
+async function pipeApart(chunks: string[]): Promise<string[]> {
+  let i = 0;
+  const source = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 5));
+        if (i < chunks.length) controller.enqueue(encoder.encode(chunks[i++]));
+        else controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   const out: string[] = [];
-  const reader = source.pipeThrough(closeDocumentLast()).getReader();
-  for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(new TextDecoder().decode(r.value));
+  const decoder = new TextDecoder();
+  const reader = closeDocumentLast(source).getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read())
+    out.push(decoder.decode(r.value, { stream: true }));
   return out;
 }
 
@@ -41,21 +49,33 @@ describe("closeDocumentLast", () => {
     expect(await pipe([...DOC])).toBe(FIXED);
   });
 
-  it("finds the tags however they are spread, also past a piece that ended like their start", async () => {
-    // "<", "</" and "</body><" before the real tags: each piece ending like the tags' first bytes waits.
+  it("does the same when the pieces come in separate flushes, the tags split between two", async () => {
+    for (let i = 1; i < DOC.length; i += 3) {
+      expect((await pipeApart([DOC.slice(0, i), DOC.slice(i)])).join("")).toBe(FIXED);
+    }
+    // "<", "</" and "</body><" before the real tags: a flush ending like the tags' first bytes waits.
     const doc = "<html><body><p>a <</p><p></</p></body><p>x</p></body></html><script>late()</script>";
     const fixed = "<html><body><p>a <</p><p></</p></body><p>x</p><script>late()</script></body></html>";
-    for (let i = 1; i < doc.length; i++)
-      for (let j = i + 1; j < doc.length; j += 3)
-        expect(await pipe([doc.slice(0, i), doc.slice(i, j), doc.slice(j)])).toBe(fixed);
+    for (let i = 1; i < doc.length; i += 2)
+      expect((await pipeApart([doc.slice(0, i), doc.slice(i)])).join("")).toBe(fixed);
   });
 
-  it("passes a piece on as it came unless it ends like the tags' start", async () => {
-    expect(await pieces(["<p>one</p>", "<p>two</p><", "/p></body></html><script>x()</script>"])).toEqual([
+  it("passes a flush's pieces on as one chunk, and each flush as soon as it is written", async () => {
+    // React's pieces of one flush, the stream still open: all of them arrive at once, without waiting for more.
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < DOC.length; i += 5) controller.enqueue(encoder.encode(DOC.slice(i, i + 5)));
+      },
+    });
+    const reader = closeDocumentLast(source).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(DOC.replace("</body></html>", ""));
+    await reader.cancel();
+    // Separate flushes leave separately; only the tags' first bytes ("<") wait for the next.
+    expect(await pipeApart(["<p>one</p>", "<p>two</p><", "/p></body></html><script>x()</script>"])).toEqual([
       "<p>one</p>",
       "<p>two</p>",
-      "</p>",
-      "<script>x()</script>",
+      "</p><script>x()</script>",
       "</body></html>",
     ]);
   });
@@ -63,5 +83,6 @@ describe("closeDocumentLast", () => {
   it("passes a document without the closing tags through unchanged", async () => {
     const partial = "<html><body><p>no end</p>";
     expect(await pipe([partial.slice(0, 5), partial.slice(5)])).toBe(partial);
+    expect((await pipeApart([partial.slice(0, 5), partial.slice(5)])).join("")).toBe(partial);
   });
 });
