@@ -276,11 +276,17 @@ try {
   // The markup: every page's body, side by side (the nonce differs per request, and so do the
   // request ids and times that a page may carry).
   if (sides.length > 1) {
-    const norm = (html) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+    // Each side has its own port, database and sign-in: its origin, the member's id and dates differ.
+    const norm = (html) =>
+      html
+        .replace(/nonce="[^"]*"/g, 'nonce=""')
+        .replace(/localhost:\d+/g, "localhost:PORT")
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "UUID")
+        .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "ISO-TIME");
     for (const side of sides.slice(1)) {
       const differ = paths.filter((p) => norm(side.bodies.get(p)) !== norm(sides[0].bodies.get(p)));
       console.log(
-        `\nmarkup ${side.label} vs ${sides[0].label}: ${paths.length - differ.length} of ${paths.length} identical (nonce aside)${differ.length ? `; differ: ${differ.join(", ")}` : ""}`,
+        `\nmarkup ${side.label} vs ${sides[0].label}: ${paths.length - differ.length} of ${paths.length} identical (nonce, origin, ids and times aside)${differ.length ? `; differ: ${differ.join(", ")}` : ""}`,
       );
     }
   }
