@@ -36,9 +36,8 @@ const KEYED_COOKIES: Record<string, (header: string | null) => string> = {
  * key's path, before the URL's own: a URL can only ever name its own entry, whatever parameters
  * it spells.
  */
-export function htmlCacheKey(request: Request, version: string): Request | null {
+export function htmlCacheKey(request: Request, version: string, url = new URL(request.url)): Request | null {
   if (request.method !== "GET") return null;
-  const url = new URL(request.url);
   if (url.searchParams.has("_data")) return null;
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) return null;
   if (acceptsStreamedData(request)) return null;

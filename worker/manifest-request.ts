@@ -14,8 +14,7 @@ export const MAX_DISCOVERY_DEPTH = 8;
 export const MAX_DISCOVERY_PREFIXES = 256;
 
 /** A 400 for a discovery request no page of ours would send, or null to let Remix answer. */
-export function manifestRefusal(request: Request): Response | null {
-  const url = new URL(request.url);
+export function manifestRefusal(request: Request, url = new URL(request.url)): Response | null {
   if (url.pathname !== MANIFEST_PATH) return null;
   const prefixes = new Set<string>();
   for (const path of url.searchParams.getAll("p")) {

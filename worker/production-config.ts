@@ -111,10 +111,20 @@ export function configProblems(env: Env): string[] {
   return readConfig(env).problems ?? productionConfigProblems(env);
 }
 
-/** Why the worker must serve nothing: variables that do not parse, or production's site rules. */
+/**
+ * Why the worker must serve nothing: variables that do not parse, or production's site rules.
+ * Every request asks: the rules' verdict is kept per parsed configuration (which readConfig keeps
+ * per env), as the rules read nothing else the site's kind depends on.
+ */
 export function servingProblems(env: Env): string[] {
-  return readConfig(env).problems ?? texts(env, ["site"]);
+  const { config, problems } = readConfig(env);
+  if (!config) return problems;
+  let site = siteProblems.get(config);
+  if (!site) siteProblems.set(config, (site = texts(env, ["site"])));
+  return site;
 }
+
+const siteProblems = new WeakMap<object, string[]>();
 
 /** Why production must not send mail (it waits in the outbox); the site serves regardless. */
 export function mailProblems(env: Env): string[] {

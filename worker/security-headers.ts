@@ -35,12 +35,21 @@ function contentSecurityPolicy(
   frameOrigins: readonly string[] = [],
 ): string {
   const sources = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`);
+  // Only the page's own inline scripts run (by nonce or hash); what they load (the modules, their
+  // modulepreload links) is trusted transitively. No host allowlist, no 'unsafe-inline'.
+  // A response that renders no page (a refusal, the 500) has no script to allow.
+  const scriptSrc = `script-src ${(sources.length ? [...sources, "'strict-dynamic'"] : ["'none'"]).join(" ")}`;
+  return `${CSP_START}; ${scriptSrc}; ${policyRest(stylesheet, secure, frameOrigins)}`;
+}
+
+const CSP_START = "default-src 'none'";
+
+/** The directives after script-src: the same for every response of an isolate (one stylesheet, one configuration). */
+let rest: { stylesheet: string; secure: boolean; frameOrigins: readonly string[]; text: string } | undefined;
+
+function policyRest(stylesheet: string, secure: boolean, frameOrigins: readonly string[]): string {
+  if (rest?.stylesheet === stylesheet && rest.secure === secure && rest.frameOrigins === frameOrigins) return rest.text;
   const directives = [
-    "default-src 'none'",
-    // Only the page's own inline scripts run (by nonce or hash); what they load (the modules, their
-    // modulepreload links) is trusted transitively. No host allowlist, no 'unsafe-inline'.
-    // A response that renders no page (a refusal, the 500) has no script to allow.
-    `script-src ${(sources.length ? [...sources, "'strict-dynamic'"] : ["'none'"]).join(" ")}`,
     `style-src '${stylesheet}'`,
     // Blog covers come from the feed's hosts (http(s) only: parse-feed.server.ts).
     "img-src 'self' https:",
@@ -53,8 +62,11 @@ function contentSecurityPolicy(
     "frame-ancestors 'none'",
   ];
   if (secure) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
+  rest = { stylesheet, secure, frameOrigins, text: directives.join("; ") };
+  return rest.text;
 }
+
+const STATIC_ENTRIES = Object.entries(STATIC_SECURITY_HEADERS);
 
 /** Returns the response with the security headers set (a copy when its headers are immutable). */
 export function withSecurityHeaders(
@@ -75,7 +87,7 @@ export function withSecurityHeaders(
     out = new Response(response.body, response);
     out.headers.set("Content-Security-Policy", csp);
   }
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
+  for (const [name, value] of STATIC_ENTRIES) {
     out.headers.set(name, value);
   }
   return out;

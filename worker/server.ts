@@ -31,6 +31,16 @@ const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
  */
 const { stylesheet } = serverBuild.entry.module as unknown as { stylesheet: string };
 let stylesheetHash: Promise<string> | undefined;
+/** The origins that may frame a page, per parsed configuration's domains (the same each request). */
+const frameOriginLists = new WeakMap<object, readonly string[]>();
+const NO_DOMAINS: readonly string[] = [];
+
+function frameOriginsOf(domains: Readonly<Record<string, string>> | undefined): readonly string[] {
+  if (!domains) return NO_DOMAINS;
+  let origins = frameOriginLists.get(domains);
+  if (!origins) frameOriginLists.set(domains, (origins = embeddableOrigins(domains)));
+  return origins;
+}
 let configLogged = false;
 let mailLogged = false;
 
@@ -50,10 +60,13 @@ function mayMail(env: Env): boolean {
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
-    const secure = new URL(request.url).protocol === "https:";
+    // The request's URL, parsed once here for every check of the worker's (each parse showed in
+    // a member's render profile).
+    const url = new URL(request.url);
+    const secure = url.protocol === "https:";
     const personal = carriesSession(request);
     // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
-    const frameOrigins = embeddableOrigins(readConfig(env).config?.domains ?? {});
+    const frameOrigins = frameOriginsOf(readConfig(env).config?.domains);
     // Responses that render no page (refusals, the 500) run no script at all.
     const styles = await (stylesheetHash ??= hashSource(stylesheet));
     // A render's loaders, actions and D1 statements (a hit has none: its stored copy keeps no
@@ -74,7 +87,7 @@ export default {
     };
 
     // www.<site> (a Custom Domain of its own, for HSTS's includeSubDomains) answers with the apex.
-    const toApex = wwwRedirect(request, env);
+    const toApex = wwwRedirect(request, env, url);
     if (toApex) return finish(toApex, "bypass");
 
     // A variable that does not parse, or a production deploy with example secrets or an http:
@@ -97,14 +110,15 @@ export default {
     const crossSite = crossSiteRefusal(request);
     if (crossSite) return finish(crossSite, "bypass");
     // A route-discovery request no page of ours sends: refused before Remix's costly matching.
-    const discovery = manifestRefusal(request);
+    const discovery = manifestRefusal(request, url);
     if (discovery) return finish(discovery, "bypass");
 
     let requestId: string | undefined;
     try {
-      const key = htmlCacheKey(request, serverBuild.assets.version);
-      const cache = (caches as unknown as { default: Cache }).default;
-      if (key) {
+      const key = htmlCacheKey(request, serverBuild.assets.version, url);
+      // Only a request that may be served from the cache opens it (the getter is not free).
+      const cache = key ? (caches as unknown as { default: Cache }).default : null;
+      if (key && cache) {
         const hit = await cache.match(key);
         if (hit) {
           const { response, hashes } = fromCacheEntry(hit);
@@ -137,7 +151,7 @@ export default {
         response = new Response(response.body, response);
         response.headers.append("Set-Cookie", bookmark);
       }
-      if (key && response.body && isCacheable(response)) {
+      if (key && cache && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
         ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));
         response = new Response(forVisitor, response);

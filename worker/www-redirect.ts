@@ -4,8 +4,7 @@
  * origin. 308 keeps the method and body of a form posted there; search engines treat it as a 301.
  * The raw SITE_URL: the redirect needs no other setting to be valid.
  */
-export function wwwRedirect(request: Request, env: Pick<Env, "SITE_URL">): Response | null {
-  const url = new URL(request.url);
+export function wwwRedirect(request: Request, env: Pick<Env, "SITE_URL">, url = new URL(request.url)): Response | null {
   if (!url.hostname.startsWith("www.") || !URL.canParse(env.SITE_URL)) return null;
   const site = new URL(env.SITE_URL);
   if (url.hostname !== `www.${site.hostname}`) return null;

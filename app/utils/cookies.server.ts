@@ -32,11 +32,23 @@ export const COOKIES = {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** `Secure` and the name prefix for this request's origin. */
-export function cookieSecurity(request: Request) {
+export function cookieSecurity(request: Request): { secure: boolean; prefix: "" | "__Host-" } {
+  // One request asks for every cookie it reads or sets, and each loader has its own copy of the
+  // Request: the last URL's answer is kept rather than the URL parsed again each time.
+  if (request.url === lastSecurity.url) return lastSecurity.security;
   const url = new URL(request.url);
   const plainLocal = url.protocol === "http:" && LOOPBACK.has(url.hostname);
-  return { secure: !plainLocal, prefix: plainLocal ? "" : "__Host-" };
+  const security = plainLocal ? PLAIN_LOCAL : SECURE;
+  lastSecurity = { url: request.url, security };
+  return security;
 }
+
+const SECURE = Object.freeze({ secure: true, prefix: "__Host-" as const });
+const PLAIN_LOCAL = Object.freeze({ secure: false, prefix: "" as const });
+let lastSecurity: { url: string; security: { secure: boolean; prefix: "" | "__Host-" } } = {
+  url: "",
+  security: SECURE,
+};
 
 /** The full name of one of our cookies on this request's origin. */
 export function cookieName(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): string {

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
-import { COOKIES } from "~/utils/cookies.server";
+import { carriesCookie, COOKIES } from "~/utils/cookies.server";
 import { oneShotCookie } from "./one-shot-cookie.server";
 import type { ToastMessage } from "~/utils/toast";
 
@@ -35,6 +35,8 @@ export async function redirectWithToast(
 
 /** Reads (and consumes) the pending toast; pass `headers` on so the cookie is cleared. */
 export async function getFlashToast(env: Env, request: Request) {
+  // Every page view asks; almost none carries a toast, and those need no session storage built.
+  if (!carriesCookie(request, COOKIES.flash)) return { toast: null, headers: null };
   const storage = flashStorage(env, request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
