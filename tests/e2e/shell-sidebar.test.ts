@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subsidiaries } from "~/content/subsidiaries";
 import { baseURL, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
@@ -25,6 +25,20 @@ const COMPANY_PATHS = [
   "/sitemap",
   "/",
 ];
+
+/** Whether there are icons and every one's parts are SVG shapes with a size (lucide-icon.ts writes them as markup). */
+async function drawnIcons(icons: Locator) {
+  const all = await icons.evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const parts = [...svg.children];
+      return (
+        parts.length > 0 &&
+        parts.every((p) => p instanceof SVGGeometryElement && p.getBBox().width + p.getBBox().height > 0)
+      );
+    }),
+  );
+  return all.length > 0 && all.every(Boolean);
+}
 
 describe("sidebar on desktop", () => {
   it("lists the three groups with exactly the product's links, expanded by default", async () => {
@@ -189,6 +203,8 @@ describe("sidebar on mobile (under 768 px)", () => {
     await sheet.waitFor(); // its code loads at the first open
     await settled(page);
     expect(await width(sheet)).toBe(18 * 16);
+    // The sheet is rendered in the browser, not hydrated: its icons' drawings are SVG shapes too.
+    await expect(drawnIcons(sheet.locator("svg.lucide"))).resolves.toBe(true);
     await screenshot(page, "shell-mobile-sheet");
     await sheet.getByRole("button", { name: "Close menu" }).click();
     await expect.poll(() => sheet.count()).toBe(0);
@@ -199,6 +215,8 @@ describe("sidebar on mobile (under 768 px)", () => {
     await page.waitForURL("**/investors");
     await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
     await expect.poll(() => page.locator("h1").first().textContent()).toBe("Investors");
+    // A page the client router rendered: its icons drawn as on a server-rendered one.
+    await expect(drawnIcons(page.locator("main svg.lucide"))).resolves.toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
