@@ -7,12 +7,9 @@
 // of COMPARE_ROUNDS (7) loads each. COLD=1 loads each in a new browser context: no HTTP or code
 // cache, a first visit as Lighthouse makes it; otherwise one context per build, warmed once.
 // Not part of `npm run bench`: it judges nothing on its own.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../scripts/lib/chromium-args.mjs";
+import { serveCheckout } from "./lib/checkout.mjs";
 import { median, VIEWPORT } from "./lib/speed.mjs";
 
 const [rootA, rootB, ...rest] = process.argv.slice(2);
@@ -32,24 +29,6 @@ const SCRIPT = new Set([
   "EventDispatch",
 ]);
 const x4 = (e) => ((e.tdur ?? e.dur ?? 0) * 4) / 1000;
-
-async function serve(root) {
-  const from = (file) => import(pathToFileURL(resolve(root, file)).href);
-  const { migrate } = await from("scripts/lib/local-worker.mjs");
-  const { benchFixtures, startBenchWorker } = await from("bench/lib/fixtures.mjs");
-  const persistTo = mkdtempSync(join(tmpdir(), "afx-compare-"));
-  migrate(persistTo);
-  const fixtures = await benchFixtures({ persistTo, leads: 0 });
-  const worker = await startBenchWorker({ persistTo, fixtures });
-  return {
-    url: worker.url,
-    async stop() {
-      await worker.stop();
-      await fixtures?.stop?.();
-      rmSync(persistTo, { recursive: true, force: true });
-    },
-  };
-}
 
 function analyse(events, url) {
   const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
@@ -71,7 +50,7 @@ function analyse(events, url) {
   };
 }
 
-const builds = { A: await serve(rootA), B: await serve(rootB) };
+const builds = { A: await serveCheckout(rootA), B: await serveCheckout(rootB) };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: CHROMIUM_ARGS,
