@@ -10,22 +10,17 @@ import type { Plugin } from "vite";
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 export function compileHints(): Plugin {
-  let ssr = false;
   return {
     name: "afx-compile-hints",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
     // Last: after minification (renderChunk), which would drop the comment, and after Vite's own
     // generateBundle, which puts its preload map (`const __vite__mapDeps=…`) at the top. No client
     // source maps are built, whose lines it would shift.
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        if (ssr) return;
         for (const file of Object.values(bundle)) {
-          if (file.type === "chunk" && !file.code.startsWith(COMPILE_HINT)) file.code = COMPILE_HINT + file.code;
+          if (file.type === "chunk") file.code = COMPILE_HINT + file.code;
         }
       },
     },

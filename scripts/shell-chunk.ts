@@ -26,15 +26,10 @@ function reachable(from: string, getModuleInfo: GetModuleInfo, stop: (id: string
 }
 
 export function shellChunk(): Plugin {
-  let ssr = false;
   return {
     name: "afx-shell-chunk",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
     outputOptions(options) {
-      if (ssr) return null;
       let chunkOf: Map<string, string> | undefined;
       return {
         ...options,
