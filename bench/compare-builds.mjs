@@ -10,7 +10,7 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../scripts/lib/chromium-args.mjs";
 import { serveCheckout } from "./lib/checkout.mjs";
-import { median, VIEWPORT } from "./lib/speed.mjs";
+import { analyse, LONG_MS, mainThread, median, VIEWPORT, x4 } from "./lib/speed.mjs";
 
 const [rootA, rootB, ...rest] = process.argv.slice(2);
 if (!rootA || !rootB) throw new Error("usage: node bench/compare-builds.mjs <checkout A> <checkout B> [paths…]");
@@ -28,13 +28,8 @@ const SCRIPT = new Set([
   "FireAnimationFrame",
   "EventDispatch",
 ]);
-const x4 = (e) => ((e.tdur ?? e.dur ?? 0) * 4) / 1000;
-
-function analyse(events, url) {
-  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
-  if (!parse) throw new Error(`compare: no ParseHTML of ${url} in the trace`);
-  const main = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X");
-  const long = main.filter((e) => e.name === "RunTask" && x4(e) > 50);
+function figures(events, url) {
+  const main = mainThread(events, url);
   let script = 0;
   let end = -1;
   for (const e of main.filter((x) => SCRIPT.has(x.name)).sort((a, b) => a.ts - b.ts)) {
@@ -42,12 +37,13 @@ function analyse(events, url) {
     script += x4(e);
     end = e.ts + e.dur;
   }
-  const scriptLong = long.filter((t) => main.some((e) => SCRIPT.has(e.name) && e.ts >= t.ts && e.ts < t.ts + t.dur));
-  return {
-    blocking: long.reduce((s, t) => s + x4(t) - 50, 0),
-    script,
-    scriptLong: scriptLong.map((t) => Math.round(x4(t))),
-  };
+  const scriptLong = main.filter(
+    (t) =>
+      t.name === "RunTask" &&
+      x4(t) > LONG_MS &&
+      main.some((e) => SCRIPT.has(e.name) && e.ts >= t.ts && e.ts < t.ts + t.dur),
+  );
+  return { blocking: analyse(events, url).blocking, script, scriptLong: scriptLong.map((t) => Math.round(x4(t))) };
 }
 
 const builds = { A: await serveCheckout(rootA), B: await serveCheckout(rootB) };
@@ -65,7 +61,7 @@ try {
       await page.goto(builds[which].url + path, { waitUntil: "load" });
       await page.waitForTimeout(2500); // hydration and what mounts after it
       const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
-      return analyse(trace.traceEvents ?? trace, builds[which].url);
+      return figures(trace.traceEvents ?? trace, builds[which].url);
     } catch (error) {
       // On a loaded machine a trace now and then lacks the document's events.
       if (attempt >= 3) throw error;

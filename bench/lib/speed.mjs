@@ -20,15 +20,19 @@ export const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const x4 = (e) => ((e.tdur ?? e.dur ?? 0) * SLOWDOWN) / 1000;
+/** An event's CPU time × SLOWDOWN, in ms. */
+export const x4 = (e) => ((e.tdur ?? e.dur ?? 0) * SLOWDOWN) / 1000;
+
+/** The complete events of the page's renderer main thread: where its document was parsed. */
+export function mainThread(events, url) {
+  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
+  if (!parse) throw new Error(`speed: no ParseHTML of ${url} in the trace`);
+  return events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X");
+}
 
 /** The figures of one traced load: blocking, long tasks, layout and style passes and their costs. */
 export function analyse(events, url) {
-  // The page's renderer main thread: where its document was parsed.
-  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(url));
-  if (!parse) throw new Error(`speed: no ParseHTML of ${url} in the trace`);
-  const onMain = (e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X";
-  const main = events.filter(onMain);
+  const main = mainThread(events, url);
   const tasks = main.filter((e) => e.name === "RunTask");
   const long = tasks.filter((t) => x4(t) > LONG_MS);
   const layouts = main.filter((e) => e.name === "Layout");
