@@ -2,18 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { auditLeadsExport, csvFileName, leadsCsvStream } from "~/features/leads/csv.server";
 import { parseLeadFilters } from "~/features/leads/lead-filters.server";
-import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { requireNotSubresource, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getDb } from "~/utils/db.server";
 
 /**
  * GET /admin/leads.csv (admins): the leads the workbench's filters select (confirmed by default;
  * `?q=&source=&status=&from=&to=`) as CSV, streamed from D1 page by page. Each export is audited
  * (who, when, which filters) before its first row leaves. A navigation from another site gets the
- * 403 of every cross-site request: no audit entry in the admin's name, no file in their downloads.
+ * 403 of every cross-site request, and a subresource (an `<img>` on any page) a 403 too: no audit
+ * entry in the admin's name, no file in their downloads.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
+  requireNotSubresource(request);
   const admin = await requireAdmin(request, env, { json: true });
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {

@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { readForm } from "~/features/forms/body.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { isCrossSite, requireSameOrigin } from "~/features/forms/same-origin.server";
+import { isCrossSite, requireNotSubresource, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { endSession } from "~/features/auth/session.server";
 
 /**
  * `GET /api/logout` (the sidebar's Log Out link, a full navigation): ends this session on the
  * server and goes home. A navigation from another site (`Sec-Fetch-Site: cross-site`) ends nothing
  * and goes home too (docs/decisions/059-limits-gets-and-revocation.md): the member is still signed in,
- * one click from the sidebar's own Log Out link.
+ * one click from the sidebar's own Log Out link. A subresource (an `<img>` or `<script>` pointed at
+ * it, even on our own pages) gets a 403 and ends nothing.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireNotSubresource(request);
   if (isCrossSite(request)) return redirect("/", { headers: { "Cache-Control": "no-store" } });
   return redirect("/", {
     headers: { "Set-Cookie": await endSession(request, context.cloudflare.env), "Cache-Control": "no-store" },

@@ -117,6 +117,18 @@ describe("sign-in in Chromium", () => {
     expect(session.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
 
     await page.goto("/");
+    // An image on our own page pointed at /api/logout (a feed's cover image) signs nobody out:
+    // Chromium's Fetch Metadata names it a no-cors image.
+    const [image] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/logout"),
+      page.evaluate(() => {
+        const img = new Image();
+        img.src = "/api/logout";
+        document.body.append(img);
+      }),
+    ]);
+    expect(image.status()).toBe(403);
+    expect((await authUser(page)).status).toBe(200);
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/"),
       page.getByRole("main").getByRole("link", { name: "Log Out" }).click(),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedLead, signIn } from "./account";
-import { hydrated, launch, newPage, screenshot } from "./browser";
+import { downloadBytes, hydrated, launch, newPage, screenshot } from "./browser";
 
 // The leads workbench in Chromium, as an admin, with JavaScript on and off: a search through the
 // URL, a lead's page, Unsubscribe and Delete behind their confirmation step, the audit log.
@@ -38,6 +38,14 @@ describe("leads workbench", () => {
     expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
       `/admin/leads.csv?q=${tag}ann`,
     );
+    // The Export button is a plain link: without JavaScript it downloads the filtered file.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const csv = (await downloadBytes(download)).toString("utf8");
+    expect(csv).toContain(emails[0]);
+    expect(csv).not.toContain(emails[1]);
     await screenshot(page, "leads-workbench-search");
 
     await page.getByRole("link", { name: `Manage ${emails[0]}` }).click();

@@ -61,3 +61,58 @@ describe("GET /admin/leads.csv", () => {
     expect(await audited()).toBe(1);
   });
 });
+
+// A subresource of any origin, our own included (a feed's cover image set to /api/logout, an
+// `<img>` pointing at the CSV), does nothing: Fetch Metadata names it by its mode or destination.
+const SUBRESOURCES: Record<string, string>[] = [
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "style" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty" },
+  { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image" },
+];
+// The Log Out link and the Export button (plain links, with or without JavaScript) navigate; our
+// own fetch says `empty`; a client with no Fetch Metadata is judged as before.
+const ALLOWED: Record<string, string>[] = [
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "empty" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+  { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "same-origin", "Sec-Fetch-Dest": "empty" },
+  {},
+];
+
+describe("a subresource's GET does nothing", () => {
+  it.each(SUBRESOURCES)("GET /api/logout as %j signs nobody out", async (headers) => {
+    const { jar } = await signIn(`img-${headers["Sec-Fetch-Dest"]}-${headers["Sec-Fetch-Mode"]}@example.com`);
+    const res = await get("/api/logout", jar, { headers: { Accept: "image/*", ...headers } });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie().filter((c) => c.includes("afx_session"))).toEqual([]);
+    expect(await signedIn(jar)).toBe(true);
+  });
+
+  it.each(ALLOWED)("GET /api/logout as %j signs out", async (headers) => {
+    const { jar } = await signIn(`nav-${Object.values(headers).join("-") || "none"}@example.com`);
+    const res = await get("/api/logout", jar, { headers: { Accept: "text/html", ...headers } });
+    expect(res.status).toBe(302);
+    expect(await signedIn(jar)).toBe(false);
+  });
+
+  it("GET /admin/leads.csv as a subresource gets no file and writes no audit entry; the links still download", async () => {
+    await insertLeads([{ email: "csv-img@example.com" }]);
+    const { jar } = await signIn("admin@example.com");
+    for (const headers of SUBRESOURCES) {
+      const res = await get("/admin/leads.csv", jar, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers.get("Content-Disposition")).toBeNull();
+      expect(await res.text()).not.toContain("csv-img@example.com");
+    }
+    expect(await audited()).toBe(0);
+    for (const headers of ALLOWED) {
+      const res = await get("/admin/leads.csv", jar, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(await res.text()).toContain("csv-img@example.com");
+    }
+    expect(await audited()).toBe(ALLOWED.length);
+  });
+});

@@ -6,7 +6,8 @@
  * navigation from another site carries Lax cookies and `Sec-Fetch-Site: cross-site` (or
  * `same-site`); the site's own links say `same-origin`, a typed URL or bookmark `none`. A request
  * without either header does not come from a current browser's page (every current browser sends
- * `Sec-Fetch-Site`), so it is not refused.
+ * `Sec-Fetch-Site`), so it is not refused. Those GETs also refuse a subresource of any origin
+ * (`requireNotSubresource`).
  */
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("Origin");
@@ -15,8 +16,23 @@ export function isCrossSite(request: Request): boolean {
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
-const refusal = () =>
-  new Response("Cross-site request refused.", {
+/**
+ * Whether Fetch Metadata names the request a subresource: an image, script, style or frame
+ * (`Sec-Fetch-Dest` other than `document` or `empty`), or a `no-cors` load. Such a request can
+ * come from our own pages (a feed's cover image set to our own URL) and still carries every
+ * cookie, so a GET with a side effect does nothing for it; a navigation (`document`) and our own
+ * `fetch` (`empty`, `cors` or `same-origin`) pass, and a client that sends neither header is
+ * judged by `isCrossSite` alone.
+ */
+export function isSubresource(request: Request): boolean {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  return (
+    request.headers.get("Sec-Fetch-Mode") === "no-cors" || (dest !== null && dest !== "document" && dest !== "empty")
+  );
+}
+
+const refusal = (what = "Cross-site request") =>
+  new Response(`${what} refused.`, {
     status: 403,
     headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
   });
@@ -24,6 +40,14 @@ const refusal = () =>
 /** Throws a 403 Response for a cross-site request (Remix answers a thrown Response as is). */
 export function requireSameOrigin(request: Request): void {
   if (isCrossSite(request)) throw refusal();
+}
+
+/**
+ * Throws a 403 Response for a GET whose side effect (a sign-out, an audited export) must not run:
+ * a subresource's (isSubresource), whatever its origin.
+ */
+export function requireNotSubresource(request: Request): void {
+  if (isSubresource(request)) throw refusal("Subresource request");
 }
 
 /** The resource routes under /api/ decide for themselves (the signup API takes other sites' forms). */
