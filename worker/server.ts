@@ -69,8 +69,9 @@ export default {
     const frameOrigins = frameOriginsOf(readConfig(env).config?.domains);
     // Responses that render no page (refusals, the 500) run no script at all.
     const styles = await (stylesheetHash ??= hashSource(stylesheet));
-    // A render's loaders, actions and D1 statements (a hit has none: its stored copy keeps no
-    // Server-Timing, so a visitor never sees another's render as theirs).
+    // A render's loaders and actions (a hit has none: its stored copy keeps no Server-Timing, so a
+    // visitor never sees another's render as theirs); its D1 statements only where
+    // SERVER_TIMING_DETAIL is on (app/utils/timing.server.ts).
     const timings = new Timings(requestIdOf(request));
     const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
       const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
@@ -80,7 +81,7 @@ export default {
         out.headers.set("Cache-Control", "private, no-store");
       // Time spent in the worker before the response started (the whole render for bots, which
       // get the complete document), first: `npm run bench` reads it. Then the render's phases.
-      const phases = timings.header();
+      const phases = timings.header({ statements: readConfig(env).config?.serverTimingDetail });
       const worker = serverTiming("worker", performance.now() - started, cache);
       out.headers.set("Server-Timing", phases ? `${worker}, ${phases}` : worker);
       return out;

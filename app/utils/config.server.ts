@@ -99,6 +99,11 @@ const schema = z.object({
   SUBSIDIARY_VIDEOS: z.string().optional().transform(parseVideoConfig),
   VENTURE_DOMAINS: z.string().optional().transform(parseDomainConfig),
   EMBED_CHECK: z.enum(["on", "off"], { message: 'is not "on" or "off"' }).transform((v) => v === "on"),
+  // A local debugging switch, off unless set (.dev.vars): D1 statements in Server-Timing.
+  SERVER_TIMING_DETAIL: z
+    .enum(["on", "off"], { message: 'is not "on" or "off"' })
+    .optional()
+    .transform((v) => v === "on"),
   // Mail (docs/decisions/015-mail-delivery.md): how it leaves; SMTP's settings are read only for "smtp".
   MAIL_TRANSPORT: z
     .string()
@@ -160,6 +165,11 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     domains: v.VENTURE_DOMAINS,
     /** EMBED_CHECK: whether the subsidiary page asks a venture's site if it may be framed. */
     embedCheck: v.EMBED_CHECK,
+    /**
+     * SERVER_TIMING_DETAIL: the request's D1 statements in `Server-Timing` (app/utils/timing.server.ts).
+     * Off unless set: the statements a request ran tell one address's signup from another's.
+     */
+    serverTimingDetail: v.SERVER_TIMING_DETAIL,
     mail: {
       /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
       transport: v.MAIL_TRANSPORT,

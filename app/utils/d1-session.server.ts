@@ -4,8 +4,9 @@
  * A visitor whose request wrote gets the session's bookmark in a short-lived cookie: their next
  * requests start from it and read what they just wrote, wherever the replica. worker/server.ts
  * opens the session and gives it to the app as the load context's `env.DB`; `vite dev` keeps the
- * plain binding (one local database, nothing to lag). Every statement it runs is timed into the
- * request's `Server-Timing`, and one slower than `SLOW_QUERY_MS` is logged by its name.
+ * plain binding (one local database, nothing to lag). Every statement it runs is timed (into
+ * `Server-Timing` only where SERVER_TIMING_DETAIL is on), and one slower than `SLOW_QUERY_MS` is
+ * logged by its name.
  */
 import { readConfig } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";

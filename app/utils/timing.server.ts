@@ -1,10 +1,13 @@
 /**
- * Where one request's time went, read in the browser's DevTools (Network, Timing): every loader,
- * action and D1 statement of a render becomes a `Server-Timing` entry, after the worker's own
- * `worker;dur=…;desc="hit|miss|bypass"` (worker/server.ts). Entries name a phase and what ran in
- * it (a route id, a statement's name), never a value.
+ * Where one request's time went, read in the browser's DevTools (Network, Timing): every loader and
+ * action of a render becomes a `Server-Timing` entry, after the worker's own
+ * `worker;dur=…;desc="hit|miss|bypass"` (worker/server.ts). Entries name a phase and the route it
+ * ran (`loader;desc="routes/settings"`), never a value. D1 statements are timed too, but they name
+ * what a request did with the data (a signup of a new address inserts a lead, one of a suppressed
+ * address does not: docs/decisions/019-personal-data.md), so they reach the header only where
+ * SERVER_TIMING_DETAIL is "on" (a local debugging switch, off unless set); everywhere else they go
+ * to the slow-query log alone (app/utils/d1-session.server.ts).
  */
-
 /** Bounds the header and the list a long-running response (a CSV streaming its pages) keeps. */
 const MAX_ENTRIES = 60;
 
@@ -41,9 +44,15 @@ export class Timings {
     }
   }
 
-  /** The entries as `Server-Timing` metrics, in the order they ended. */
-  header(): string {
-    return this.#entries.map(({ phase, desc, ms }) => serverTiming(phase, ms, desc)).join(", ");
+  /**
+   * The entries as `Server-Timing` metrics, in the order they ended: the phases (loaders,
+   * actions), and the D1 statements only with `statements` (SERVER_TIMING_DETAIL).
+   */
+  header({ statements = false }: { statements?: boolean } = {}): string {
+    return this.#entries
+      .filter(({ phase }) => statements || phase !== "d1")
+      .map(({ phase, desc, ms }) => serverTiming(phase, ms, desc))
+      .join(", ");
   }
 }
 

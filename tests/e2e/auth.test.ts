@@ -124,7 +124,7 @@ describe("sign-in in Chromium", () => {
       page.evaluate(() => {
         const img = new Image();
         img.src = "/api/logout";
-        document.body.append(img);
+        document.body.appendChild(img);
       }),
     ]);
     expect(image.status()).toBe(403);

@@ -4,7 +4,7 @@
  * settles concurrent repeats.
  */
 import { eq, getTableColumns, sql, type SQL, type SQLChunk } from "drizzle-orm";
-import { leads, newsletterTokens, type Lead, type LeadStatus } from "~/db/schema";
+import { leads, type Lead, type LeadStatus } from "~/db/schema";
 import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { columnName, type Db, type StatementResult } from "~/utils/db.server";
 
@@ -28,10 +28,6 @@ export type SignupRecord = Pick<Lead, SignupColumn>;
 export interface SignupOutcome {
   /** The address's lead after the batch (whatever the rate limit decided: check it first). */
   lead: (PublicLead & { status: LeadStatus }) | null;
-  /** The signup made the lead pending now (new, or back after unsubscribing): a first e-mail is due. */
-  started: boolean;
-  /** When the newest confirmation link of the lead was made (ms), if any. */
-  lastLinkAt: number | null;
 }
 
 const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
@@ -54,15 +50,9 @@ export function signupWrite(db: Db, lead: SignupRecord) {
   const restart = list(
     columns.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`),
   );
-  // Where the address stands after the write: the listed fields, by name, and its newest link.
+  // Where the address stands after the write: the listed fields, by name.
   const current = db
-    .select({
-      ...PAGE_COLUMNS,
-      status: leads.status,
-      lastLinkAt: sql<
-        number | null
-      >`(SELECT MAX(${newsletterTokens.createdAt}) FROM ${newsletterTokens} WHERE ${newsletterTokens.leadId} = ${leads.id})`,
-    })
+    .select({ ...PAGE_COLUMNS, status: leads.status })
     .from(leads)
     .where(eq(leads.email, lead.email));
   const statements = (guard: SQL) => [
@@ -75,12 +65,10 @@ export function signupWrite(db: Db, lead: SignupRecord) {
     current,
   ];
   const outcome = (results: readonly unknown[]): SignupOutcome => {
-    const [inserted, rows] = results as [D1Result | undefined, StatementResult<typeof current> | undefined];
-    const started = (inserted?.results.length ?? 0) > 0;
-    const found = rows?.[0];
-    if (!found) return { lead: null, started, lastLinkAt: null };
-    const { status, lastLinkAt, ...listed } = found;
-    return { lead: { ...toPublicLead(listed), status }, started, lastLinkAt };
+    const found = (results[1] as StatementResult<typeof current> | undefined)?.[0];
+    if (!found) return { lead: null };
+    const { status, ...listed } = found;
+    return { lead: { ...toPublicLead(listed), status } };
   };
   return { statements, outcome };
 }

@@ -7,6 +7,7 @@
  * fake success) store nothing but still count as attempts.
  */
 import { redirect } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CONSENT_VERSION,
@@ -25,7 +26,7 @@ import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/
 import { honeypotFilled } from "~/features/forms/honeypot";
 import { listed, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { signupWrite, type SignupRecord } from "~/features/leads/signup-store.server";
-import { confirmVerifiedMember, queueConfirmation, RESEND_AFTER_MS } from "~/features/leads/subscription.server";
+import { confirmVerifiedMember, queueConfirmation } from "~/features/leads/subscription.server";
 import { carriesSession } from "~/features/auth/session.server";
 import { getUser } from "~/features/auth/users.server";
 import { announceMail } from "~/features/mail/outbox.server";
@@ -238,7 +239,8 @@ function signupAnswers(request: Request, env: Env, read: SignupRequest) {
 /**
  * After a new or repeated signup of a pending address: a signed-in member's own, provider-verified
  * address is confirmed at once; anyone else gets the confirmation e-mail, at most every
- * RESEND_AFTER_MS. The lead is stored whatever happens to its e-mail.
+ * RESEND_AFTER_MS (queueConfirmation's own condition decides, so every pending signup does the
+ * same work). The lead is stored whatever happens to its e-mail.
  */
 async function followUp(
   request: Request,
@@ -246,7 +248,6 @@ async function followUp(
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   read: SignupRequest,
   stored: Pick<PublicLead, "id" | "email">,
-  due: boolean,
   now: number,
 ): Promise<void> {
   const member = read.carriesSession ? await getUser(request, env) : null;
@@ -254,7 +255,6 @@ async function followUp(
     await confirmVerifiedMember(getDb(env), stored.id, now);
     return;
   }
-  if (!due) return;
   try {
     const mailId = await queueConfirmation(env, stored, now);
     if (mailId !== null && ctx) announceMail(env, ctx, [mailId]);
@@ -263,6 +263,12 @@ async function followUp(
   }
 }
 
+/**
+ * No lead at all (ids start at 1): the confirmation's statements for it write nothing, so a
+ * discarded signup makes the same round trips as a stored one.
+ */
+const NO_LEAD = 0;
+
 export async function handleSignup(request: Request, env: Env, ctx?: Pick<ExecutionContext, "waitUntil">) {
   const read = await readSignupRequest(request);
   if (read instanceof Response) return read;
@@ -270,36 +276,33 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   const now = new Date();
 
   const input = validateSignup(read.fields);
-  // An erased address (docs/decisions/019-personal-data.md) is never re-added or mailed by a
-  // signup: it is answered like anyone else's and, like a bot's, stores nothing.
+  // An erased, "not me" or complained address (docs/decisions/019-personal-data.md) is never
+  // re-added or mailed by a signup: like a bot's, it stores nothing, and nothing a client sees
+  // (status, body, headers, Server-Timing's phases) tells it from a new address. It runs the same
+  // statements under a guard that never holds, then the same confirmation batch, for no lead.
   const discard = read.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
   const record = input.ok ? signupRecord(input.value, read, now) : null;
-  const store = record && !discard ? signupWrite(getDb(env), record) : null;
+  const store = record ? signupWrite(getDb(env), record) : null;
+  const write = store && (discard ? () => store.statements(sql`0`) : store.statements);
 
   // One call: every attempt counts, stored or not (no free probing); the lead is written in the
   // limiter's batch, only within the limit.
-  const limit = await limitClient(request, env, "signup", ctx && ((p) => ctx.waitUntil(p)), store?.statements);
+  const limit = await limitClient(request, env, "signup", ctx && ((p) => ctx.waitUntil(p)), write ?? undefined);
   if (!limit.allowed) return answer.tooMany(limit);
   if (!input.ok) return answer.invalid(input.errors);
 
   // The answer echoes what was sent, never what an earlier signup of the address stored.
   const echo = (id: number) => toPublicLead(listed(id, record!));
-  // A bot or a suppressed address: the same success as a person, and nothing is stored.
-  if (!store) return answer.created(echo(0));
+  if (discard) {
+    await queueConfirmation(env, { id: NO_LEAD, email: record!.email }, now.getTime());
+    return answer.created(echo(NO_LEAD));
+  }
 
   // A confirmed address is already on the list (409); a pending one is told the same as a first
   // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
-  const { lead, started, lastLinkAt } = store.outcome(limit.results);
+  const { lead } = store!.outcome(limit.results);
   if (lead?.status !== "pending") return answer.already();
-  await followUp(
-    request,
-    env,
-    ctx,
-    read,
-    lead,
-    started || (lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS,
-    now.getTime(),
-  );
+  await followUp(request, env, ctx, read, lead, now.getTime());
   return answer.created(echo(lead.id));
 }
 
