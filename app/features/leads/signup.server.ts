@@ -37,6 +37,7 @@ import { emailSchema } from "~/utils/email-schema";
 import { normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
+import { isSiteAddress } from "~/features/mail/site-addresses.server";
 import { getDb } from "~/utils/db.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
@@ -280,7 +281,11 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // re-added or mailed by a signup: like a bot's, it stores nothing, and nothing a client sees
   // (status, body, headers, Server-Timing's phases) tells it from a new address. It runs the same
   // statements under a guard that never holds, then the same confirmation batch, for no lead.
-  const discard = read.honeypot || (input.ok && (await isSuppressed(env, input.value.email)));
+  // The site's own addresses (CONTACT_EMAIL…) are ignored the same way: a confirmation e-mail to
+  // the contact inbox would carry an unsubscribe link anyone there might click.
+  const discard =
+    read.honeypot ||
+    (input.ok && (isSiteAddress(env, input.value.email) || (await isSuppressed(env, input.value.email))));
   const record = input.ok ? signupRecord(input.value, read, now) : null;
   const store = record ? signupWrite(getDb(env), record) : null;
   const write = store && (discard ? () => store.statements(sql`0`) : store.statements);

@@ -13,6 +13,7 @@ import { batch, getDb, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { maskAddress, maskAddresses } from "./message";
+import { isSiteAddress } from "./site-addresses.server";
 
 /** One delivery event, whichever transport reported it. */
 interface MailEvent {
@@ -106,6 +107,12 @@ async function handleMailEvent(
         ]
       : [];
 
+  if (event.kind === "complained" && isSiteAddress(env, email)) {
+    // A complaint about mail to the site's own inbox (its notifications) switches nothing off.
+    await record.run();
+    log("warn", "[mail] complaint about mail to the site's own address: counted, nothing suppressed", fields);
+    return "counted";
+  }
   if (event.kind === "complained") {
     // Marked as spam: never mailed again, and no anonymous signup re-adds it.
     await unsubscribeLead(db, { email }, now, [...(await suppressStatements(env, email, "complaint", now)), record]);

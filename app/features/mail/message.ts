@@ -16,6 +16,13 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/**
+ * Newsletter mail (`newsletter-…` kinds: the confirmation e-mail) is what a person can switch off:
+ * suppression, unsubscribe and complaints apply to it. Every other kind is operational (the contact
+ * notification) and is never suppressed (docs/decisions/015-mail-delivery.md).
+ */
+export const isNewsletterKind = (kind: string): boolean => kind.startsWith("newsletter-");
+
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.
 const RESERVED = new Set([
