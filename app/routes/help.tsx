@@ -55,11 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!honeypotFilled(formData.get(HONEYPOT_FIELD))) {
     const user = await getUser(request, env);
     // Stored with its notification to the contact address queued in the same batch (018).
-    await saveContactMessage(env, ctx, {
-      ...submission.value,
-      userId: user?.id ?? null,
-      userAgent: request.headers.get("user-agent"),
-    });
+    await saveContactMessage(
+      env,
+      ctx,
+      { ...submission.value, userId: user?.id ?? null, userAgent: request.headers.get("user-agent") },
+      Date.now(),
+      limit.pacedUntil,
+    );
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }

@@ -1,14 +1,13 @@
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
-import { contactMessages, type ContactStatus } from "~/db/schema";
+import { contactMessages, mailOutbox, type ContactStatus } from "~/db/schema";
 import { auditIfChanged } from "~/features/admin/audit.server";
 import { announceMail, CONTACT_MESSAGE_ID_SLOT, queuedIds, queueMail } from "~/features/mail/outbox.server";
-import type { MailMessage } from "~/features/mail/message";
 import { getConfig } from "~/utils/config.server";
 import { batch, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import type { InboxCursor, InboxQuery } from "./inbox";
-import { notificationMail } from "./notification-mail.server";
+import { burstDigestMail, DIGEST_KIND, notificationMail } from "./notification-mail.server";
 
 /**
  * A Help-form message as the form gives it: the table's own columns (app/db/schema.ts), so a new
@@ -26,13 +25,16 @@ type NewContactMessage = Omit<
  * Stores one Help-form message and, in the same batch, queues its notification to the group's
  * contact address (both or neither), which keeps the message's id (its link, and erasure and export
  * of the sender, go by it); the mail queue sends it after the response, so the visitor's answer
- * never waits for or depends on SMTP.
+ * never waits for or depends on SMTP. Past the form's ceiling (`pacedUntil`, the rate limiter's)
+ * the message is stored as usual and the notifications are batched: one digest waits in the outbox
+ * until then for every message of the burst (queued only when none is waiting already).
  */
 export async function saveContactMessage(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
   input: NewContactMessage,
   now = Date.now(),
+  pacedUntil: number | null = null,
 ) {
   const db = getDb(env);
   const insert = db
@@ -41,20 +43,31 @@ export async function saveContactMessage(
   let notification: Statement | null = null;
   try {
     const config = getConfig(env);
-    const mail: MailMessage = notificationMail({
-      siteUrl: config.siteUrl,
-      to: config.contact.email,
-      ...input,
-      messageId: CONTACT_MESSAGE_ID_SLOT,
-      sentAt: now,
-    });
-    notification = queueMail(db, mail, now, { aboutPreviousContactMessage: true });
+    const to = config.contact.email;
+    notification =
+      pacedUntil === null
+        ? queueMail(
+            db,
+            notificationMail({
+              siteUrl: config.siteUrl,
+              to,
+              ...input,
+              messageId: CONTACT_MESSAGE_ID_SLOT,
+              sentAt: now,
+            }),
+            now,
+            { aboutPreviousContactMessage: true },
+          )
+        : queueMail(db, burstDigestMail({ siteUrl: config.siteUrl, to }), now, {
+            onlyIf: sql`NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.kind} = ${DIGEST_KIND} AND ${mailOutbox.status} = 'queued')`,
+            notBefore: pacedUntil,
+          });
   } catch (error) {
     // A message that cannot be queued must not cost the visitor theirs: it is stored alone.
     log("error", "[contact] notification not queued", { error });
   }
   const [, queued] = await batch(db, notification ? [insert, notification] : [insert]);
-  announceMail(env, ctx, queuedIds(queued));
+  if (pacedUntil === null) announceMail(env, ctx, queuedIds(queued));
 }
 
 /** The first string after every string that starts with `prefix` (case-insensitively, as NOCASE). */

@@ -9,10 +9,11 @@ import { htmlFrame } from "~/features/mail/html-frame";
 import type { MailMessage } from "~/features/mail/message";
 import { escapeHtml } from "~/utils/escape-html";
 import { isMailAddress } from "~/utils/mail-address";
-import { messagePath } from "./inbox";
+import { inboxPath, messagePath } from "./inbox";
 
-/** The outbox's name for these e-mails. */
+/** The outbox's names for these e-mails. */
 const NOTIFICATION_KIND = "contact-notification";
+export const DIGEST_KIND = "contact-digest";
 const SUBJECT_PREFIX = "Contact form: ";
 
 interface NotificationInput {
@@ -79,4 +80,27 @@ export function notificationMail(input: NotificationInput): MailMessage {
     // The form checks the address; an odd one still passes zod but not the mail rules: then no Reply-To.
     ...(isMailAddress(input.email) ? { replyTo: input.email } : {}),
   };
+}
+
+/**
+ * The one e-mail that stands for every Help message of a burst (docs/decisions/059): past the
+ * form's ceiling the messages are stored as usual, and the contact address gets this instead of a
+ * notification each. It names no sender and quotes nothing, so erasure has nothing to find in it.
+ */
+export function burstDigestMail({ siteUrl, to }: { siteUrl: string; to: string }): MailMessage {
+  const inboxUrl = `${new URL(siteUrl).origin}${inboxPath({ status: "open" })}`;
+  const subject = `${SUBJECT_PREFIX}more messages than usual`;
+  const text = [
+    `The contact form of ${SITE.name} is receiving more messages than usual.`,
+    "They are all stored; to keep this inbox readable, they are notified together in this e-mail.",
+    "",
+    "Read and answer them in the contact inbox:",
+    inboxUrl,
+  ].join("\r\n");
+  const html = htmlFrame(
+    subject,
+    `<p style="margin:0 0 16px">The contact form of ${escapeHtml(SITE.name)} is receiving more messages than usual. They are all stored; to keep this inbox readable, they are notified together in this e-mail.</p>
+<p style="margin:0"><a href="${escapeHtml(inboxUrl)}">Read and answer them in the contact inbox</a>.</p>`,
+  );
+  return { kind: DIGEST_KIND, to, subject, text, html };
 }

@@ -1,15 +1,16 @@
 /**
  * The one rate limiter of the site's forms (docs/decisions/034-rate-limiter.md, 059): fixed-window
- * counters in D1, one atomic upsert per counter and attempt. A public form counts per client
- * network, per block of networks (IPv6 /48, IPv4 /24) and under a global ceiling that only attempts
- * within both reach; the account forms count per member and nothing else. Its callers make one call
- * (limitClient), with the write the form makes when the attempt is allowed, if any. Callers make
- * their cheap checks (method, origin, content type, size, syntax) first: the limiter writes, they
- * do not. D1 rather than the Workers Rate Limiting binding because its counts are exact (the
- * binding is per location and eventually consistent), it is testable in workerd and the limit is
- * configuration (`LEADS_RATE_LIMIT`).
+ * counters in D1, one atomic upsert per counter and attempt. A public form refuses a client only
+ * past its own network's limit; its block (IPv6 /48, IPv4 /24) and the form's global ceiling never
+ * refuse anyone: past them the attempt is stored and answered as usual, and what the ceiling
+ * protects (mail volume, the inbox's attention) is paced instead (`pacedUntil`). The account forms
+ * count per member and nothing else. Its callers make one call (limitClient), with the write the
+ * form makes when the attempt is allowed, if any. Callers make their cheap checks (method, origin,
+ * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers
+ * Rate Limiting binding because its counts are exact (the binding is per location and eventually
+ * consistent), it is testable in workerd and the limit is configuration (`LEADS_RATE_LIMIT`).
  */
-import { lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
 import { batch, columnName, getDb, type Statement } from "~/utils/db.server";
@@ -18,7 +19,7 @@ interface RateLimit {
   /** Attempts per client network in one window. */
   max: number;
   windowMs: number;
-  /** Attempts of all clients together in one window: a flood from many addresses stops here. */
+  /** Attempts of all clients together in one window: past it, their mail is paced. */
   globalMax: number;
 }
 
@@ -95,7 +96,8 @@ export type Counted = Exclude<FormScope, "account"> | { account: string };
 
 /**
  * A block's share of the global ceiling, at least one client's limit: with the default 10/600
- * (ceiling 1,000) one /48 or /24 gets 100 attempts a window, so filling the ceiling takes ten blocks.
+ * (ceiling 1,000) one /48 or /24 counts 100 attempts a window towards the ceiling; past its share
+ * its own mail is paced, and only ten blocks together put everyone's mail on the pace.
  */
 const BLOCK_SHARE = 10;
 
@@ -116,11 +118,15 @@ export interface RateLimitOutcome {
   message: string;
 }
 
-/** One counter an attempt moves, with its limit and what the visitor is told past it. */
+/**
+ * One counter an attempt moves, with its limit. A hard one (the client's network, the member)
+ * refuses past it and stops counting one past it; a soft one (the block, the form's ceiling) only
+ * paces the attempt's mail and keeps counting, so the pace knows how far past it the attempt is.
+ */
 interface Counter {
   key: string;
   max: number;
-  over: (what: string) => string;
+  hard: boolean;
 }
 
 /** One attempt at one form, in the current window (the limiter's own bookkeeping). */
@@ -129,39 +135,36 @@ interface Attempt {
   /** Narrowest first: each counts the attempt only while every one before it is within its limit. */
   counters: Counter[];
   windowStart: number;
+  windowMs: number;
   retryAfter: number;
 }
 
-const fromNetwork = (what: string) => `Too many ${what} from your network.`;
+/** The global counter's key of a public form (no hash: it names no one). */
+const globalKey = (scope: FormScope) => `*${scope}`;
 
 async function attemptFor(request: Request, env: Env, counted: Counted, now: number): Promise<Attempt> {
   const limit = rateLimitOf(getConfig(env).leadsRateLimit);
   const windowStart = now - (now % limit.windowMs);
   const retryAfter = Math.ceil((windowStart + limit.windowMs - now) / 1000);
+  const window = { windowStart, windowMs: limit.windowMs, retryAfter };
   if (typeof counted === "object") {
-    const member = {
-      key: await counterKey(env, "account", "member", counted.account),
-      max: limit.max,
-      over: (what: string) => `Too many ${what}.`,
-    };
-    return { scope: "account", counters: [member], windowStart, retryAfter };
+    const member = { key: await counterKey(env, "account", "member", counted.account), max: limit.max, hard: true };
+    return { scope: "account", counters: [member], ...window };
   }
   const address = request.headers.get("CF-Connecting-IP");
   const counters = [
-    { key: await counterKey(env, counted, "network", clientNetwork(address)), max: limit.max, over: fromNetwork },
+    { key: await counterKey(env, counted, "network", clientNetwork(address)), max: limit.max, hard: true },
     {
       key: await counterKey(env, counted, "block", clientBlock(address)),
-      max: Math.max(limit.max, Math.floor(limit.globalMax / BLOCK_SHARE)),
-      over: fromNetwork,
+      max: blockShare(limit),
+      hard: false,
     },
-    {
-      key: `*${counted}`,
-      max: limit.globalMax,
-      over: (what: string) => `We are receiving too many ${what} right now.`,
-    },
+    { key: globalKey(counted), max: limit.globalMax, hard: false },
   ];
-  return { scope: counted, counters, windowStart, retryAfter };
+  return { scope: counted, counters, ...window };
 }
+
+const blockShare = (limit: RateLimit) => Math.max(limit.max, Math.floor(limit.globalMax / BLOCK_SHARE));
 
 const COUNT = columnName(rateLimits.count);
 const KEY = sql`(${columnName(rateLimits.key)}, ${columnName(rateLimits.windowStart)})`;
@@ -180,7 +183,7 @@ const within = (counters: Counter[], a: Attempt) =>
 
 // Raw SQL (docs/decisions/024-data-layer.md): an upsert that stops counting past the limit and an
 // INSERT … SELECT guarded by other rows, which Drizzle's insert builder cannot say.
-// Each counter stops one past its limit: once refused, further attempts update no row (D1 writes
+// A hard counter stops one past its limit: once refused, further attempts update no row (D1 writes
 // nothing when the upsert's WHERE is false) until the window ends. The first counts every attempt;
 // each later one only attempts within the limits before it, so one network adds at most its own
 // limit to its block, one block at most its share to the ceiling, and only many blocks fill it.
@@ -191,30 +194,41 @@ const count = (a: Attempt, i: number) => {
     i === 0
       ? sql`INSERT INTO ${rateLimits} ${COLUMNS} VALUES (${c.key}, ${a.windowStart}, 1)`
       : sql`INSERT INTO ${rateLimits} ${COLUMNS} SELECT ${c.key}, ${a.windowStart}, 1 WHERE ${within(a.counters.slice(0, i), a)}`;
-  return sql`${insert} ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1 WHERE ${rateLimits.count} <= ${c.max} RETURNING ${COUNT}`;
+  const stop = c.hard ? sql` WHERE ${rateLimits.count} <= ${c.max}` : sql``;
+  return sql`${insert} ON CONFLICT ${KEY} DO UPDATE SET ${COUNT} = ${rateLimits.count} + 1${stop} RETURNING ${COUNT}`;
 };
 
 /**
- * A write that a form makes only while its attempt is within the limit: statements for the
- * limiter's batch, each made conditional on `guard` (a SQL condition, e.g. `INSERT … SELECT … WHERE
- * ${guard}`). They run in the same D1 batch right after the counting: one round trip, one
- * transaction, and no write for an attempt over the limit.
+ * A write that a form makes only while its attempt is allowed: statements for the limiter's batch,
+ * each made conditional on `guard` (a SQL condition, e.g. `INSERT … SELECT … WHERE ${guard}`).
+ * They run in the same D1 batch right after the counting: one round trip, one transaction, and no
+ * write for a refused attempt.
  */
 export type GuardedWrite = (guard: SQL) => Statement[];
 
 /** What the limiter decided, and the results of the guarded write's statements (in their order). */
-type LimitedAttempt = RateLimitOutcome & { results: unknown[] };
+type LimitedAttempt = RateLimitOutcome & {
+  /**
+   * Null while the attempt is within its block's share and the form's ceiling. Past either, when
+   * its mail may leave (ms): the end of the window, then one e-mail per window ÷ limit for each
+   * attempt further past it, so a burst's mail leaves at the ceiling's own rate (a block's at its
+   * share's). The form still stores and answers as usual.
+   */
+  pacedUntil: number | null;
+  results: unknown[];
+};
 
-const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? Infinity;
+const countOf = (r: D1Result | undefined) => (r?.results[0] as { count: number } | undefined)?.count ?? null;
 
 /**
  * The limiter, in one call, for a form post: counts the attempt (a public form's for the client's
  * network, its block and the form; an account form's for the member; a counter that did not move
- * is past its limit), runs `write` in the same batch under the limit, prunes old windows when this
- * attempt opened the widest counter's window (through `waitUntil` when given, so the answer does
- * not wait), and says whether the attempt is allowed. Callers validate first: nothing is written
- * for a request the form refuses. Ending a session is never limited (it needs a live session,
- * which only a sign-in makes).
+ * is past its limit, or was not reached), runs `write` in the same batch while the attempt is
+ * allowed, prunes old windows when this attempt opened the widest counter's window (through
+ * `waitUntil` when given, so the answer does not wait), and says whether the attempt is allowed
+ * and whether its mail is paced. Only the client's own limit refuses: nobody else's attempts
+ * can. Callers validate first: nothing is written for a request the form refuses. Ending a
+ * session is never limited (it needs a live session, which only a sign-in makes).
  */
 export async function limitClient(
   request: Request,
@@ -226,7 +240,8 @@ export async function limitClient(
 ): Promise<LimitedAttempt> {
   const db = getDb(env);
   const a = await attemptFor(request, env, counted, now);
-  const all = await batch(db, [...a.counters.map((_, i) => count(a, i)), ...(write?.(within(a.counters, a)) ?? [])]);
+  const hard = a.counters.filter((c) => c.hard);
+  const all = await batch(db, [...a.counters.map((_, i) => count(a, i)), ...(write?.(within(hard, a)) ?? [])]);
   const counts = (all.slice(0, a.counters.length) as D1Result[]).map(countOf);
   if (counts.at(-1) === 1) {
     const prune = db.delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
@@ -234,11 +249,47 @@ export async function limitClient(
     else await prune;
   }
   const minutes = Math.max(1, Math.ceil(a.retryAfter / 60));
-  const refused = a.counters.find((c, i) => (counts[i] ?? 0) > c.max);
+  const refused = a.counters.find((c, i) => c.hard && (counts[i] ?? Infinity) > c.max);
+  const what = SCOPES[a.scope];
   return {
     allowed: !refused,
     retryAfter: a.retryAfter,
-    message: `${(refused ?? a.counters.at(-1)!).over(SCOPES[a.scope])} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    message: `${typeof counted === "object" ? `Too many ${what}.` : `Too many ${what} from your network.`} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    pacedUntil: refused ? null : pacedUntil(a, counts),
     results: all.slice(a.counters.length),
   };
+}
+
+/**
+ * When a paced attempt's mail may leave (LimitedAttempt.pacedUntil), or null when it is not paced:
+ * for each soft counter past its limit (a counter that did not move was not reached), the end of
+ * the window plus the attempt's place past the limit at the limit's own rate; the latest wins.
+ */
+function pacedUntil(a: Attempt, counts: (number | null)[]): number | null {
+  const windowEnd = a.windowStart + a.windowMs;
+  const slots = a.counters.flatMap((c, i) => {
+    const n = counts[i] ?? null;
+    return !c.hard && n !== null && n > c.max ? [windowEnd + Math.floor(((n - c.max - 1) * a.windowMs) / c.max)] : [];
+  });
+  return slots.length ? Math.max(...slots) : null;
+}
+
+/**
+ * How far past each public form's ceiling the current window is (attempts counted beyond it): the
+ * dashboard shows a burst while any is above zero, whose mail is then paced.
+ */
+export async function burstNow(env: Env, now = Date.now()): Promise<Partial<Record<FormScope, number>>> {
+  const limit = rateLimitOf(getConfig(env).leadsRateLimit);
+  const windowStart = now - (now % limit.windowMs);
+  const scopes = ["signup", "contact"] as const satisfies readonly FormScope[];
+  const rows = await getDb(env)
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, scopes.map(globalKey)), eq(rateLimits.windowStart, windowStart)));
+  return Object.fromEntries(
+    scopes.flatMap((scope) => {
+      const over = (rows.find((r) => r.key === globalKey(scope))?.count ?? 0) - limit.globalMax;
+      return over > 0 ? [[scope, over]] : [];
+    }),
+  );
 }

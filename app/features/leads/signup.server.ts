@@ -250,6 +250,7 @@ async function followUp(
   read: SignupRequest,
   stored: Pick<PublicLead, "id" | "email">,
   now: number,
+  pacedUntil: number | null,
 ): Promise<void> {
   const member = read.carriesSession ? await getUser(request, env) : null;
   if (member?.emailVerified && member.email && normaliseEmail(member.email) === stored.email) {
@@ -257,8 +258,10 @@ async function followUp(
     return;
   }
   try {
-    const mailId = await queueConfirmation(env, stored, now);
-    if (mailId !== null && ctx) announceMail(env, ctx, [mailId]);
+    // Past the ceiling (or the block's share) the e-mail waits in the outbox for its paced time,
+    // which the Cron Trigger keeps; otherwise the mail queue sends it within seconds.
+    const mailId = await queueConfirmation(env, stored, now, { notBefore: pacedUntil ?? now });
+    if (mailId !== null && ctx && pacedUntil === null) announceMail(env, ctx, [mailId]);
   } catch (error) {
     log("error", "[newsletter] confirmation e-mail not queued", { error });
   }
@@ -299,7 +302,9 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // The answer echoes what was sent, never what an earlier signup of the address stored.
   const echo = (id: number) => toPublicLead(listed(id, record!));
   if (discard) {
-    await queueConfirmation(env, { id: NO_LEAD, email: record!.email }, now.getTime());
+    await queueConfirmation(env, { id: NO_LEAD, email: record!.email }, now.getTime(), {
+      notBefore: limit.pacedUntil ?? now.getTime(),
+    });
     return answer.created(echo(NO_LEAD));
   }
 
@@ -307,7 +312,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
   const { lead } = store!.outcome(limit.results);
   if (lead?.status !== "pending") return answer.already();
-  await followUp(request, env, ctx, read, lead, now.getTime());
+  await followUp(request, env, ctx, read, lead, now.getTime(), limit.pacedUntil);
   return answer.created(echo(lead.id));
 }
 

@@ -95,6 +95,7 @@ export async function queueConfirmation(
   env: Env,
   lead: Pick<Lead, "id" | "email">,
   now = Date.now(),
+  { notBefore }: { notBefore?: number } = {},
 ): Promise<number | null> {
   const token = randomToken();
   const hash = await sha256Hex(token);
@@ -117,7 +118,10 @@ export async function queueConfirmation(
     sql`INSERT INTO ${c} (${columnName(c.addressHash)}, ${columnName(c.sent)}, ${columnName(c.updatedAt)})
         SELECT ${counts[0]}, 1, ${now} WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})
         ON CONFLICT (${columnName(c.addressHash)}) DO UPDATE SET ${columnName(c.sent)} = ${c.sent} + 1, ${columnName(c.updatedAt)} = excluded.${columnName(c.updatedAt)}`,
-    queueMail(db, message, now, { onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})` }),
+    queueMail(db, message, now, {
+      onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.tokenHash} = ${hash})`,
+      notBefore,
+    }),
   ]);
   return queuedIds(queued)[0] ?? null;
 }

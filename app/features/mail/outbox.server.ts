@@ -68,6 +68,11 @@ interface QueueOptions {
    * a visitor who types the slot changes nothing).
    */
   aboutPreviousContactMessage?: boolean;
+  /**
+   * Not sent before this time (ms): mail the rate limiter paces (a burst past the form's ceiling,
+   * docs/decisions/059). Its caller does not announce it; the Cron Trigger sends it once due.
+   */
+  notBefore?: number;
 }
 
 /** A body as SQL: itself, or its two halves around the id of the Help message inserted before. */
@@ -106,14 +111,14 @@ export function queueMail(
   db: Db,
   message: MailMessage,
   now = Date.now(),
-  { onlyIf, aboutPreviousContactMessage = false }: QueueOptions = {},
+  { onlyIf, aboutPreviousContactMessage = false, notBefore = now }: QueueOptions = {},
 ): Statement {
   const problem = messageProblem(message);
   if (problem) throw new Error(`queueMail: ${problem}`);
   const about = aboutPreviousContactMessage;
   return sql`INSERT INTO ${mailOutbox} (${QUEUED_COLUMNS})
       SELECT ${message.kind}, ${message.to}, ${message.subject}, ${bodySql(message.text, about)}, ${bodySql(message.html, about)},
-        ${JSON.stringify(message.headers ?? {})}, ${message.replyTo ?? null}, 'queued', 0, ${now}, ${now}, ${about ? sql`last_insert_rowid()` : sql`NULL`}
+        ${JSON.stringify(message.headers ?? {})}, ${message.replyTo ?? null}, 'queued', 0, ${Math.max(now, notBefore)}, ${now}, ${about ? sql`last_insert_rowid()` : sql`NULL`}
       WHERE ${onlyIf ?? sql`1`} RETURNING ${columnName(mailOutbox.id)}`;
 }
 

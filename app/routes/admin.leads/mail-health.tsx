@@ -33,6 +33,31 @@ export function MailQueue({ queue, now }: { queue: OutboxQueue; now: number }) {
 }
 
 /**
+ * A burst (docs/decisions/059): the current window's signups or Help messages past the form's
+ * ceiling. They are stored and answered as usual; their mail is paced. Shown only during one.
+ */
+export function Burst({ over }: { over: Partial<Record<"signup" | "contact", number>> }) {
+  if (!over.signup && !over.contact) return null;
+  return (
+    <Card as="section" heading="The site is under a burst" className="mt-6">
+      <p className="text-sm" data-testid="burst">
+        In the current window,{" "}
+        <span className="font-medium" data-testid="burst-signup">
+          {formatInteger(over.signup ?? 0)}
+        </span>{" "}
+        signups and{" "}
+        <span className="font-medium" data-testid="burst-contact">
+          {formatInteger(over.contact ?? 0)}
+        </span>{" "}
+        Help messages came beyond the ceiling (LEADS_RATE_LIMIT). Every one is stored and answered as usual; their
+        confirmation e-mails wait in the outbox and leave at the ceiling&apos;s pace, and the contact inbox gets one
+        e-mail for the Help messages instead of one each.
+      </p>
+    </Card>
+  );
+}
+
+/**
  * What the receiving side reported in the last 30 days (the sending domain's delivery events:
  * docs/decisions/015-mail-delivery.md). Bounces and complaints are what get a domain blocked.
  */

@@ -12,13 +12,14 @@ import { decodeCursor, encodeCursor, listLeads } from "~/features/leads/lead-lis
 import { countByStatus, getGrowth, getLeadStats } from "~/features/leads/lead-stats.server";
 import { mailEventCounts } from "~/features/mail/events.server";
 import { failedDeliveries, outboxQueue } from "~/features/mail/outbox.server";
+import { burstNow } from "~/features/forms/rate-limit.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { AuditLog } from "./audit-log";
 import { FilterForm } from "./filter-form";
 import { GrowthTimeline } from "./growth";
 import { LoadError, SkeletonRows } from "./loading";
-import { MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
+import { Burst, MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
 import { getDb } from "~/utils/db.server";
@@ -58,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       growth: getGrowth(db, now),
       failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
       mailQueue: outboxQueue(db),
+      burst: burstNow(env, now),
       mailEvents: mailEventCounts(db, now),
       now,
       form: {
@@ -95,7 +97,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 ];
 
 export default function LeadsDashboard() {
-  const { stats, growth, recent, paged, failedMail, mailQueue, mailEvents, now, form, query, filtered, audit } =
+  const { stats, growth, recent, paged, failedMail, mailQueue, burst, mailEvents, now, form, query, filtered, audit } =
     useLoaderData<typeof loader>();
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
@@ -162,6 +164,12 @@ export default function LeadsDashboard() {
           </Suspense>
         </Card>
       </div>
+
+      <Suspense fallback={null}>
+        <Await resolve={burst} errorElement={<LoadError />}>
+          {(b) => <Burst over={b} />}
+        </Await>
+      </Suspense>
 
       <Suspense fallback={null}>
         <Await resolve={mailQueue} errorElement={<LoadError />}>
