@@ -1,35 +1,35 @@
 // `npm run check:production` (scripts/check-production.mjs), also the first step of `npm run
 // deploy`: production's configuration as wrangler itself reads it ([env.production] of
 // wrangler.toml, through wrangler's own `unstable_readConfig`), judged by the worker's own zod
-// schema and production rules (worker/production-config.ts, loaded through Vite's module runner:
-// the same TypeScript, not a copy), plus what only a deploy can get wrong: the database id, the
+// schema and production rules (worker/production-config.ts, bundled by esbuild: the same
+// TypeScript, not a copy), plus what only a deploy can get wrong: the database id, the
 // required secrets' list, the CPU limit, the workers.dev and preview addresses, the domains. Every
 // problem at once.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { runnerImport } from "vite";
+import { build } from "esbuild";
 import { unstable_readConfig } from "wrangler";
-import { aliases } from "./alias.mjs";
 import { ROOT } from "./config.mjs";
 
-/** The worker's rules (worker/production-config.ts), loaded once. */
+/**
+ * The worker's rules (worker/production-config.ts), loaded once: bundled by esbuild (wrangler's
+ * own bundler, resolving `~` through tsconfig.json's paths) and imported from memory. Not Vite:
+ * this runs in the deploy step, beside the API token, where no build tool may run (061).
+ */
 let rules;
 async function productionRules() {
-  // Vite sets NODE_ENV=development when it is unset; put it back, or every process this one
-  // starts afterwards (the build, `wrangler deploy`) would bundle React's development builds.
-  const nodeEnv = process.env.NODE_ENV;
-  rules ??= runnerImport(resolve(ROOT, "worker/production-config.ts"), {
-    configFile: false,
-    root: ROOT,
-    resolve: { alias: aliases() },
+  rules ??= build({
+    entryPoints: [resolve(ROOT, "worker/production-config.ts")],
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
     logLevel: "error",
-  }).then((r) => r.module);
-  try {
-    return await rules;
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  }).then(
+    ({ outputFiles: [file] }) => import(`data:text/javascript;base64,${Buffer.from(file.text).toString("base64")}`),
+  );
+  return rules;
 }
 
 /** A secrets file as `wrangler deploy --secrets-file` takes it: JSON, or NAME=value lines. */

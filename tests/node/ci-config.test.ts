@@ -33,7 +33,53 @@ function pathsNaming(node: unknown, needle: string, path = ""): string[] {
   return Object.entries(node).flatMap(([key, value]) => pathsNaming(value, needle, `${path}/${key}`));
 }
 /** The oldest major of each action that runs on Node 24 (`runs.using: node24` in its action.yml). */
-const NODE24_FROM: Record<string, number> = { "actions/checkout": 5, "actions/upload-artifact": 6 };
+const NODE24_FROM: Record<string, number> = {
+  "actions/checkout": 5,
+  "actions/upload-artifact": 6,
+  "actions/download-artifact": 7,
+};
+
+type Lock = {
+  packages: Record<
+    string,
+    {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+      dependenciesRoot?: never;
+    }
+  >;
+};
+/**
+ * The packages `npm ci --omit=dev` installs from `lock`: every entry reachable from the root's
+ * dependencies (and their dependencies, optional ones and required peers), resolved as Node does.
+ */
+function productionTree(lock: Lock): Set<string> {
+  const pkgs = lock.packages;
+  const resolveFrom = (from: string, name: string): string | null => {
+    for (let base = from; ;) {
+      const path = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (pkgs[path]) return path;
+      if (!base) return null;
+      const at = base.lastIndexOf("/node_modules/");
+      base = at < 0 ? "" : base.slice(0, at);
+    }
+  };
+  const seen = new Set<string>();
+  const visit = (from: string, names: string[]) => {
+    for (const name of names) {
+      const path = resolveFrom(from, name);
+      if (!path || seen.has(path)) continue;
+      seen.add(path);
+      const e = pkgs[path]!;
+      const peers = Object.keys(e.peerDependencies ?? {}).filter((p) => !e.peerDependenciesMeta?.[p]?.optional);
+      visit(path, [...Object.keys(e.dependencies ?? {}), ...Object.keys(e.optionalDependencies ?? {}), ...peers]);
+    }
+  };
+  visit("", Object.keys(pkgs[""]!.dependencies ?? {}));
+  return seen;
+}
 
 function renovateValidator() {
   const schema = JSON.parse(read("tests/fixtures/schemas/renovate-schema.json"));
@@ -114,6 +160,56 @@ describe("GitHub Actions workflows", () => {
       const image = typeof job.container === "string" ? job.container : job.container?.image;
       expect(image, job.id).toMatch(/^node:\d+-[a-z]+@sha256:[0-9a-f]{64}$/);
     }
+  });
+
+  it("the deploy job builds nothing: it takes the test job's build and lock file as an artifact and deploys with --skip-build", async () => {
+    const { jobs } = await ciWorkflow();
+    const test = jobs.find((j) => j.id === "test")!;
+    const deploy = jobs.find((j) => j.id === "deploy")!;
+    const upload = test.steps.find((s) => s.name === "Keep the tested build for the deploy");
+    expect(upload?.uses).toMatch(/^actions\/upload-artifact@/);
+    // After .ci/run (whose npm test builds), and only there.
+    expect(test.steps.indexOf(upload!)).toBeGreaterThan(test.steps.findIndex((s) => s.run === ".ci/run"));
+    // (The parser drops `with:`: the artifact's name and paths are read from the file.)
+    const ci = read(".github/workflows/ci.yml");
+    expect(ci).toMatch(/name: production-build\n {10}path: \|\n {12}build\/\n {12}package-lock\.json\n/);
+    expect(ci).toMatch(
+      /download-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: production-build\n {10}path: tested\n/,
+    );
+    const uses = deploy.steps.flatMap((s) => (s.uses ? [s.uses.split("@")[0]] : []));
+    expect(uses).toEqual(["actions/checkout", "actions/download-artifact"]);
+    const runs = deploy.steps.flatMap((s) => (s.run ? [s.run] : []));
+    for (const run of runs)
+      expect(run).not.toMatch(/npm run build|remix|vite|tailwind|\.ci\/run|npm test|npm run (dev|start|bench)/);
+    expect(runs).toEqual([
+      "cmp tested/package-lock.json package-lock.json && mv tested/build build",
+      "node scripts/deploy-deps.mjs --deploy-workspace",
+      "npm ci --omit=dev --ignore-scripts --no-audit --no-fund",
+      expect.stringMatching(/^npm run deploy -- .*--skip-build$/),
+    ]);
+  });
+
+  it("the deploy job's install holds the production dependencies, wrangler and esbuild, and no build tool", async () => {
+    const { deployManifests, DEPLOY_TOOLS } = await import("../../scripts/deploy-deps.mjs");
+    const pkg = JSON.parse(read("package.json"));
+    const { lock } = deployManifests(pkg, JSON.parse(read("package-lock.json")));
+    const names = new Set([...productionTree(lock)].map((p) => p.slice(p.lastIndexOf("node_modules/") + 13)));
+    for (const name of [...DEPLOY_TOOLS, ...Object.keys(JSON.parse(read("package.json")).dependencies)])
+      expect(names.has(name), name).toBe(true);
+    for (const tool of [
+      "vite",
+      "@remix-run/dev",
+      "tailwindcss",
+      "@tailwindcss/vite",
+      "rollup",
+      "vitest",
+      "postcss",
+      "@vitejs/plugin-react",
+      "playwright-core",
+    ])
+      expect(names.has(tool), tool).toBe(false);
+    // The whole dev tree, for scale: the deploy installs a small part of it.
+    expect(names.size).toBeLessThan(Object.keys(JSON.parse(read("package-lock.json")).packages).length / 3);
   });
 
   it("fails on a known High advisory in a production dependency, before anything deploys", async () => {
