@@ -239,6 +239,8 @@ export const mailEvents = sqliteTable(
     eventId: text("event_id").primaryKey(),
     kind: text("kind", { enum: MAIL_EVENT_KINDS }).notNull(),
     at: integer("at").notNull(),
+    /** Random, per handling that inserted the row: the batch's effects run only where it is theirs. */
+    claim: text("claim"),
   },
   (t) => [index("mail_events_at_idx").on(t.at, t.kind)],
 );

@@ -14,7 +14,7 @@ import { isSuppressed } from "~/features/privacy/suppression.server";
 import { configProblems } from "../../worker/production-config";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
 import { get, signIn } from "./auth-helpers";
-import { insertLeads } from "./leads-helpers";
+import { insertLeads, postJson, signup } from "./leads-helpers";
 import { batch as runBatch, getDb } from "~/utils/db.server";
 
 interface Received {
@@ -107,6 +107,7 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM mail_outbox"),
     env.DB.prepare("DELETE FROM mail_events"),
     env.DB.prepare("DELETE FROM leads"),
+    env.DB.prepare("DELETE FROM suppressed_emails"),
   ]);
 });
 
@@ -291,5 +292,81 @@ describe("delivery events (the events queue)", () => {
     expect(html).toMatch(/data-testid="mail-delivered">2</);
     expect(html).toMatch(/data-testid="mail-bounced">1</);
     expect(html).toMatch(/data-testid="mail-complained">1</);
+  });
+});
+
+// Issue 43: an event changes a lead only when its messageId is an outbox row of ours to that
+// recipient (a newsletter e-mail) and no signup came after it; its effects run only when this
+// handling inserted its row. Each case below changed the lead before.
+describe("delivery events bind to our own mail", () => {
+  const hardBounce = (to: string, messageId: string | null, extra: Record<string, unknown> = {}) =>
+    event("bounced", to, { messageId, bounce: { type: "hard", reason: "550 5.1.1 User unknown" }, ...extra });
+  const reader = () => `reader-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+  it("another sender's bounce or complaint (a message id not ours) is counted and changes nothing", async () => {
+    const to = reader();
+    await sendOne({ to });
+    await insertLeads([{ email: to }]);
+    // The subscription covers the whole sending domain: billing@'s mail to our reader.
+    await consume(
+      hardBounce(to, `billing-${crypto.randomUUID()}`, { sender: "billing@afxholdinggroup.com" }),
+      event("complained", to, { messageId: `tool-${crypto.randomUUID()}`, sender: "colleague@afxholdinggroup.com" }),
+    );
+    expect(await leadStatus(to)).toBe("confirmed");
+    expect(await isSuppressed(env, to)).toBe(false);
+    expect(await row(to)).toMatchObject({ status: "sent" });
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 1, complained: 1 });
+  });
+
+  it("an unknown or missing message id, or our message to someone else, changes nothing", async () => {
+    const to = reader();
+    const other = await sendOne({ to: reader() });
+    await insertLeads([{ email: to }]);
+    await consume(
+      hardBounce(to, null),
+      hardBounce(to, `msg-${crypto.randomUUID()}`),
+      hardBounce(to, other.row!.message_id),
+      event("complained", to, { messageId: other.row!.message_id }),
+    );
+    expect(await leadStatus(to)).toBe("confirmed");
+    expect(await isSuppressed(env, to)).toBe(false);
+    expect(await row(other.mail.to)).toMatchObject({ status: "sent" });
+  });
+
+  it("a redelivered hard bounce after the owner signed up anew leaves the new signup pending", async () => {
+    const to = reader();
+    const { row: sent } = await sendOne({ to });
+    await insertLeads([{ email: to, ago: 60_000 }]);
+    const bounce = hardBounce(to, sent!.message_id);
+    await consume(bounce);
+    expect(await leadStatus(to)).toBe("undeliverable");
+    // The owner fixes the mailbox and signs up again: the lead starts over as pending.
+    expect((await postJson(signup({ email: to }))).status).toBe(201);
+    expect(await leadStatus(to)).toBe("pending");
+    // The queue delivers the same event again, then a late copy under a new id: neither acts.
+    await consume(bounce, { ...bounce, payload: { ...bounce.payload, eventId: crypto.randomUUID() } });
+    expect(await leadStatus(to)).toBe("pending");
+  });
+
+  it("an event older than the 30 days its dedup lasts is ignored whole", async () => {
+    const to = reader();
+    const { row: sent } = await sendOne({ to });
+    await insertLeads([{ email: to, ago: 40 * 86_400_000 }]);
+    const old = hardBounce(to, sent!.message_id);
+    old.metadata.eventTimestamp = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await consume(old, { ...event("complained", to, { messageId: sent!.message_id }), metadata: old.metadata });
+    expect(await leadStatus(to)).toBe("confirmed");
+    expect(await isSuppressed(env, to)).toBe(false);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_events").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("a complaint about operational mail (a contact notification) suppresses and unsubscribes nothing", async () => {
+    const to = reader();
+    const { row: sent } = await sendOne({ to, kind: "contact-notification", headers: {} });
+    await insertLeads([{ email: to }]);
+    await consume(event("complained", to, { messageId: sent!.message_id }));
+    expect(await leadStatus(to)).toBe("confirmed");
+    expect(await isSuppressed(env, to)).toBe(false);
+    expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 1 });
   });
 });

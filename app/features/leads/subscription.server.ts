@@ -3,7 +3,7 @@
  * links, confirming, unsubscribing, the verified member's direct subscription, and the sweep of
  * what expires. Tokens are 32 random bytes; D1 keeps only their SHA-256.
  */
-import { and, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
 import {
   confirmationCounts,
   leads,
@@ -210,16 +210,20 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
 /**
  * Takes a lead off the list (RFC 8058 one-click, the page's button, the member's switch, an admin)
  * and retires its links; true when it was not unsubscribed already. `thenRun` goes right after the
- * UPDATE in the same batch, where `changes()` still tells whether it changed anything (the audit).
+ * UPDATE in the same batch, where `changes()` still tells whether it changed anything (the audit);
+ * `first` before it (a mail event's record, which `onlyIf` may read).
  */
 export async function unsubscribeLead(
   db: Db,
-  where: { id: number } | { email: string },
+  where: { id: number } | { email: string; onlyIf?: SQL },
   now = Date.now(),
   thenRun: Statement[] = [],
+  first: Statement[] = [],
 ): Promise<boolean> {
-  const theLead = "id" in where ? eq(leads.id, where.id) : eq(leads.email, normaliseEmail(where.email));
-  const [updated] = await batch(db, [
+  const theLead =
+    "id" in where ? eq(leads.id, where.id) : and(eq(leads.email, normaliseEmail(where.email)), where.onlyIf);
+  const results = await batch(db, [
+    ...first,
     db
       .update(leads)
       .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
@@ -229,6 +233,7 @@ export async function unsubscribeLead(
       .delete(newsletterTokens)
       .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
   ]);
+  const updated = results[first.length] as D1Result | undefined;
   return (updated?.meta.changes ?? 0) > 0;
 }
 

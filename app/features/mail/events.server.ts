@@ -5,7 +5,7 @@
 // `handleMailEvent`, the one place that acts on them. A hard bounce marks the lead undeliverable,
 // a complaint unsubscribes it and suppresses the address, a rejection or failure gives the outbox
 // row up; soft bounces change nothing (the provider retries them itself).
-import { and, count, eq, gte, inArray, lt, ne } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { leads, mailEvents, mailOutbox, MAIL_EVENT_KINDS, type MailEventKind } from "~/db/schema";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
@@ -79,33 +79,83 @@ function fromEmailService(body: unknown): MailEvent | null {
   };
 }
 
+/** What one event did, for the log and the tests. */
+type EventOutcome = "undeliverable" | "unsubscribed" | "gave-up" | "counted" | "ignored";
+
 /**
- * Acts on one event and records it, in one batch (a redelivery changes nothing more). Returns what
- * it did, for the log and the tests.
+ * Records one event and acts on it, in one batch. It acts only when all of these hold, and is
+ * otherwise counted (the dashboard's numbers) with the reason logged:
+ * - this handling inserted its row (`claim`): a redelivered event changes nothing more;
+ * - its `messageId` is an outbox row of ours to that recipient (the event subscription covers the
+ *   whole sending domain: another sender's bounce or complaint is not about our mail), and, for a
+ *   change to a lead, a newsletter e-mail (operational mail is never switched off: 015);
+ * - for a change to a lead, no signup of the address after the event: a bounce of an old
+ *   e-mail must not mark the owner who signed up anew.
+ * An event older than the 30 days its row is kept is ignored whole: its redelivery could no
+ * longer be told from the first. Raw SQL (docs/decisions/024-data-layer.md): conditions on other
+ * tables' rows written in the same batch (EXISTS, a lower-cased match), which the builder's
+ * where() takes only as SQL.
  */
-async function handleMailEvent(
-  env: Env,
-  event: MailEvent,
-  now = Date.now(),
-): Promise<"undeliverable" | "unsubscribed" | "gave-up" | "counted"> {
+async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Promise<EventOutcome> {
   const db = getDb(env);
   const email = normaliseEmail(event.recipient);
+  const fields = { event: event.kind, hard: event.hard, to: maskAddress(email), messageId: event.messageId };
+  if (event.at < now - EVENT_WINDOW_MS) {
+    log("info", "[mail] event older than 30 days: ignored", fields);
+    return "ignored";
+  }
+  const claim = crypto.randomUUID();
   const record = db
     .insert(mailEvents)
-    .values({ eventId: event.id, kind: event.kind, at: event.at })
+    .values({ eventId: event.id, kind: event.kind, at: event.at, claim })
     .onConflictDoNothing();
-  const fields = { event: event.kind, hard: event.hard, to: maskAddress(email), messageId: event.messageId };
   const reason = maskAddresses(`${event.kind}${event.reason ? `: ${event.reason}` : ""}`).slice(0, 500);
-  // The outbox row the event is about is given up, with the reason (the dashboard lists it).
-  const giveUp = () =>
+  const fresh = sql`EXISTS (SELECT 1 FROM ${mailEvents} WHERE ${mailEvents.eventId} = ${event.id} AND ${mailEvents.claim} = ${claim})`;
+  const m = mailOutbox;
+  const ourRow = (newsletter: boolean) =>
     event.messageId
-      ? [
-          db
-            .update(mailOutbox)
-            .set({ status: "failed", leasedUntil: 0, lastError: reason })
-            .where(and(eq(mailOutbox.messageId, event.messageId), inArray(mailOutbox.status, ["sent", "queued"]))),
-        ]
-      : [];
+      ? sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.messageId} = ${event.messageId} AND lower(${m.recipient}) = ${email}${newsletter ? sql` AND ${m.kind} LIKE 'newsletter-%'` : sql``})`
+      : sql`0`;
+  const noSignupSince = sql`NOT EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.email} = ${email} AND ${leads.subscribedAt} > ${event.at})`;
+  /** The event may change the lead and the address. */
+  const actsOnLead = sql`(${fresh} AND ${ourRow(true)} AND ${noSignupSince})`;
+  // The outbox row the event is about is given up, with the reason (the dashboard lists it).
+  const giveUp = event.messageId
+    ? [
+        db
+          .update(m)
+          .set({ status: "failed", leasedUntil: 0, lastError: reason })
+          .where(
+            and(
+              eq(m.messageId, event.messageId),
+              sql`lower(${m.recipient}) = ${email}`,
+              inArray(m.status, ["sent", "queued"]),
+              fresh,
+            ),
+          ),
+      ]
+    : [];
+  // Read last, in the batch: why the event did or did not act.
+  const verdict = sql`SELECT ${fresh} AS fresh, ${ourRow(false)} AS ours, ${ourRow(true)} AS newsletter, ${noSignupSince} AS current`;
+  const explain = (rows: unknown, acted: EventOutcome, line: string, lead: boolean): EventOutcome => {
+    const v = (rows as D1Result<{ fresh: number; ours: number; newsletter: number; current: number }> | undefined)
+      ?.results[0];
+    const why = !v?.fresh
+      ? "a redelivery"
+      : !v.ours
+        ? "not about a message of ours to that address"
+        : lead && !v.newsletter
+          ? "about operational mail"
+          : lead && !v.current
+            ? "older than the address's latest signup"
+            : null;
+    if (why === null) {
+      log("warn", line, { ...fields, reason });
+      return acted;
+    }
+    log("info", `[mail] ${event.kind}: counted, not acted on (${why})`, fields);
+    return "counted";
+  };
 
   if (event.kind === "complained" && isSiteAddress(env, email)) {
     // A complaint about mail to the site's own inbox (its notifications) switches nothing off.
@@ -115,26 +165,31 @@ async function handleMailEvent(
   }
   if (event.kind === "complained") {
     // Marked as spam: never mailed again, and no anonymous signup re-adds it.
-    await unsubscribeLead(db, { email }, now, [...(await suppressStatements(env, email, "complaint", now)), record]);
-    log("warn", "[mail] complaint: the lead is unsubscribed and the address suppressed", fields);
-    return "unsubscribed";
+    await unsubscribeLead(
+      db,
+      { email, onlyIf: actsOnLead },
+      now,
+      await suppressStatements(env, email, "complaint", now, actsOnLead),
+      [record],
+    );
+    const [read] = await batch(db, [verdict]);
+    return explain(read, "unsubscribed", "[mail] complaint: the lead is unsubscribed and the address suppressed", true);
   }
   if (event.kind === "bounced" && event.hard) {
-    await batch(db, [
+    const results = await batch(db, [
+      record,
       db
         .update(leads)
         .set({ status: "undeliverable" })
-        .where(and(eq(leads.email, email), ne(leads.status, "unsubscribed"))),
-      ...giveUp(),
-      record,
+        .where(and(eq(leads.email, email), ne(leads.status, "unsubscribed"), actsOnLead)),
+      ...giveUp,
+      verdict,
     ]);
-    log("warn", "[mail] hard bounce: the lead is undeliverable", { ...fields, reason });
-    return "undeliverable";
+    return explain(results.at(-1), "undeliverable", "[mail] hard bounce: the lead is undeliverable", true);
   }
   if (event.kind === "rejected" || event.kind === "failed") {
-    await batch(db, [...giveUp(), record]);
-    log("warn", "[mail] not delivered: given up", { ...fields, reason });
-    return "gave-up";
+    const results = await batch(db, [record, ...giveUp, verdict]);
+    return explain(results.at(-1), "gave-up", "[mail] not delivered: given up", false);
   }
   // Delivered, deferred (the service retries it), or a soft bounce after its retries: counted only.
   await record.run();

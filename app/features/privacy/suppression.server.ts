@@ -8,10 +8,10 @@
  * folded mailbox are marked suppressed with it (the CSV and the person export leave them out), and
  * the mail checks the list again right before it sends (features/mail/outbox.server.ts).
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { leads, suppressedEmails } from "~/db/schema";
 import { addressHashes, foldEmail, foldEmailSql } from "~/features/privacy/address-key.server";
-import { batch, getDb, type Statement } from "~/utils/db.server";
+import { batch, columnName, getDb, type Statement } from "~/utils/db.server";
 
 // Entries written before issue 25 (the raw secret, the address as typed) are still found.
 const lookup = async (env: Env, email: string) =>
@@ -30,18 +30,27 @@ export async function suppressStatements(
   email: string,
   reason: string,
   now = Date.now(),
+  /**
+   * A condition on the batch's earlier writes (a mail event's): suppressed only if it holds.
+   * Raw SQL (docs/decisions/024-data-layer.md): an INSERT … SELECT under it.
+   */
+  onlyIf?: SQL,
 ): Promise<Statement[]> {
   const [newest] = await addressHashes(env, "suppressed-email", email);
   const db = getDb(env);
+  const s = suppressedEmails;
   return [
-    db
-      .insert(suppressedEmails)
-      .values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now })
-      .onConflictDoNothing(),
+    onlyIf
+      ? sql`INSERT INTO ${s} (${columnName(s.emailHash)}, ${columnName(s.keyId)}, ${columnName(s.reason)}, ${columnName(s.createdAt)})
+          SELECT ${newest!.hash}, ${newest!.keyId}, ${reason}, ${now} WHERE ${onlyIf} ON CONFLICT DO NOTHING`
+      : db
+          .insert(s)
+          .values({ emailHash: newest!.hash, keyId: newest!.keyId, reason, createdAt: now })
+          .onConflictDoNothing(),
     db
       .update(leads)
       .set({ suppressedAt: new Date(now) })
-      .where(and(isNull(leads.suppressedAt), sameMailbox(email))),
+      .where(and(isNull(leads.suppressedAt), sameMailbox(email), onlyIf)),
   ];
 }
 
