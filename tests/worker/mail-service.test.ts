@@ -8,7 +8,9 @@ import worker from "../../worker/server";
 import { mailTransport } from "~/features/mail/config.server";
 import { mailEventCounts } from "~/features/mail/events.server";
 import type { MailMessage } from "~/features/mail/message";
-import { deliverDueMail, deliverQueued, queueMail } from "~/features/mail/outbox.server";
+import { deliverDueMail, deliverQueued, LEASE_MS, queueMail } from "~/features/mail/outbox.server";
+import { emailServiceTransport } from "~/features/mail/email-service.server";
+import { SEND_TIMEOUT_MS } from "~/features/mail/transport.server";
 import { listLeads } from "~/features/leads/lead-list.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 import { configProblems } from "../../worker/production-config";
@@ -169,6 +171,15 @@ describe("the Email Service transport", () => {
     await deliverQueued(batch, service);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
     expect((await fake.sent()).some((m) => m.to === mail.to)).toBe(true);
+  });
+
+  it("gives a stalled binding a deadline, as SMTP has, well within the claim's lease: a retry, not a hang", async () => {
+    expect(SEND_TIMEOUT_MS * 2).toBeLessThanOrEqual(LEASE_MS);
+    const stalled = { send: () => new Promise<never>(() => {}) } as unknown as SendEmail;
+    const started = Date.now();
+    const outcome = await emailServiceTransport(stalled, { email: "newsletter@afx.test" }, 50).send(message());
+    expect(outcome).toEqual({ is: "retry", reason: "the Email Service did not answer within 0.05 s" });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("is chosen by MAIL_TRANSPORT: email-service needs no SMTP variable, and refuses to work without its binding", () => {

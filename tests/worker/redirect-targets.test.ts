@@ -20,7 +20,16 @@ describe("one judge of redirect targets", () => {
   });
 
   it("login's returnTo never leaves the site, nor lands on the API in any case", async () => {
-    for (const target of ["/.//evil.com", "/x/..//evil.com", "/API/logout", "/Api/callback"]) {
+    // Encoded twice (`%2561` → `%61` → `a`) or through an encoded dot segment: normalised first (issue 43).
+    for (const target of [
+      "/.//evil.com",
+      "/x/..//evil.com",
+      "/API/logout",
+      "/Api/callback",
+      "/%2561pi/logout",
+      "/%61pi/logout",
+      "/x/%252e%252e/api/logout",
+    ]) {
       const { res } = await signIn("redirect-login@example.com", { returnTo: target });
       expect(res.headers.get("location"), target).toBe("/");
     }

@@ -3,7 +3,7 @@
 // The platform writes Message-ID, Date and DKIM itself; our List-Unsubscribe, List-Unsubscribe-Post
 // and Reply-To go through its `headers` and `replyTo` fields.
 import type { MailMessage } from "./message";
-import { reasonOf, type MailTransport, type SendOutcome } from "./transport.server";
+import { reasonOf, SEND_TIMEOUT_MS, within, type MailTransport, type SendOutcome } from "./transport.server";
 
 /**
  * The binding's error codes that no later attempt can change: the recipient is on the Email
@@ -32,21 +32,31 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-export function emailServiceTransport(binding: SendEmail, from: { name?: string; email: string }): MailTransport {
+export function emailServiceTransport(
+  binding: SendEmail,
+  from: { name?: string; email: string },
+  timeoutMs = SEND_TIMEOUT_MS,
+): MailTransport {
   const sender = from.name ? { email: from.email, name: from.name } : from.email;
   return {
     name: "email-service",
     async send(message: MailMessage): Promise<SendOutcome> {
       try {
-        const { messageId } = await binding.send({
-          from: sender,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          headers: { ...message.headers },
-        });
+        // A stalled binding is a failure like a silent SMTP server: retried, never left to
+        // outlast the lease (and be sent again by the run that claims the message next).
+        const { messageId } = await within(
+          binding.send({
+            from: sender,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+            headers: { ...message.headers },
+          }),
+          timeoutMs,
+          () => `the Email Service did not answer within ${timeoutMs / 1000} s`,
+        );
         return { is: "sent", messageId };
       } catch (error) {
         const code = codeOf(error);

@@ -11,8 +11,7 @@ import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
 import { isNewsletterKind, maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
 import { isSiteAddress } from "./site-addresses.server";
-import { SEND_TIMEOUT_MS } from "./smtp.server";
-import type { MailTransport } from "./transport.server";
+import { SEND_TIMEOUT_MS, type MailTransport } from "./transport.server";
 
 const MINUTE = 60_000;
 /**

@@ -3,13 +3,11 @@ import type { Config } from "~/utils/config.server";
 import { messageProblem, type MailMessage } from "./message";
 import { connectFailure, startTlsFailure, timeoutMessage, type SmtpStage } from "./smtp-diagnosis.server";
 import { replyText, SmtpSession, type SmtpReply } from "./smtp-session.server";
-import { reasonOf, type MailTransport, type SendOutcome } from "./transport.server";
+import { reasonOf, SEND_TIMEOUT_MS, within, type MailTransport, type SendOutcome } from "./transport.server";
 
 /** SMTP's settings (MAIL_TRANSPORT = "smtp"). */
 export type SmtpConfig = NonNullable<Config["smtp"]>;
 
-/** How long one delivery (connect, login, send) may take before it counts as failed. */
-export const SEND_TIMEOUT_MS = 15_000;
 const QUIT_WAIT_MS = 2_000;
 
 // Our own SMTP dialogue (RFC 5321): worker-mailer upgrades to TLS only when the server offers
@@ -195,20 +193,6 @@ function isPermanentRefusal(error: unknown): boolean {
 // UTF-8, so that a password outside Latin-1 does not make btoa throw.
 function base64(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-}
-
-/** `work`, or a rejection with `message()` once `ms` have passed (`work` is then left to fail unseen). */
-async function within<T>(work: Promise<T>, ms: number, message: () => string): Promise<T> {
-  work.catch(() => {});
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -20,3 +20,25 @@ export interface MailTransport {
 
 /** The reason of anything thrown, as text. */
 export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * How long one send (SMTP's connect, login and dialogue; the Email Service binding's call) may take
+ * before it counts as failed and is retried: every transport has it, and it is well within the
+ * outbox's lease (LEASE_MS, twice this), so a stalled send has ended before another run may claim
+ * the message again.
+ */
+export const SEND_TIMEOUT_MS = 15_000;
+
+/** `work`, or a rejection with `message()` once `ms` have passed (`work` is then left to fail unseen). */
+export async function within<T>(work: Promise<T>, ms: number, message: () => string): Promise<T> {
+  work.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
