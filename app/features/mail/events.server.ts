@@ -12,7 +12,7 @@ import { suppressStatements } from "~/features/privacy/suppression.server";
 import { batch, getDb, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { normaliseEmail } from "~/utils/mail-address";
-import { maskAddress, maskAddresses } from "./message";
+import { maskAddress, maskAddresses, NEWSLETTER_KIND_PREFIX } from "./message";
 import { isSiteAddress } from "./site-addresses.server";
 
 /** One delivery event, whichever transport reported it. */
@@ -114,7 +114,7 @@ async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Pr
   const m = mailOutbox;
   const ourRow = (newsletter: boolean) =>
     event.messageId
-      ? sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.messageId} = ${event.messageId} AND lower(${m.recipient}) = ${email}${newsletter ? sql` AND ${m.kind} LIKE 'newsletter-%'` : sql``})`
+      ? sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.messageId} = ${event.messageId} AND lower(${m.recipient}) = ${email}${newsletter ? sql` AND ${m.kind} LIKE ${`${NEWSLETTER_KIND_PREFIX}%`}` : sql``})`
       : sql`0`;
   const noSignupSince = sql`NOT EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.email} = ${email} AND ${leads.subscribedAt} > ${event.at})`;
   /** The event may change the lead and the address. */

@@ -17,11 +17,10 @@ export interface MailMessage {
 }
 
 /**
- * Newsletter mail (`newsletter-…` kinds: the confirmation e-mail) is what a person can switch off:
- * suppression, unsubscribe and complaints apply to it. Every other kind is operational (the contact
- * notification) and is never suppressed (docs/decisions/015-mail-delivery.md).
+ * The kinds of newsletter mail (`newsletter-confirm`…): a delivery event about one may change the
+ * lead it went to (features/mail/events.server.ts); events about other mail never do.
  */
-export const isNewsletterKind = (kind: string): boolean => kind.startsWith("newsletter-");
+export const NEWSLETTER_KIND_PREFIX = "newsletter-";
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.

@@ -9,7 +9,7 @@ import { isSuppressed } from "~/features/privacy/suppression.server";
 import { columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
-import { isNewsletterKind, maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
+import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
 import { isSiteAddress } from "./site-addresses.server";
 import { SEND_TIMEOUT_MS, type MailTransport } from "./transport.server";
 
@@ -246,11 +246,11 @@ async function deliverOne(
     });
     return { is: "lost" };
   };
-  // The list is read again right before sending newsletter mail: an address erased or suppressed
-  // (any spelling of its mailbox) since the message was queued gets nothing, and no record of it
-  // is kept. Operational mail (a contact notification) and mail to the site's own addresses are
-  // never suppressed: nobody outside can switch them off.
-  if (isNewsletterKind(row.kind) && !isSiteAddress(env, row.recipient) && (await isSuppressed(env, row.recipient))) {
+  // The list is read again right before sending: an address erased or suppressed (any spelling of
+  // its mailbox) since the message was queued gets nothing, and no record of it is kept. Mail to
+  // the site's own addresses (the contact notifications) is never suppressed: nobody outside can
+  // switch it off.
+  if (!isSiteAddress(env, row.recipient) && (await isSuppressed(env, row.recipient))) {
     const [dropped] = await db.delete(mailOutbox).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
     if (dropped) log("info", "[mail] not sent: the address is suppressed", fields);
     return { is: dropped ? "gone" : "lost" };
