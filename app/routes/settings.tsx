@@ -10,6 +10,7 @@ import { pages } from "~/content/pages";
 import { saveSettings, settingsView } from "~/features/account/settings.server";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
 import { pageMeta } from "~/utils/meta";
+import { shortcutsOn, useShortcutsOn } from "~/utils/shortcuts-setting";
 import { getTheme, useTheme } from "~/utils/theme";
 
 const page = pages.settings;
@@ -45,6 +46,7 @@ export default function Settings() {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const [theme, setTheme] = useTheme();
+  const [shortcuts, setShortcuts] = useShortcutsOn();
   const [emails, setEmails] = useBrowserSetting(() => localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off", true);
   const storeEmails = (on: boolean) => {
     setEmails(on);
@@ -54,11 +56,15 @@ export default function Settings() {
       // Storage blocked: the switch still shows the choice for this visit.
     }
   };
-  // The theme and the e-mail preference apply as they are switched, so the form's native reset
+  // The theme, the shortcuts and the e-mail preference apply as they are switched, so the form's native reset
   // cannot undo them: Cancel puts back what they were when the page opened (or was last saved).
-  const kept = useRef<{ theme: typeof theme; emails: boolean } | null>(null);
+  const kept = useRef<{ theme: typeof theme; emails: boolean; shortcuts: boolean } | null>(null);
   useEffect(() => {
-    kept.current = { theme: getTheme(), emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off" };
+    kept.current = {
+      theme: getTheme(),
+      emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off",
+      shortcuts: shortcutsOn(),
+    };
   }, [actionData]);
   const fieldClass =
     "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
@@ -69,11 +75,12 @@ export default function Settings() {
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
         key={String(newsletter)}
-        // The newsletter switch resets natively (to the stored subscription); these two by hand.
+        // The newsletter switch resets natively (to the stored subscription); the others by hand.
         onReset={() => {
           if (!kept.current) return;
           setTheme(kept.current.theme);
           storeEmails(kept.current.emails);
+          setShortcuts(kept.current.shortcuts);
         }}
       >
         {actionData?.message ? (
@@ -129,6 +136,13 @@ export default function Settings() {
               help={copy.darkModeHelp}
               checked={theme === "dark"}
               onChange={(on) => setTheme(on ? "dark" : "light")}
+            />
+            <Switch
+              name="shortcuts"
+              label={copy.shortcuts}
+              help={copy.shortcutsHelp}
+              checked={shortcuts}
+              onChange={setShortcuts}
             />
             <Switch
               name="emailNotifications"
