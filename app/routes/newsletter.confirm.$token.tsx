@@ -1,3 +1,4 @@
+import { displayAddress } from "~/utils/address-display.server";
 import {
   json,
   redirect,
@@ -21,10 +22,13 @@ const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, 
 /** GET shows the button and confirms nothing: mail scanners open links before people do. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const check = await checkConfirmToken(getDb(context.cloudflare.env), params.token ?? "");
-  return json(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
-    status: STATUS[check.state],
-    headers: PRIVATE,
-  });
+  return json(
+    check.state === "valid" ? { state: check.state, email: displayAddress(check.email) } : { state: check.state },
+    {
+      status: STATUS[check.state],
+      headers: PRIVATE,
+    },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -122,7 +122,14 @@ describe("double opt-in in the browser", () => {
 
     // The e-mail's unsubscribe link: one button, then the outcome page with the signup again.
     await page.goto(link(mail, "unsubscribe"));
-    await page.getByRole("heading", { name: "Unsubscribe from our newsletter", level: 1 }).waitFor();
+    // A question naming the address; nothing claimed before the button.
+    await page
+      .getByRole("heading", {
+        name: `Unsubscribe ${email[0]}•••@${email.split("@")[1]} from the newsletter?`,
+        level: 1,
+      })
+      .waitFor();
+    expect(await page.getByText("You are unsubscribed").count()).toBe(0);
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/newsletter/unsubscribed"),
       page.getByRole("button", { name: "Unsubscribe" }).click(),

@@ -218,7 +218,12 @@ describe("unsubscribe", () => {
     const link = linkIn(await signUpAndReadMail(email), "unsubscribe");
     const page = await SELF.fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Unsubscribe</button>");
+    const html = await page.text();
+    expect(html).toContain("Unsubscribe</button>");
+    // A question naming the address (masked), claiming nothing before the button.
+    expect(html).toContain(`Unsubscribe ${email[0]}•••@${email.split("@")[1]} from the newsletter?`);
+    expect(html).toContain("Nothing changes until you press Unsubscribe.");
+    expect(html).not.toContain("You are unsubscribed");
     expect(await lead(email)).toMatchObject({ status: "pending" });
     const res = await post(link);
     expect(res.status).toBe(303);
@@ -227,6 +232,20 @@ describe("unsubscribe", () => {
     expect(await lead(email)).toBeNull();
     expect(await isSuppressed(env, email)).toBe(true);
     expect(await (await SELF.fetch(`${ORIGIN}/newsletter/unsubscribed`)).text()).toContain("You are unsubscribed");
+    // Opened again: the lead is gone, the page still asks and its button still answers truly.
+    expect((await SELF.fetch(link)).status).toBe(200);
+  });
+
+  it("a confirmed subscriber's link opened after unsubscribing says so, naming the address", async () => {
+    const email = unique("again");
+    const mail = await signUpAndReadMail(email);
+    expect((await post(linkIn(mail, "confirm"))).status).toBe(303);
+    const link = linkIn(mail, "unsubscribe");
+    expect((await post(link)).status).toBe(303);
+    expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
+    const html = await (await SELF.fetch(link)).text();
+    expect(html).toContain("You are already unsubscribed");
+    expect(html).toContain(`${email[0]}•••@${email.split("@")[1]} is not on our newsletter list`);
   });
 
   it("a forged or altered unsubscribe link is a 404 and unsubscribes nobody", async () => {
