@@ -10,6 +10,7 @@ import { pages } from "~/content/pages";
 import { saveSettings, settingsView } from "~/features/account/settings.server";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
 import { pageMeta } from "~/utils/meta";
+import { toast } from "~/utils/toast";
 import { shortcutsOn, useShortcutsOn } from "~/utils/shortcuts-setting";
 import { getTheme, useTheme } from "~/utils/theme";
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const saved = await saveSettings(request, env, (p) => ctx.waitUntil(p));
   return json(
-    { message: saved.message },
+    { message: saved.message, ok: saved.status === 200 },
     { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined },
   );
 }
@@ -58,6 +59,14 @@ export default function Settings() {
   };
   // The theme, the shortcuts and the e-mail preference apply as they are switched, so the form's native reset
   // cannot undo them: Cancel puts back what they were when the page opened (or was last saved).
+  useEffect(() => {
+    if (actionData?.message)
+      toast({
+        title: actionData.ok ? "Settings saved" : "Settings not saved",
+        description: actionData.message,
+        ...(actionData.ok ? {} : { variant: "destructive" as const }),
+      });
+  }, [actionData]);
   const kept = useRef<{ theme: typeof theme; emails: boolean; shortcuts: boolean } | null>(null);
   useEffect(() => {
     kept.current = {
@@ -83,11 +92,6 @@ export default function Settings() {
           setShortcuts(kept.current.shortcuts);
         }}
       >
-        {actionData?.message ? (
-          <p role="status" className="rounded-lg border border-border bg-accent p-4 text-sm font-medium">
-            {actionData.message}
-          </p>
-        ) : null}
         <Panel id="account-heading" heading="Account">
           {account ? null : (
             <p className="mt-1 text-sm text-muted-foreground">
@@ -171,6 +175,7 @@ export default function Settings() {
             <div>
               <h3 className="font-medium">{copy.twoFactor}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
+              {account ? null : <SignInNote />}
             </div>
             <Link
               to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`}
@@ -208,6 +213,7 @@ export default function Settings() {
             <div>
               <h3 className="font-medium">{copy.deleteAccount}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.deleteAccountHelp}</p>
+              {account ? null : <SignInNote />}
             </div>
             {/* The confirmation is a page of its own, where the address is typed (signed out: sign in first). */}
             <Link to={ACCOUNT_PATHS.deleteAccount} className={buttonClass("destructive", "shrink-0")}>
@@ -215,7 +221,14 @@ export default function Settings() {
             </Link>
           </div>
         </Panel>
-        <div className="flex justify-end gap-3">
+        {/* The answer beside the button that asked (and, with JavaScript, as a toast too). */}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <div className="mr-auto">
+            <p role="status" className="wrap-anywhere text-sm font-medium" data-testid="settings-answer">
+              {actionData?.message}
+            </p>
+            {account || actionData?.message ? null : <SignInNote text={copy.saveSignedOut} />}
+          </div>
           <Button type="reset" variant="outline">
             Cancel
           </Button>
@@ -235,5 +248,17 @@ export default function Settings() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** Beside a control a visitor sees but only a member can use: what it needs, and the way in. */
+function SignInNote({ text = copy.needsMember }: { text?: string }) {
+  return (
+    <p className="mt-2 text-sm text-muted-foreground" data-testid="sign-in-note">
+      {text}{" "}
+      <a href={`/api/login?returnTo=${page.path}`} className="text-primary underline underline-offset-4">
+        Log in
+      </a>
+    </p>
   );
 }

@@ -17,6 +17,8 @@ export const settingsCopy = {
   signOutEverywhereHelp: "Ends every session of your account, on this device and all others.",
   twoFactor: "Two-Factor Authentication",
   twoFactorHelp: "Sign-in runs through our identity provider; ask us to turn on a second factor for your account.",
+  needsMember: "This needs a signed-in member: you are not signed in.",
+  saveSignedOut: "Your display choices apply at once; saving the newsletter choice needs a signed-in member.",
   deleteAccount: "Delete Account",
   deleteAccountHelp:
     "Deletes your account, your newsletter subscription and your messages to us, and signs you out everywhere.",
