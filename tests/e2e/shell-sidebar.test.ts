@@ -71,6 +71,29 @@ describe("sidebar on desktop", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("at a laptop's 1366 × 768 it shows that it scrolls, and its Utility group keeps every item", async () => {
+    const { page } = await visit({ viewport: { width: 1366, height: 768 } });
+    await page.goto("/");
+    await hydrated(page);
+    const nav = page.getByTestId("desktop-sidebar").getByRole("navigation", { name: "Main" });
+    const scroll = () => nav.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight, top: el.scrollTop }));
+    await expect(scroll()).resolves.toEqual({ overflows: true, top: 0 });
+    // The edge's shadow: two covers that scroll with the list over two shadows fixed to its box.
+    await expect(nav.evaluate((el) => getComputedStyle(el).backgroundAttachment)).resolves.toBe(
+      "local, local, scroll, scroll",
+    );
+    const utility = page.getByTestId("desktop-sidebar").getByRole("group", { name: "Utility" });
+    await expect(navLabels(utility.getByRole("link"))).resolves.toEqual([
+      "Notifications",
+      "Help",
+      "Settings",
+      "Log In",
+    ]);
+    await utility.getByRole("link", { name: "Log In" }).scrollIntoViewIfNeeded();
+    await expect(utility.getByRole("link", { name: "Log In" }).isVisible()).resolves.toBe(true);
+    await expect.poll(async () => (await scroll()).top).toBeGreaterThan(0);
+  });
+
   it("'Quick find...' filters subsidiaries by name or tagline, case-insensitively", async () => {
     const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
