@@ -229,6 +229,10 @@ describe("sidebar on mobile (under 768 px)", () => {
     // The sheet is rendered in the browser, not hydrated: its icons' drawings are SVG shapes too.
     await expect(drawnIcons(sheet.locator("svg.lucide"))).resolves.toBe(true);
     await screenshot(page, "shell-mobile-sheet");
+    // The close button is off the 'Quick find...' field (and its own clear button): no overlap.
+    const close = (await sheet.getByRole("button", { name: "Close menu" }).boundingBox())!;
+    const find = (await sheet.getByPlaceholder("Quick find...").boundingBox())!;
+    expect(close.y + close.height <= find.y || find.x + find.width <= close.x).toBe(true);
     await sheet.getByRole("button", { name: "Close menu" }).click();
     await expect.poll(() => sheet.count()).toBe(0);
 
