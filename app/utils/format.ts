@@ -49,6 +49,20 @@ export function formatDateTime(ms: number): string {
   return `${mediumDateTime.format(new Date(ms))} UTC`;
 }
 
+let localDateTime: Intl.DateTimeFormat | undefined;
+
+/** "Jan 15, 2024, 10:05 AM GMT+1": an instant in the browser's own time zone (after hydration only). */
+export function formatLocalDateTime(ms: number): string {
+  localDateTime ??= new Intl.DateTimeFormat(LOCALE, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const zone = new Intl.DateTimeFormat(LOCALE, { timeZoneName: "short" })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === "timeZoneName")?.value;
+  return zone ? `${localDateTime.format(new Date(ms))} ${zone}` : localDateTime.format(new Date(ms));
+}
+
 /** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
 export function formatIsoDate(iso: string, style: "long" | "medium" = "long"): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);

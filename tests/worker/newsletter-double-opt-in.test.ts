@@ -114,6 +114,17 @@ describe("double opt-in", () => {
     expect(await again.text()).toContain("This link is not valid");
     expect((await SELF.fetch(link)).status).toBe(404);
     expect(await lead(email)).toMatchObject({ status: "confirmed", confirmed_at: row!.confirmed_at });
+    // Back to the link in the browser that just confirmed it: it says confirmed, not "not valid".
+    const cookie = res.headers.get("Set-Cookie")!.split(";")[0]!;
+    const back = await SELF.fetch(link, { headers: { Cookie: cookie } });
+    expect(back.status).toBe(200);
+    const backHtml = await back.text();
+    expect(backHtml).toContain("Subscription confirmed");
+    expect(backHtml).not.toContain("This link is not valid");
+    // Another link with that cookie is still judged on its own.
+    const other = new URL(link);
+    other.pathname = other.pathname.replace(/[^/]+$/, "A".repeat(43));
+    expect((await SELF.fetch(other, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
   it("an expired, forged or truncated token gets a clear page with the signup and a 4xx", async () => {
