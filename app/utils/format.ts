@@ -50,17 +50,15 @@ export function formatDateTime(ms: number): string {
 }
 
 let localDateTime: Intl.DateTimeFormat | undefined;
+let localZone: Intl.DateTimeFormat | undefined;
 
 /** "Jan 15, 2024, 10:05 AM GMT+1": an instant in the browser's own time zone (after hydration only). */
 export function formatLocalDateTime(ms: number): string {
-  localDateTime ??= new Intl.DateTimeFormat(LOCALE, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-  const zone = new Intl.DateTimeFormat(LOCALE, { timeZoneName: "short" })
-    .formatToParts(new Date(ms))
-    .find((p) => p.type === "timeZoneName")?.value;
-  return zone ? `${localDateTime.format(new Date(ms))} ${zone}` : localDateTime.format(new Date(ms));
+  const date = new Date(ms);
+  localDateTime ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+  localZone ??= new Intl.DateTimeFormat(LOCALE, { timeZoneName: "short" });
+  const zone = localZone.formatToParts(date).find((p) => p.type === "timeZoneName")?.value;
+  return zone ? `${localDateTime.format(date)} ${zone}` : localDateTime.format(date);
 }
 
 /** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
