@@ -49,18 +49,6 @@ export function formatDateTime(ms: number): string {
   return `${mediumDateTime.format(new Date(ms))} UTC`;
 }
 
-let localDateTime: Intl.DateTimeFormat | undefined;
-let localZone: Intl.DateTimeFormat | undefined;
-
-/** "Jan 15, 2024, 10:05 AM GMT+1": an instant in the browser's own time zone (after hydration only). */
-export function formatLocalDateTime(ms: number): string {
-  const date = new Date(ms);
-  localDateTime ??= new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
-  localZone ??= new Intl.DateTimeFormat(LOCALE, { timeZoneName: "short" });
-  const zone = localZone.formatToParts(date).find((p) => p.type === "timeZoneName")?.value;
-  return zone ? `${localDateTime.format(date)} ${zone}` : localDateTime.format(date);
-}
-
 /** A date ("2024-01-15", read as UTC) or an instant (ISO 8601), in the long or medium style. */
 export function formatIsoDate(iso: string, style: "long" | "medium" = "long"): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);

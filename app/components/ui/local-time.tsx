@@ -1,4 +1,5 @@
-import { formatDateTime, formatLocalDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/format";
+import { formatLocalDateTime } from "~/utils/format-local";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

@@ -24,8 +24,7 @@ export const NEWSLETTER_TOASTS = {
   // The product's words, and what is still to do: the subscription starts at the e-mail's link.
   success: {
     title: "Welcome to AFX Holding Group!",
-    description:
-      "You've successfully joined our community. A confirmation e-mail is on its way: follow its link to start receiving the newsletter.",
+    description: "You've successfully joined our community. A confirmation e-mail is on its way.",
   },
   already: { title: "Already Subscribed", description: "You're already part of our community!" },
   failed: { title: "Subscription Failed", description: "Please try again later.", variant: "destructive" },
