@@ -58,7 +58,9 @@ export default defineConfig([
     // Built per call (or by toLocale*String) each costs about a millisecond; built at import, they
     // add to the worker's start-up.
     files: ["app/**", "worker/**"],
-    ignores: ["app/utils/format.ts"],
+    // format-local.ts: the reader's own time zone, a module of its own so that only the pages
+    // that show it (the admin's) carry it, not every page's shared format chunk.
+    ignores: ["app/utils/format.ts", "app/utils/format-local.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -75,7 +77,7 @@ export default defineConfig([
   },
   {
     // In format.ts itself: a formatter is kept in a module variable and built on first use.
-    files: ["app/utils/format.ts"],
+    files: ["app/utils/format.ts", "app/utils/format-local.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -44,6 +44,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rollupOptions: {
       // The runtime's own module: left as an import, which wrangler's bundler keeps for workerd.
       external: ["cloudflare:sockets"],
+      // Remix writes a client chunk for every route: a resource route's (no component) is empty by
+      // design, and Rollup's "Generated an empty chunk" for each of them says nothing to act on.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
       // The server chunks need no hoisted bare imports (`import "react"`: they only help a browser
       // fetch early); wrangler's esbuild warns about each one of a side-effect-free package.
       ...(isSsrBuild ? { output: { hoistTransitiveImports: false } } : {}),

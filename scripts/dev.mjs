@@ -14,7 +14,10 @@ ensureDevVars();
 migrate(resolve(ROOT, ".wrangler/state"));
 const provider = await startLocalProviderIfNeeded();
 const mail = await startLocalMailIfNeeded();
-if (mail) console.log(`\n  Local inbox: ${mail.inboxUrl} (every e-mail the site sends)\n`);
+// Every local port, the fallbacks too (Vite prints its own).
+if (mail) console.log(`\n  Local inbox: ${mail.inboxUrl} (every e-mail the site sends; SMTP on port ${mail.smtpPort})`);
+if (provider) console.log(`  Local sign-in provider: ${provider.issuer} (any e-mail signs in)`);
+console.log("");
 // vite.config.ts lets the process environment override wrangler.toml, as `npm start` does: the
 // provider's issuer reaches the worker code that way when 9400 was taken.
 const env = {

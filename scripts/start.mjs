@@ -19,7 +19,9 @@ const mail = await startLocalMailIfNeeded();
 if (mail) Object.assign(vars, { SMTP_HOST: mail.smtpHost, SMTP_PORT: String(mail.smtpPort) });
 const worker = await startWorker({ port, persistTo, vars });
 console.log(`\n  AFX Holding Group is running at ${worker.url}`);
-if (mail) console.log(`  Local inbox: ${mail.inboxUrl} (every e-mail the site sends)`);
+// Every local port, the fallbacks too: a default that was taken moves a service elsewhere.
+if (mail) console.log(`  Local inbox: ${mail.inboxUrl} (every e-mail the site sends; SMTP on port ${mail.smtpPort})`);
+if (provider) console.log(`  Local sign-in provider: ${provider.issuer} (any e-mail signs in)`);
 console.log("");
 // wrangler dev runs no Cron Trigger by itself: its test endpoint does, once a minute.
 const cron = setInterval(() => triggerScheduled(worker.url).catch(() => {}), 60_000);

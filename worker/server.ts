@@ -21,6 +21,7 @@ import { hashSource, withSecurityHeaders, type ScriptSources } from "./security-
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
+import { NOT_FOUND_PAGE_HEADER, notFoundPageRequest } from "../app/utils/not-found-page";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
@@ -144,7 +145,11 @@ export default {
       });
       requestId = context.requestId;
       const scripts = { nonce: context.nonce };
-      let response = withDocumentClosedLast(await handleRemixRequest(request, context));
+      let rendered = await handleRemixRequest(request, context);
+      // A resource route refused a browser's navigation: the not-found page instead of its JSON.
+      if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
+        rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);
+      let response = withDocumentClosedLast(rendered);
       // After a write, the visitor's next requests start from its bookmark. A response with the
       // cookie is never cached (isCacheable), and the cookie keeps the writer out of the cache.
       const bookmark = await bookmarkSetCookie(request, env, db);

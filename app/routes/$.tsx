@@ -1,13 +1,15 @@
-import { json, type MetaFunction } from "@remix-run/cloudflare";
-import { useLocation } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/not-found";
 import { SITE } from "~/content/site";
+import { attemptedPath } from "~/utils/not-found-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // Every unknown path: the not-found page with a 404, returned so this route's own meta and view
 // render it (docs/decisions/030-not-found-answers.md; no response under 500 is logged).
-export function loader() {
-  return json(null, { status: 404 });
+export function loader({ request }: LoaderFunctionArgs) {
+  // The path as opened: the worker's render of a refused resource comes under a prefix.
+  return json({ path: attemptedPath(new URL(request.url).pathname) }, { status: 404 });
 }
 
 export const meta: MetaFunction = () => [
@@ -16,5 +18,5 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function CatchAll() {
-  return <NotFound path={useLocation().pathname} />;
+  return <NotFound path={useLoaderData<typeof loader>().path} />;
 }

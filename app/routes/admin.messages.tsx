@@ -25,7 +25,8 @@ import { inboxCounts, listInbox, setMessageStatus } from "~/features/contact/mes
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatDateTime, formatInteger } from "~/utils/format";
+import { LocalTime } from "~/components/ui/local-time";
+import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
@@ -92,7 +93,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 ];
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All", open: "Open", answered: "Answered" };
-const dateTime = (ms: number) => new Date(ms).toISOString();
 
 export default function MessagesInbox() {
   const loaderData = useLoaderData<typeof loader>();
@@ -190,8 +190,13 @@ export default function MessagesInbox() {
                 <div className="min-w-0">
                   <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
                   <p className="mt-1 break-all text-sm text-muted-foreground">
-                    <span className="font-medium text-foreground">{m.name}</span> · {m.email} ·{" "}
-                    <time dateTime={dateTime(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
+                    {/* A name that is the address again (typed into both fields) is shown once. */}
+                    {m.name.trim().toLowerCase() === m.email.toLowerCase() ? null : (
+                      <>
+                        <span className="font-medium text-foreground">{m.name}</span> ·{" "}
+                      </>
+                    )}
+                    {m.email} · <LocalTime ms={m.createdAt} />
                   </p>
                 </div>
                 <StatusBadge status={m.status} />
@@ -199,8 +204,7 @@ export default function MessagesInbox() {
               <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
-                  Answered by {m.answeredBy ?? "an admin"} on{" "}
-                  <time dateTime={dateTime(m.answeredAt)}>{formatDateTime(m.answeredAt)}</time>
+                  Answered by {m.answeredBy ?? "an admin"} on <LocalTime ms={m.answeredAt} />
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -159,7 +159,7 @@ function ContactForm() {
             <Input field={fields.name} autoComplete="name" maxLength={CONTACT_LIMITS.name} />
           </Field>
           <Field label="Email" field={fields.email}>
-            <Input field={fields.email} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+            <Input field={fields.email} type="email" autoComplete="email" />
           </Field>
         </div>
         <Field label="Subject" field={fields.subject}>

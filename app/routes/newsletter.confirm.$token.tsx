@@ -1,3 +1,4 @@
+import { displayAddress } from "~/utils/address-display.server";
 import {
   json,
   redirect,
@@ -11,26 +12,47 @@ import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
+import { COOKIES, signedCookie } from "~/utils/cookies.server";
+import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The link is a secret: never cached, never indexed.
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, unknown: 404 };
+/** How long Back to a link this browser just confirmed says so (a used link is otherwise "not valid"). */
+const JUST_CONFIRMED_S = 30 * 60;
+const justConfirmed = (request: Request, env: Env) => signedCookie(request, env, COOKIES.confirmed, JUST_CONFIRMED_S);
 
 /** GET shows the button and confirms nothing: mail scanners open links before people do. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const check = await checkConfirmToken(getDb(context.cloudflare.env), params.token ?? "");
-  return json(check.state === "valid" ? { state: check.state, email: check.email } : { state: check.state }, {
-    status: STATUS[check.state],
-    headers: PRIVATE,
-  });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const token = params.token ?? "";
+  const check = await checkConfirmToken(getDb(env), token);
+  if (
+    check.state === "unknown" &&
+    (await justConfirmed(request, env).parse(request.headers.get("Cookie"))) === (await sha256Hex(token))
+  )
+    return json({ state: "confirmed" as const }, { headers: PRIVATE });
+  return json(
+    check.state === "valid" ? { state: check.state, email: displayAddress(check.email) } : { state: check.state },
+    {
+      status: STATUS[check.state],
+      headers: PRIVATE,
+    },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await readForm(request, { maxBytes: 1024 });
-  const result = await confirmSubscription(context.cloudflare.env, params.token ?? "");
-  if (result.state === "valid") return redirect("/newsletter/confirmed", { status: 303, headers: PRIVATE });
+  const { env } = context.cloudflare;
+  const token = params.token ?? "";
+  const result = await confirmSubscription(env, token);
+  if (result.state === "valid")
+    return redirect("/newsletter/confirmed", {
+      status: 303,
+      headers: { ...PRIVATE, "Set-Cookie": await justConfirmed(request, env).serialize(await sha256Hex(token)) },
+    });
   return json({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
 }
 
@@ -39,7 +61,13 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   subscriptionMeta(
-    data?.state === "valid" ? T.confirmTitle : data?.state === "expired" ? T.expiredTitle : T.invalidTitle,
+    data?.state === "valid"
+      ? T.confirmTitle
+      : data?.state === "confirmed"
+        ? T.confirmedTitle
+        : data?.state === "expired"
+          ? T.expiredTitle
+          : T.invalidTitle,
   );
 
 export default function ConfirmSubscription() {
@@ -51,6 +79,12 @@ export default function ConfirmSubscription() {
       </SubscriptionPage>
     );
   }
+  if (result.state === "confirmed")
+    return (
+      <SubscriptionPage title={T.confirmedTitle}>
+        <p data-testid="subscription-confirmed">{T.confirmedBody}</p>
+      </SubscriptionPage>
+    );
   const expired = result.state === "expired";
   return (
     <SubscriptionPage title={expired ? T.expiredTitle : T.invalidTitle} signUpAgain>

@@ -9,16 +9,32 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
-import { followUnsubscribeLink, readUnsubscribeToken } from "~/features/leads/subscription.server";
+import { followUnsubscribeLink, readUnsubscribeToken, unsubscribeTarget } from "~/features/leads/subscription.server";
+import { maskAddress } from "~/features/mail/message";
+import { getDb } from "~/utils/db.server";
+import { displayAddress } from "~/utils/address-display.server";
 import { readForm } from "~/features/forms/body.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-/** GET shows one button; nothing changes until it is pressed. */
+/**
+ * GET asks, naming the address (masked: a forwarded e-mail shows no more than its domain), and
+ * shows one button; nothing changes until it is pressed.
+ */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const id = await readUnsubscribeToken(context.cloudflare.env, params.token ?? "");
-  return json({ valid: id !== null }, { status: id === null ? 404 : 200, headers: PRIVATE });
+  const { env } = context.cloudflare;
+  const id = await readUnsubscribeToken(env, params.token ?? "");
+  if (id === null) return json({ valid: false, address: null, listed: false }, { status: 404, headers: PRIVATE });
+  const target = await unsubscribeTarget(getDb(env), id);
+  return json(
+    {
+      valid: true,
+      address: target ? maskAddress(displayAddress(target.email), "•••") : null,
+      listed: target?.listed ?? false,
+    },
+    { headers: PRIVATE },
+  );
 }
 
 /**
@@ -49,9 +65,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
 
 export default function Unsubscribe() {
-  const { valid } = useLoaderData<typeof loader>();
+  const { valid, address, listed } = useLoaderData<typeof loader>();
+  if (valid && address && !listed)
+    return (
+      <SubscriptionPage title={T.alreadyUnsubscribedTitle} signUpAgain>
+        <p className="wrap-anywhere">{T.alreadyUnsubscribedBody(address)}</p>
+      </SubscriptionPage>
+    );
+  // The lead gone (erased): the button still answers "unsubscribed", which is true.
   return valid ? (
-    <SubscriptionPage title={T.unsubscribeTitle} action={{ label: T.unsubscribeButton }}>
+    <SubscriptionPage
+      title={address ? T.unsubscribeQuestion(address) : T.unsubscribeTitle}
+      action={{ label: T.unsubscribeButton }}
+    >
       <p>{T.unsubscribeBody}</p>
     </SubscriptionPage>
   ) : (

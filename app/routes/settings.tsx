@@ -10,6 +10,8 @@ import { pages } from "~/content/pages";
 import { saveSettings, settingsView } from "~/features/account/settings.server";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
 import { pageMeta } from "~/utils/meta";
+import { toast } from "~/utils/toast";
+import { shortcutsOn, useShortcutsOn } from "~/utils/shortcuts-setting";
 import { getTheme, useTheme } from "~/utils/theme";
 
 const page = pages.settings;
@@ -23,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const saved = await saveSettings(request, env, (p) => ctx.waitUntil(p));
   return json(
-    { message: saved.message },
+    { message: saved.message, ok: saved.status === 200 },
     { status: saved.status, headers: saved.retryAfter ? { "Retry-After": String(saved.retryAfter) } : undefined },
   );
 }
@@ -45,6 +47,7 @@ export default function Settings() {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const [theme, setTheme] = useTheme();
+  const [shortcuts, setShortcuts] = useShortcutsOn();
   const [emails, setEmails] = useBrowserSetting(() => localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off", true);
   const storeEmails = (on: boolean) => {
     setEmails(on);
@@ -54,11 +57,23 @@ export default function Settings() {
       // Storage blocked: the switch still shows the choice for this visit.
     }
   };
-  // The theme and the e-mail preference apply as they are switched, so the form's native reset
+  // The theme, the shortcuts and the e-mail preference apply as they are switched, so the form's native reset
   // cannot undo them: Cancel puts back what they were when the page opened (or was last saved).
-  const kept = useRef<{ theme: typeof theme; emails: boolean } | null>(null);
   useEffect(() => {
-    kept.current = { theme: getTheme(), emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off" };
+    if (actionData?.message)
+      toast({
+        title: actionData.ok ? "Settings saved" : "Settings not saved",
+        description: actionData.message,
+        ...(actionData.ok ? {} : { variant: "destructive" as const }),
+      });
+  }, [actionData]);
+  const kept = useRef<{ theme: typeof theme; emails: boolean; shortcuts: boolean } | null>(null);
+  useEffect(() => {
+    kept.current = {
+      theme: getTheme(),
+      emails: localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== "off",
+      shortcuts: shortcutsOn(),
+    };
   }, [actionData]);
   const fieldClass =
     "mt-1 block w-full rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground";
@@ -69,18 +84,14 @@ export default function Settings() {
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
         key={String(newsletter)}
-        // The newsletter switch resets natively (to the stored subscription); these two by hand.
+        // The newsletter switch resets natively (to the stored subscription); the others by hand.
         onReset={() => {
           if (!kept.current) return;
           setTheme(kept.current.theme);
           storeEmails(kept.current.emails);
+          setShortcuts(kept.current.shortcuts);
         }}
       >
-        {actionData?.message ? (
-          <p role="status" className="rounded-lg border border-border bg-accent p-4 text-sm font-medium">
-            {actionData.message}
-          </p>
-        ) : null}
         <Panel id="account-heading" heading="Account">
           {account ? null : (
             <p className="mt-1 text-sm text-muted-foreground">
@@ -131,6 +142,13 @@ export default function Settings() {
               onChange={(on) => setTheme(on ? "dark" : "light")}
             />
             <Switch
+              name="shortcuts"
+              label={copy.shortcuts}
+              help={copy.shortcutsHelp}
+              checked={shortcuts}
+              onChange={setShortcuts}
+            />
+            <Switch
               name="emailNotifications"
               label={copy.emailNotifications}
               help={copy.emailNotificationsHelp}
@@ -157,6 +175,7 @@ export default function Settings() {
             <div>
               <h3 className="font-medium">{copy.twoFactor}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
+              {account ? null : <SignInNote />}
             </div>
             <Link
               to={`${pages.help.path}?subject=${encodeURIComponent("Enable two-factor authentication")}#contact`}
@@ -194,6 +213,7 @@ export default function Settings() {
             <div>
               <h3 className="font-medium">{copy.deleteAccount}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.deleteAccountHelp}</p>
+              {account ? null : <SignInNote />}
             </div>
             {/* The confirmation is a page of its own, where the address is typed (signed out: sign in first). */}
             <Link to={ACCOUNT_PATHS.deleteAccount} className={buttonClass("destructive", "shrink-0")}>
@@ -201,7 +221,14 @@ export default function Settings() {
             </Link>
           </div>
         </Panel>
-        <div className="flex justify-end gap-3">
+        {/* The answer beside the button that asked (and, with JavaScript, as a toast too). */}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <div className="mr-auto">
+            <p role="status" className="wrap-anywhere text-sm font-medium" data-testid="settings-answer">
+              {actionData?.message}
+            </p>
+            {account || actionData?.message ? null : <SignInNote text={copy.saveSignedOut} />}
+          </div>
           <Button type="reset" variant="outline">
             Cancel
           </Button>
@@ -221,5 +248,17 @@ export default function Settings() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** Beside a control a visitor sees but only a member can use: what it needs, and the way in. */
+function SignInNote({ text = copy.needsMember }: { text?: string }) {
+  return (
+    <p className="mt-2 text-sm text-muted-foreground" data-testid="sign-in-note">
+      {text}{" "}
+      <a href={`/api/login?returnTo=${page.path}`} className="text-primary underline underline-offset-4">
+        Log in
+      </a>
+    </p>
   );
 }

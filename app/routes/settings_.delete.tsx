@@ -22,7 +22,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ACCOUNT_PATHS, DELETE_MISMATCH, deleteAccountSchema } from "~/features/privacy/account-forms";
 import { eraseMember } from "~/features/privacy/erase.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { EMAIL_MAX_LENGTH, normaliseEmail } from "~/utils/mail-address";
+import { normaliseEmail } from "~/utils/mail-address";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
@@ -145,13 +145,7 @@ export default function DeleteAccount() {
               </p>
             ) : null}
             <Field label={`Type your e-mail address (${email}) to confirm`} field={fields.email}>
-              <Input
-                field={fields.email}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={EMAIL_MAX_LENGTH}
-              />
+              <Input field={fields.email} type="email" autoComplete="off" spellCheck={false} />
             </Field>
             <div className="flex flex-wrap justify-end gap-3">
               <Link to={pages.settings.path} className={buttonClass("outline")}>

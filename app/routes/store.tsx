@@ -47,7 +47,8 @@ export default function Store() {
               </p>
               <h3 className="mt-1 text-lg font-semibold">{p.name}</h3>
               <p className="mt-2 flex-1 text-sm text-muted-foreground">{p.description}</p>
-              <div className="mt-4 flex items-center justify-between gap-3">
+              {/* Wraps as a whole: the button goes under a long price rather than breaking its own words. */}
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
                 <p className="text-2xl font-bold" data-testid="price">
                   {formatPrice(p)}
                 </p>
@@ -55,7 +56,7 @@ export default function Store() {
                   href={storeLink(storeUrl, p.path)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="btn btn-outline"
+                  className="btn btn-outline whitespace-nowrap"
                   aria-label={`View ${p.name} in the store (opens in a new tab)`}
                 >
                   View in Store

@@ -88,7 +88,8 @@ export default function SubsidiaryPage() {
           Back
         </Link>
         <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
-        <div className="min-w-0 flex-1">
+        {/* basis-48: on a phone the name takes a line of its own rather than a narrow column. */}
+        <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold tracking-tight">{subsidiary.name}</h1>
             <StatusBadge status={subsidiary.status} />

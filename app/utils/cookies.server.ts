@@ -25,6 +25,8 @@ export const COOKIES = {
   oauthFlow: "afx_oauth",
   /** Where to land after the sign-in (oidc.server.ts). */
   returnTo: "afx_return_to",
+  /** The confirmation link this browser just used, so Back to it says "confirmed" (newsletter.confirm.$token.tsx). */
+  confirmed: "afx_confirmed",
   /** The D1 bookmark after a request that wrote, so the writer reads their own write (d1-session.server.ts). */
   d1Bookmark: "afx_d1_bookmark",
 } as const;

@@ -17,6 +17,7 @@ import {
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { relayFiltered } from "./wrangler-output.mjs";
 import { ROOT, varArgs } from "./config.mjs";
 
 const WRANGLER = resolve(ROOT, "node_modules/.bin/wrangler");
@@ -130,7 +131,7 @@ export async function startWorker({
   inspectorPort = 0,
   logFile,
 }) {
-  const output = logFile ? workerOutput(logFile, stdio) : { stdio, env: {} };
+  const output = logFile ? workerOutput(logFile, stdio) : stdio === "inherit" ? filteredOutput() : { stdio, env: {} };
   /** @type {import("node:child_process").ChildProcess} */
   const child = spawn(
     WRANGLER,
@@ -180,6 +181,18 @@ export async function startWorker({
     throw error;
   }
   return { child, url, port, persistTo, logFile, stop: () => stopGroup(child) };
+}
+
+/** Printed, without wrangler's repeats and workerd's stack dumps (wrangler-output.mjs). */
+function filteredOutput() {
+  return {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {},
+    attach(child) {
+      relayFiltered(child.stdout, process.stdout);
+      relayFiltered(child.stderr, process.stderr);
+    },
+  };
 }
 
 /** Where wrangler's output goes when it is logged to `logFile`. */

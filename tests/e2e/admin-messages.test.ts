@@ -27,7 +27,8 @@ describe("admin messages", () => {
         subject: `Inbox e2e ${tag}`,
         message: "Could you tell me more about GaaS?",
       };
-      const { page, context, consoleErrors } = await newPage(browser, { javaScriptEnabled });
+      // An admin in Tokyo: with JavaScript the times are theirs (UTC in the tooltip), without it UTC.
+      const { page, context, consoleErrors } = await newPage(browser, { javaScriptEnabled, timezoneId: "Asia/Tokyo" });
 
       await page.goto("/help");
       if (javaScriptEnabled) await hydrated(page);
@@ -61,6 +62,9 @@ describe("admin messages", () => {
       expect(await item.getByRole("link", { name: "Reply" }).getAttribute("href")).toBe(
         `mailto:${sender.email}?subject=${encodeURIComponent(`Re: ${sender.subject}`)}`,
       );
+      const sent = item.locator("time").first();
+      await expect.poll(() => sent.innerText()).toMatch(javaScriptEnabled ? / GMT\+9$/ : / UTC$/);
+      await expect(sent.getAttribute("title")).resolves.toMatch(/ UTC$/);
       await screenshot(page, `admin-messages-${javaScriptEnabled ? "js" : "nojs"}`);
 
       await item.getByRole("button", { name: "Mark answered" }).click();

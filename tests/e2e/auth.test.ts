@@ -154,13 +154,15 @@ describe("sign-in in Chromium", () => {
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Page Not Found");
   });
 
-  it("cancelling at the provider ends on the home page, signed out, never an error page", async () => {
+  it("cancelling at the provider returns to the page it started from, signed out, with a neutral note", async () => {
     const { page } = await visit();
-    await page.goto("/api/login");
+    await page.goto("/api/login?returnTo=/portfolio");
     await Promise.all([
-      page.waitForURL((url) => url.pathname === "/"),
+      page.waitForURL((url) => url.pathname === "/portfolio"),
       page.getByRole("button", { name: "Cancel" }).click(),
     ]);
+    await page.getByText("Sign-in cancelled").first().waitFor();
+    await expect(page.getByText("Sign-in failed").count()).resolves.toBe(0);
     const status = await page.evaluate(
       () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStatus,
     );

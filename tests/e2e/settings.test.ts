@@ -31,4 +31,45 @@ describe("settings", () => {
     await expect(emails.isChecked()).resolves.toBe(true);
     await context.close();
   });
+
+  it("'Save Changes' answers beside the button, in view, and as a toast; signed out, each member control says so", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    await page.goto("/settings");
+    await hydrated(page);
+    // Signed out: the controls stay, each with what it needs and the way in.
+    const notes = page.getByTestId("sign-in-note");
+    await expect(notes.count()).resolves.toBe(3);
+    for (const note of await notes.all())
+      await expect(note.getByRole("link", { name: "Log in" }).getAttribute("href")).resolves.toBe(
+        "/api/login?returnTo=/settings",
+      );
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    const answer = page.getByTestId("settings-answer");
+    await expect.poll(() => answer.innerText()).toMatch(/kept in this browser/);
+    // In the viewport, on the button's row: no scrolling up to find it.
+    const [box, button] = [await answer.boundingBox(), await save.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+    expect(Math.abs(box!.y + box!.height / 2 - (button!.y + button!.height / 2))).toBeLessThan(48);
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Settings saved")
+      .waitFor();
+    await context.close();
+  });
+
+  it("Cancel puts back the Keyboard Shortcuts switch too", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/settings");
+    await hydrated(page);
+    const shortcuts = page.getByRole("switch", { name: "Keyboard Shortcuts" });
+    await shortcuts.click();
+    await expect(page.evaluate(() => localStorage.getItem("shortcuts"))).resolves.toBe("off");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("shortcuts"))).toBe("on");
+    await expect(shortcuts.isChecked()).resolves.toBe(true);
+    await context.close();
+  });
 });

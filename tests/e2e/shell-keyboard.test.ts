@@ -170,6 +170,54 @@ describe("keyboard shortcuts", () => {
   });
 });
 
+describe("the Keyboard Shortcuts switch", () => {
+  /** Whether the page's own handlers took the next keydown (read after every listener ran). */
+  const watchNextKey = (page: Page) =>
+    page.evaluate(() => {
+      delete (window as any).__taken;
+      window.addEventListener("keydown", (e) => setTimeout(() => ((window as any).__taken = e.defaultPrevented)), {
+        once: true,
+      });
+    });
+  const taken = (page: Page) => page.evaluate(() => (window as any).__taken as boolean | undefined);
+
+  it("off in Settings, every key is the browser's (Ctrl+F stays on the page, Space opens nothing)", async () => {
+    // Its own context: the switch is kept in localStorage, which the file's shared page keeps.
+    const { page, context } = await open("/settings", DESKTOP, { ownPage: true });
+    const toggle = page.getByRole("switch", { name: "Keyboard Shortcuts" });
+    await expect(toggle.isChecked()).resolves.toBe(true); // on by default, as the product asks
+    await toggle.click();
+    await expect(page.evaluate(() => localStorage.getItem("shortcuts"))).resolves.toBe("off");
+    await page.goto("/documents");
+    await hydrated(page);
+    await page.waitForSelector("html[data-shortcuts='on']", { state: "attached" });
+    await page.locator("h1").click();
+    for (const key of ["Control+f", "Control+p", "Control+s", "Space"]) {
+      await watchNextKey(page);
+      await page.keyboard.press(key);
+      await expect.poll(() => taken(page)).toBe(false);
+    }
+    expect(pathname(page)).toBe("/documents");
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+
+    // Back on in the shortcuts dialog's own switch (reached from Settings while they are off).
+    await page.evaluate(() => localStorage.setItem("shortcuts", "on"));
+    await page.keyboard.press("Space");
+    const dialog = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toMatch(/switch them\s+off below or in Settings/);
+    await dialog.getByRole("switch", { name: "Keyboard Shortcuts" }).click();
+    await expect(page.evaluate(() => localStorage.getItem("shortcuts"))).resolves.toBe("off");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await watchNextKey(page);
+    await page.keyboard.press("Control+f");
+    await expect.poll(() => taken(page)).toBe(false);
+    expect(pathname(page)).toBe("/documents");
+    await context.close();
+  });
+});
+
 describe("easter eggs", () => {
   const konami = [
     "ArrowUp",

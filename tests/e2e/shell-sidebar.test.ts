@@ -71,6 +71,29 @@ describe("sidebar on desktop", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("at a laptop's 1366 × 768 it shows that it scrolls, and its Utility group keeps every item", async () => {
+    const { page } = await visit({ viewport: { width: 1366, height: 768 } });
+    await page.goto("/");
+    await hydrated(page);
+    const nav = page.getByTestId("desktop-sidebar").getByRole("navigation", { name: "Main" });
+    const scroll = () => nav.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight, top: el.scrollTop }));
+    await expect(scroll()).resolves.toEqual({ overflows: true, top: 0 });
+    // The edge's shadow: two covers that scroll with the list over two shadows fixed to its box.
+    await expect(nav.evaluate((el) => getComputedStyle(el).backgroundAttachment)).resolves.toBe(
+      "local, local, scroll, scroll",
+    );
+    const utility = page.getByTestId("desktop-sidebar").getByRole("group", { name: "Utility" });
+    await expect(navLabels(utility.getByRole("link"))).resolves.toEqual([
+      "Notifications",
+      "Help",
+      "Settings",
+      "Log In",
+    ]);
+    await utility.getByRole("link", { name: "Log In" }).scrollIntoViewIfNeeded();
+    await expect(utility.getByRole("link", { name: "Log In" }).isVisible()).resolves.toBe(true);
+    await expect.poll(async () => (await scroll()).top).toBeGreaterThan(0);
+  });
+
   it("'Quick find...' filters subsidiaries by name or tagline, case-insensitively", async () => {
     const { page } = await visit({ viewport: DESKTOP });
     await page.goto("/");
@@ -206,6 +229,10 @@ describe("sidebar on mobile (under 768 px)", () => {
     // The sheet is rendered in the browser, not hydrated: its icons' drawings are SVG shapes too.
     await expect(drawnIcons(sheet.locator("svg.lucide"))).resolves.toBe(true);
     await screenshot(page, "shell-mobile-sheet");
+    // The close button is off the 'Quick find...' field (and its own clear button): no overlap.
+    const close = (await sheet.getByRole("button", { name: "Close menu" }).boundingBox())!;
+    const find = (await sheet.getByPlaceholder("Quick find...").boundingBox())!;
+    expect(close.y + close.height <= find.y || find.x + find.width <= close.x).toBe(true);
     await sheet.getByRole("button", { name: "Close menu" }).click();
     await expect.poll(() => sheet.count()).toBe(0);
 

@@ -1,10 +1,11 @@
 // The one cookie rule (app/utils/cookies.server.ts), checked on every Set-Cookie the app sends in
 // its cookie-setting flows: sign-in (both legs, success and failure), renewal, logout, sign out
-// everywhere, the flash toast and the no-JS signup result, on https and on plain-http loopback.
+// everywhere, the flash toast, the no-JS signup result and a used confirmation link, on https and on plain-http loopback.
 import { createCookie } from "@remix-run/cloudflare";
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COOKIES, signedCookie } from "~/utils/cookies.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { atProvider, Jar, ORIGIN } from "./auth-helpers";
 
 const form = (fields: Record<string, string>) => ({
@@ -36,8 +37,17 @@ async function everySetCookie(origin: string, email: string): Promise<string[]> 
   const callback = await atProvider(new URL(login.headers.get("location")!), email);
   await fetch(callback.pathname + callback.search);
   // A no-JS newsletter signup (result cookie), shown and cleared on the page it lands on.
-  await fetch("/api/leads", form({ email: `${Math.random()}@example.com`, firstName: "C", redirectTo: "/blog" }));
+  const address = `${Math.random()}@example.com`;
+  await fetch("/api/leads", form({ email: address, firstName: "C", redirectTo: "/blog" }));
   await fetch("/blog");
+  // Its confirmation link pressed (the just-confirmed cookie), with a token of our own for the lead.
+  const token = randomToken();
+  await env.DB.prepare(
+    "INSERT INTO newsletter_tokens (token_hash, lead_id, created_at) SELECT ?, id, ? FROM leads WHERE email = ?",
+  )
+    .bind(await sha256Hex(token), Date.now(), address)
+    .run();
+  await fetch(`/newsletter/confirm/${token}`, form({}));
   // Logout, then sign-in again and sign out everywhere (flash toast).
   await fetch("/api/logout");
   const again = await fetch("/api/login");
@@ -83,7 +93,7 @@ describe("every cookie the server sets follows the one rule", () => {
 describe("a mangled signed cookie is no cookie", () => {
   // Remix's own parse throws on a signature that is not base64; every signed cookie of ours reads
   // such a value as missing (cookies.server.ts signedCookie), so the page answers as for a stranger.
-  it.each(["afx_session", "afx_flash", "afx_signup", "afx_return_to", "afx_d1_bookmark"])(
+  it.each(["afx_session", "afx_flash", "afx_signup", "afx_return_to", "afx_d1_bookmark", "afx_confirmed"])(
     "%s=0000-0000: the pages still answer",
     async (name) => {
       for (const path of ["/", "/settings", "/api/auth/user"]) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/features/contact/contact-form";
 import { signupSchema } from "~/features/leads/signup.server";
 import { deleteAccountSchema } from "~/features/privacy/account-forms";
+import { displayAddress } from "~/utils/address-display.server";
 import { emailSchema } from "~/utils/email-schema";
 import { EMAIL_MAX_LENGTH, isMailAddress, normaliseEmail } from "~/utils/mail-address";
 
@@ -40,6 +41,35 @@ describe("the e-mail field", () => {
     );
     expect(contactSchema.safeParse({ name: "Ada", subject: "Hi", message: "Hello" }).error?.issues[0]?.message).toBe(
       "Please enter a valid email address.",
+    );
+  });
+
+  it("takes an internationalised domain, stored in its ASCII form (punycode)", () => {
+    for (const parse of Object.values(forms)) {
+      const parsed = parse("Zoe@Exämple.com");
+      const data: unknown = parsed.data;
+      expect(typeof data === "string" ? data : (data as { email: string }).email).toBe("zoe@xn--exmple-cua.com");
+    }
+    expect(displayAddress("zoe@xn--exmple-cua.com")).toBe("zoe@exämple.com");
+    expect(displayAddress("ada@example.org")).toBe("ada@example.org");
+  });
+
+  it("keeps the product's words and adds the reason: the character it cannot deliver, the 254 limit", () => {
+    const message = (email: string) => emailSchema().safeParse(email).error?.issues[0]?.message;
+    expect(message("zoë@exämple.com")).toBe(
+      "Please enter a valid email address. Our mail service cannot deliver to “ë” before the @.",
+    );
+    expect(message(`${"a".repeat(250)}@example.com`)).toBe(
+      "Please enter a valid email address. An address can be at most 254 characters.",
+    );
+    // Under 254 as typed, over it once the domain is in its ASCII form.
+    expect(message(`${"a".repeat(236)}@${"ä".repeat(12)}.com`)).toBe(
+      "Please enter a valid email address. An address can be at most 254 characters.",
+    );
+    expect(message("not an address")).toBe("Please enter a valid email address.");
+    expect(message("ada@exa mple.com")).toBe("Please enter a valid email address.");
+    expect(message("ada@exä/mple.com")).toBe(
+      "Please enter a valid email address. Its domain, after the @, is not one mail can be sent to.",
     );
   });
 

@@ -81,7 +81,7 @@ describe("POST /api/leads (JSON)", () => {
       "an e-mail over 254 characters",
       { email: `${"a".repeat(250)}@example.com` },
       "email",
-      NEWSLETTER_TEXT.invalidEmail,
+      `${NEWSLETTER_TEXT.invalidEmail} An address can be at most 254 characters.`,
     ],
     ["a missing first name", { firstName: undefined }, "firstName", NEWSLETTER_TEXT.firstNameRequired],
     ["a first name over 100 characters", { firstName: "A".repeat(101) }, "firstName", NEWSLETTER_TEXT.nameTooLong],

@@ -114,6 +114,17 @@ describe("double opt-in", () => {
     expect(await again.text()).toContain("This link is not valid");
     expect((await SELF.fetch(link)).status).toBe(404);
     expect(await lead(email)).toMatchObject({ status: "confirmed", confirmed_at: row!.confirmed_at });
+    // Back to the link in the browser that just confirmed it: it says confirmed, not "not valid".
+    const cookie = res.headers.get("Set-Cookie")!.split(";")[0]!;
+    const back = await SELF.fetch(link, { headers: { Cookie: cookie } });
+    expect(back.status).toBe(200);
+    const backHtml = await back.text();
+    expect(backHtml).toContain("Subscription confirmed");
+    expect(backHtml).not.toContain("This link is not valid");
+    // Another link with that cookie is still judged on its own.
+    const other = new URL(link);
+    other.pathname = other.pathname.replace(/[^/]+$/, "A".repeat(43));
+    expect((await SELF.fetch(other, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
   it("an expired, forged or truncated token gets a clear page with the signup and a 4xx", async () => {
@@ -218,7 +229,12 @@ describe("unsubscribe", () => {
     const link = linkIn(await signUpAndReadMail(email), "unsubscribe");
     const page = await SELF.fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Unsubscribe</button>");
+    const html = await page.text();
+    expect(html).toContain("Unsubscribe</button>");
+    // A question naming the address (masked), claiming nothing before the button.
+    expect(html).toContain(`Unsubscribe ${email[0]}•••@${email.split("@")[1]} from the newsletter?`);
+    expect(html).toContain("Nothing changes until you press Unsubscribe.");
+    expect(html).not.toContain("You are unsubscribed");
     expect(await lead(email)).toMatchObject({ status: "pending" });
     const res = await post(link);
     expect(res.status).toBe(303);
@@ -227,6 +243,20 @@ describe("unsubscribe", () => {
     expect(await lead(email)).toBeNull();
     expect(await isSuppressed(env, email)).toBe(true);
     expect(await (await SELF.fetch(`${ORIGIN}/newsletter/unsubscribed`)).text()).toContain("You are unsubscribed");
+    // Opened again: the lead is gone, the page still asks and its button still answers truly.
+    expect((await SELF.fetch(link)).status).toBe(200);
+  });
+
+  it("a confirmed subscriber's link opened after unsubscribing says so, naming the address", async () => {
+    const email = unique("again");
+    const mail = await signUpAndReadMail(email);
+    expect((await post(linkIn(mail, "confirm"))).status).toBe(303);
+    const link = linkIn(mail, "unsubscribe");
+    expect((await post(link)).status).toBe(303);
+    expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
+    const html = await (await SELF.fetch(link)).text();
+    expect(html).toContain("You are already unsubscribed");
+    expect(html).toContain(`${email[0]}•••@${email.split("@")[1]} is not on our newsletter list`);
   });
 
   it("a forged or altered unsubscribe link is a 404 and unsubscribes nobody", async () => {

@@ -64,9 +64,9 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         </div>
       </header>
 
-      <div className="mt-8 grid gap-6 md:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
         <Card title="Profile" icon={<Mail aria-hidden="true" className="size-5" />}>
-          <p className="break-all" data-testid="profile-email">
+          <p className="wrap-anywhere" data-testid="profile-email">
             {user.email ?? "No email provided"}
           </p>
           <p className="flex items-center gap-2 text-muted-foreground">
@@ -95,7 +95,9 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         </Card>
 
         <Card title="Session" icon={<LogOut aria-hidden="true" className="size-5" />}>
-          <p className="text-muted-foreground">You are signed in{user.email ? ` as ${user.email}` : ""}.</p>
+          <p className="wrap-anywhere text-muted-foreground">
+            You are signed in{user.email ? ` as ${user.email}` : ""}.
+          </p>
           {/* A full navigation: the server clears the cookie and redirects home. */}
           <a href="/api/logout" className="btn btn-outline">
             Log Out

@@ -1,6 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { lazyModule } from "~/utils/lazy-module";
+import { shortcutsOn } from "~/utils/shortcuts-setting";
 import { toggleTheme } from "~/utils/theme";
 import { toast } from "~/utils/toast";
 import {
@@ -41,7 +42,8 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
 /**
  * Loaded right after hydration (app-shell.tsx), off the landing's critical path.
  * The global keyboard shortcuts and easter eggs (the table is in shortcuts.ts), and the
- * shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types.
+ * shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types, and
+ * nothing at all while the "Keyboard shortcuts" switch is off (utils/shortcuts-setting.ts).
  */
 export default function KeyboardShortcuts() {
   const navigate = useNavigate();
@@ -74,7 +76,7 @@ export default function KeyboardShortcuts() {
     }
 
     function onKeyDown(e: KeyboardEvent) {
-      if (e.defaultPrevented || e.isComposing || isTyping(e.target)) return;
+      if (e.defaultPrevented || e.isComposing || isTyping(e.target) || !shortcutsOn()) return;
       const shortcut = matchShortcut(e);
       if (shortcut && !(shortcut.key === " " && e.target instanceof Element && e.target.closest(SPACE_TAKERS))) {
         e.preventDefault();

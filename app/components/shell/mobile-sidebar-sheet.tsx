@@ -9,16 +9,19 @@ export default function MobileSidebarSheet() {
   return (
     <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
       <SheetContent className="w-[var(--sidebar-width-mobile)] max-w-[85vw]" data-testid="mobile-sidebar">
-        <SheetTitle className="sr-only">Menu</SheetTitle>
+        {/* A row of its own: the close button never lies over the first field ('Quick find...'). */}
+        <div className="flex items-center justify-between border-b border-border py-1 pl-3 pr-1">
+          <SheetTitle className="text-sm font-semibold">Menu</SheetTitle>
+          <button
+            type="button"
+            onClick={() => setMobileOpen(false)}
+            className="rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground"
+          >
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <button
-          type="button"
-          onClick={() => setMobileOpen(false)}
-          className="absolute right-2 top-2 z-10 rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground"
-        >
-          <X aria-hidden="true" className="size-4" />
-          <span className="sr-only">Close menu</span>
-        </button>
         <SidebarBody collapsed={false} onNavigate={() => setMobileOpen(false)} />
       </SheetContent>
     </Sheet>

@@ -1,4 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Switch } from "~/components/ui/switch";
+import { settingsCopy } from "~/content/copy";
+import { useShortcutsOn } from "~/utils/shortcuts-setting";
 import { SHORTCUTS } from "./shortcuts";
 
 /** The keyboard-shortcuts dialog, loaded at the first Space. */
@@ -9,15 +12,24 @@ export default function ShortcutsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const [on, setOn] = useShortcutsOn();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" data-testid="shortcuts-dialog">
         <DialogHeader>
           <DialogTitle>Keyboard Shortcuts</DialogTitle>
           <DialogDescription>
-            Press Space to open this list and Escape to close it. Shortcuts pause while you type.
+            Press Space to open this list and Escape to close it. Shortcuts pause while you type; switch them off below
+            or in Settings to leave every key, Ctrl/⌘ + F included, to your browser.
           </DialogDescription>
         </DialogHeader>
+        <Switch
+          name="shortcuts"
+          label={settingsCopy.shortcuts}
+          help={settingsCopy.shortcutsHelp}
+          checked={on}
+          onChange={setOn}
+        />
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           {SHORTCUTS.map((s) => (
             <div key={s.keys} className="contents">

@@ -44,7 +44,7 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
     <div className="flex min-h-0 flex-1 flex-col">
       <UserHeader user={user} collapsed={collapsed} />
       <QuickFind collapsed={collapsed} />
-      <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 pb-3">
+      <nav aria-label="Main" className="scroll-shadows min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 pb-3">
         <SubsidiaryGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
         <NavGroup title="Company" collapsed={collapsed}>
           {COMPANY_LINKS.map((item) => (

@@ -13,8 +13,8 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={field.id} className="text-sm font-medium">
+    <div className="grid grid-cols-1 gap-1.5">
+      <label htmlFor={field.id} className="wrap-anywhere text-sm font-medium">
         {label}
       </label>
       {children}
@@ -27,7 +27,7 @@ export function Field({
 export function FieldErrors({ field, className }: { field: FieldMetadata<string>; className?: string }) {
   if (!field.errors?.length) return null;
   return (
-    <p id={field.errorId} className={cn("text-sm text-destructive", className)}>
+    <p id={field.errorId} className={cn("wrap-anywhere text-sm text-destructive", className)}>
       {[...new Set(field.errors)].join(" ")}
     </p>
   );

@@ -2,6 +2,9 @@ export const settingsCopy = {
   intro: "Your account details and how the site behaves for you.",
   darkMode: "Dark Mode",
   darkModeHelp: "Switches the site between its dark and light theme right away. The choice is kept in this browser.",
+  shortcuts: "Keyboard Shortcuts",
+  shortcutsHelp:
+    "Ctrl/⌘ + a letter opens a page and Space lists every shortcut. Off, every key does what your browser does (Ctrl/⌘ + F finds in the page). Kept in this browser.",
   emailNotifications: "Email Notifications",
   emailNotificationsHelp:
     "Kept in this browser. We do not send account e-mails yet; when we do, this choice will decide whether you get them.",
@@ -14,6 +17,8 @@ export const settingsCopy = {
   signOutEverywhereHelp: "Ends every session of your account, on this device and all others.",
   twoFactor: "Two-Factor Authentication",
   twoFactorHelp: "Sign-in runs through our identity provider; ask us to turn on a second factor for your account.",
+  needsMember: "This needs a signed-in member: you are not signed in.",
+  saveSignedOut: "Your display choices apply at once; saving the newsletter choice needs a signed-in member.",
   deleteAccount: "Delete Account",
   deleteAccountHelp:
     "Deletes your account, your newsletter subscription and your messages to us, and signs you out everywhere.",

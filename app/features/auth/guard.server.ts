@@ -1,5 +1,6 @@
 import { getUser } from "~/features/auth/users.server";
 import { isAdmin, type CurrentUser } from "~/features/auth/user";
+import { isNavigation, NOT_FOUND_PAGE_HEADER } from "~/utils/not-found-page";
 
 /** An admin: the role needs a verified address listed in ADMIN_EMAILS, so there always is an e-mail. */
 export type Admin = CurrentUser & { role: "admin"; email: string };
@@ -13,7 +14,9 @@ const NO_STORE = "private, no-store";
  *   error boundary, as if the page did not exist (docs/product.md, Pages).
  * - JSON and file endpoints (`{ json: true }`: the leads API, the CSV, the person export): 401
  *   `{ message }` without a session, 403 for a signed-in non-admin (docs/product.md, Leads API),
- *   thrown as a real Response since a thrown `data()` in a resource route loses its message.
+ *   thrown as a real Response since a thrown `data()` in a resource route loses its message. A
+ *   browser's navigation there (its address opened or followed) gets the not-found page, as a
+ *   page would (utils/not-found-page.ts).
  */
 export async function requireAdmin(
   request: Request,
@@ -23,6 +26,8 @@ export async function requireAdmin(
   const user = await getUser(request, env);
   if (isAdmin(user) && user?.email) return user as Admin;
   if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": NO_STORE } });
+  if (isNavigation(request))
+    throw new Response(null, { status: 404, headers: { "Cache-Control": NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" } });
   throw user
     ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": "no-store" } })
     : Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });

@@ -30,6 +30,10 @@ const METADATA_TTL_MS = 60 * 60 * 1000;
 const FLOW_MAX_AGE_S = 10 * 60;
 
 const SIGN_IN_FAILED = { title: "Sign-in failed", variant: "destructive" } as const;
+export const SIGN_IN_CANCELLED = {
+  title: "Sign-in cancelled",
+  description: "You are still signed out; nothing was changed.",
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Discovery and keys: fetched on first use inside a request (never at module scope), cached per
@@ -375,18 +379,26 @@ function failureKind(error: unknown): string {
 
 async function signInFailed(request: Request, env: Env, error: unknown) {
   const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
-  // An expected 4xx-class event: a warning line, not an error with a stack.
-  log("warn", `[sign-in] failed: ${failureKind(error)}`, { requestId: requestIdOf(request) });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
+  if (cancelled) {
+    // The visitor's own choice, not a failure: back where they started, with a neutral note.
+    log("info", "[sign-in] cancelled at the provider", { requestId: requestIdOf(request) });
+    const returnTo = safeReturnTo(
+      await returnToCookie(request, env)
+        .parse(request.headers.get("Cookie"))
+        .catch(() => null),
+      request.url,
+    );
+    return redirectWithToast(env, request, returnTo, SIGN_IN_CANCELLED, { headers });
+  }
+  // An expected 4xx-class event: a warning line, not an error with a stack.
+  log("warn", `[sign-in] failed: ${failureKind(error)}`, { requestId: requestIdOf(request) });
   return redirectWithToast(
     env,
     request,
     "/",
-    {
-      ...SIGN_IN_FAILED,
-      description: cancelled ? "Sign-in was cancelled." : "We couldn't sign you in. Please try again.",
-    },
+    { ...SIGN_IN_FAILED, description: "We couldn't sign you in. Please try again." },
     { headers },
   );
 }

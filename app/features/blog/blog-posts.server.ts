@@ -1,6 +1,6 @@
 // The blog's posts, kept at the edge with the Cache API: fresh for 10 minutes, then served stale
 // while one background refresh runs, and the last good copy kept for 24 h while the feed fails.
-import { fetchFeed, type FetchFeedOptions } from "./fetch-feed.server";
+import { FeedFetchError, fetchFeed, type FetchFeedOptions } from "./fetch-feed.server";
 import { parseFeed } from "./parse-feed.server";
 import { PLACEHOLDER_POST, type BlogPost } from "./post";
 import { log } from "~/utils/log.server";
@@ -79,7 +79,12 @@ async function refresh(source: BlogSource, previous: Entry | null): Promise<Blog
     await writeEntry(source, { posts, fetchedAt: at, nextCheckAt: at + FRESH_MS });
     return posts;
   } catch (error) {
-    log("error", FAILURE_MESSAGE, { feedUrl: source.feedUrl, error: error instanceof Error ? error : String(error) });
+    // An unreachable or failing feed is the outside world, not our bug: its reason, no stack.
+    const cause =
+      error instanceof FeedFetchError
+        ? { reason: error.message }
+        : { error: error instanceof Error ? error : String(error) };
+    log("error", FAILURE_MESSAGE, { feedUrl: source.feedUrl, ...cause });
     await writeEntry(source, {
       posts: previous?.posts ?? null,
       fetchedAt: previous?.fetchedAt ?? 0,

@@ -68,9 +68,12 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
   try {
     return await Promise.race([download, deadline]);
   } catch (error) {
-    throw error instanceof FeedFetchError
-      ? error
-      : new FeedFetchError(error instanceof Error ? error.message : String(error));
+    if (error instanceof FeedFetchError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    // workerd's answer to a host it cannot resolve or reach says only "internal error; reference = …".
+    throw new FeedFetchError(
+      /^internal error/.test(message) ? "the feed's host could not be reached (DNS or network)" : message,
+    );
   } finally {
     clearTimeout(timer);
     // The loser of the race must not surface as an unhandled rejection.

@@ -27,7 +27,7 @@ export const PLACEHOLDER_POST: BlogPost = {
   id: "afx-insights-placeholder",
   title: "Welcome to AFX Insights",
   excerpt:
-    "News and insights from AFX Holding Group and its ventures appear here as our newsletter publishes them. Subscribe below to get every issue first.",
+    "News and insights from AFX Holding Group and its ventures appear here as our newsletter publishes them. Subscribe with the newsletter form on this page to get every issue first.",
   coverImage: null,
   publishedAt: null,
   author: DEFAULT_AUTHOR,

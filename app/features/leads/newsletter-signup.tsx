@@ -16,7 +16,6 @@ import { useEffect, useMemo, useRef } from "react";
 import {
   CONSENT_COPY,
   CONSENT_VERSION,
-  LEAD_LIMITS,
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
@@ -180,13 +179,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 </Field>
               </div>
               <Field label="Email" field={fields.email}>
-                <Input
-                  field={fields.email}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={LEAD_LIMITS.email}
-                  placeholder="you@example.com"
-                />
+                <Input field={fields.email} type="email" autoComplete="email" placeholder="you@example.com" />
               </Field>
               <SubmitButton pending={pending} className="w-full" />
             </div>
@@ -196,13 +189,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
                 <label htmlFor={fields.email.id} className="sr-only">
                   Email address
                 </label>
-                <Input
-                  field={fields.email}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={LEAD_LIMITS.email}
-                  placeholder="Enter your email"
-                />
+                <Input field={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
                 <SubmitButton pending={pending} />
               </div>
               <FieldErrors field={fields.email} className="mt-1" />

@@ -21,7 +21,11 @@ export const NEWSLETTER_TEXT = {
 } as const;
 
 export const NEWSLETTER_TOASTS = {
-  success: { title: "Welcome to AFX Holding Group!", description: "You've successfully joined our community." },
+  // The product's words, and what is still to do: the subscription starts at the e-mail's link.
+  success: {
+    title: "Welcome to AFX Holding Group!",
+    description: "You've successfully joined our community. A confirmation e-mail is on its way.",
+  },
   already: { title: "Already Subscribed", description: "You're already part of our community!" },
   failed: { title: "Subscription Failed", description: "Please try again later.", variant: "destructive" },
 } as const;
@@ -52,8 +56,14 @@ export const SUBSCRIPTION_TEXT = {
   expiredTitle: "This link has expired",
   expiredBody: "Confirmation links are valid for 7 days. Sign up again below and we'll send you a new one.",
   unsubscribeTitle: "Unsubscribe from our newsletter",
-  unsubscribeBody: "You will receive no more e-mails from our newsletter.",
+  // A question until the button is pressed: a reader who closes the tab stays subscribed.
+  unsubscribeQuestion: (address: string) => `Unsubscribe ${address} from the newsletter?`,
+  unsubscribeBody:
+    "Nothing changes until you press Unsubscribe. Then you will receive no more e-mails from our newsletter.",
   unsubscribeButton: "Unsubscribe",
+  alreadyUnsubscribedTitle: "You are already unsubscribed",
+  alreadyUnsubscribedBody: (address: string) =>
+    `${address} is not on our newsletter list: you will receive no more e-mails from it. Changed your mind? Sign up again below.`,
   unsubscribedTitle: "You are unsubscribed",
   unsubscribedBody: "You will receive no more newsletter e-mails from us. Changed your mind? Sign up again below.",
   badUnsubscribeTitle: "This unsubscribe link is not valid",

@@ -54,6 +54,19 @@ export async function subscriptionStatus(db: Db, email: string): Promise<LeadSta
   return row?.status ?? null;
 }
 
+/**
+ * What an unsubscribe link's page names before its button: the lead's address and whether it is
+ * still on the list; null when the lead is gone (erased, or a "this wasn't me" already followed).
+ */
+export async function unsubscribeTarget(db: Db, leadId: number): Promise<{ email: string; listed: boolean } | null> {
+  const row = await db
+    .select({ email: leads.email, status: leads.status })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .get();
+  return row ? { email: row.email, listed: row.status !== "unsubscribed" } : null;
+}
+
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
 
 /**

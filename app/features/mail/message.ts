@@ -57,11 +57,14 @@ export function messageProblem(message: MailMessage): string | null {
   return null;
 }
 
-/** An address for the logs: enough to tell deliveries apart, not enough to read it. */
-export function maskAddress(address: string): string {
+/**
+ * An address for the logs (and for a page a forwarded link opens): enough to tell addresses
+ * apart, not enough to read it. `hidden` is what stands for the rest of the mailbox.
+ */
+export function maskAddress(address: string, hidden = "***"): string {
   const at = address.lastIndexOf("@");
-  if (at < 1) return "***";
-  return `${address[0]}***@${address.slice(at + 1)}`;
+  if (at < 1) return hidden;
+  return `${address[0]}${hidden}@${address.slice(at + 1)}`;
 }
 
 /** Error text for the logs with every address in it masked (SMTP replies quote the recipient). */

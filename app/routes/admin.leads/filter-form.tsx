@@ -14,7 +14,8 @@ export function FilterForm({
   errors: FilterErrors;
   filtered: boolean;
 }) {
-  const field = "grid gap-1 text-sm";
+  // content-start: an error under one field grows the row, not the gaps above the others' inputs.
+  const field = "grid content-start gap-1 text-sm";
   const error = (name: keyof FilterErrors) =>
     errors[name] ? (
       <span className="text-xs text-destructive" role="alert">

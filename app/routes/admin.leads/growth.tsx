@@ -16,7 +16,7 @@ export function GrowthTimeline({
       {recent.length === 0 ? (
         <p className="text-sm text-muted-foreground">No signups in the last 30 days</p>
       ) : (
-        <ol className="grid gap-2" aria-label="Latest signups of the last 30 days">
+        <ol className="grid grid-cols-1 gap-2" aria-label="Latest signups of the last 30 days">
           {recent.map((lead) => (
             <li key={lead.id} className="flex items-center justify-between gap-3 text-sm" data-testid="growth-row">
               <span className="min-w-0 truncate">

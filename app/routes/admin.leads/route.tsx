@@ -120,7 +120,7 @@ export default function LeadsDashboard() {
         </Suspense>
       </header>
 
-      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-3">
+      <section aria-label="Statistics" className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Suspense
           fallback={[0, 1, 2].map((i) => (
             <StatCard key={i} label="" value={null} />
@@ -147,7 +147,7 @@ export default function LeadsDashboard() {
         </Suspense>
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card as="section" heading="Leads by Source">
           <Suspense fallback={<SkeletonRows />}>
             <Await resolve={stats} errorElement={<LoadError />}>

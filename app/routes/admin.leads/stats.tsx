@@ -35,14 +35,17 @@ export function SourceShares({
 }) {
   if (sources.length === 0) return <p className="text-sm text-muted-foreground">No subscribers yet</p>;
   return (
-    <ul className="grid gap-4">
+    <ul className="grid grid-cols-1 gap-4">
       {sources.map(({ source, count }) => {
         const percent = (count / total) * 100;
         return (
           <li key={source} data-testid="source-row">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">{source}</span>
-              <span className="text-muted-foreground">{`${percent.toFixed(1)}% · ${formatInteger(count)}`}</span>
+              <span
+                className="text-muted-foreground"
+                data-testid="source-count"
+              >{`${percent.toFixed(1)}% · ${formatInteger(count)}`}</span>
             </div>
             <div
               role="progressbar"

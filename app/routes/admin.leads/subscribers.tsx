@@ -6,6 +6,7 @@ import { formatInteger, formatIsoDate } from "~/utils/format";
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 const HEAD = "py-2 pr-4 font-medium";
 const CELL = "py-2 pr-4";
+const FIRST = "sticky left-0 bg-card";
 
 /** The per-status counts of the filtered list; the filter's own status in bold. */
 export function StatusCounts({ counts, status }: { counts: Record<LeadStatus, number>; status: string }) {
@@ -26,11 +27,13 @@ export function StatusCounts({ counts, status }: { counts: Record<LeadStatus, nu
 /** One page of subscribers, newest first, each with its "Manage" link. */
 export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone: it scrolls in its own box (data-scroll-x), the address column kept in view;
+    // relative, so the header's sr-only text is clipped with it.
+    <div className="relative overflow-x-auto" data-scroll-x>
       <table className="w-full text-left text-sm">
         <thead className="text-muted-foreground">
           <tr className="border-b border-border">
-            <th scope="col" className={HEAD}>
+            <th scope="col" className={`${FIRST} ${HEAD}`}>
               Email
             </th>
             <th scope="col" className={HEAD}>
@@ -50,7 +53,7 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
         <tbody>
           {leads.map((lead) => (
             <tr key={lead.id} className="border-b border-border last:border-0" data-testid="subscriber-row">
-              <td className={`max-w-64 truncate ${CELL}`}>{lead.email}</td>
+              <td className={`${FIRST} max-w-48 truncate sm:max-w-64 ${CELL}`}>{lead.email}</td>
               <td className={CELL}>{fullName(lead)}</td>
               <td className={CELL}>{lead.source}</td>
               <td className={`whitespace-nowrap ${CELL}`}>
