@@ -29,6 +29,8 @@ export default defineConfig({
           VENTURE_DOMAINS: TEST_VENTURE_DOMAINS,
           // No outbound requests to the ventures' sites from tests (checkEmbeddable is tested alone).
           EMBED_CHECK: "off",
+          // 12 MiB: an upload over R2's 5 MiB parts, and one over the limit, stay cheap to send.
+          DOCUMENT_MAX_BYTES: String(12 * 1024 * 1024),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
         // A second database to play a read replica that lags the primary (tests/worker/revocation.test.ts).

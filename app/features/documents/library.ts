@@ -7,6 +7,9 @@ import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type
 export { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility };
 
 export const DOCUMENTS_PATH = "/documents";
+/** The admin's library (app/content/pages.ts names the same path) and one document's page. */
+export const ADMIN_DOCUMENTS_PATH = "/admin/documents";
+export const adminDocumentPath = (id: string) => `${ADMIN_DOCUMENTS_PATH}/${id}`;
 /** Where a version's own URL lives: `/documents/v/<sha256>.pdf`. */
 const VERSION_PREFIX = `${DOCUMENTS_PATH}/v/`;
 const VERSION_PATH = /^\/documents\/v\/([0-9a-f]{64})\.pdf$/;
