@@ -80,7 +80,10 @@ export interface ListedDocument {
   updatedAt: number;
 }
 
-/** The published documents, members-only ones only for members, in title order. */
+/**
+ * The published documents, members-only ones only for members: the latest version first, then in
+ * the order they were added (the starting documents in their catalogue's order).
+ */
 export async function listPublished(db: Db, { members }: { members: boolean }): Promise<ListedDocument[]> {
   return db
     .select({
@@ -97,7 +100,7 @@ export async function listPublished(db: Db, { members }: { members: boolean }): 
     .from(documents)
     .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
     .where(and(eq(documents.status, "published"), members ? undefined : eq(documents.visibility, "public")))
-    .orderBy(asc(documents.title), asc(documents.id));
+    .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`);
 }
 
 /** Every document for the admin list: its current version and its downloads of the last 30 days. */
