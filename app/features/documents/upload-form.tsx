@@ -79,7 +79,7 @@ function Progress({ sending }: { sending: Sending }) {
         {sending.total ? ` of ${formatBytes(sending.total)}` : ""})
       </label>
       <progress id="upload-progress" max={100} value={percent} className="h-2 w-full accent-primary" />
-      <Button variant="outline" className="self-start" onClick={sending.abort}>
+      <Button variant="outline" className="justify-self-start" onClick={sending.abort}>
         Cancel upload
       </Button>
     </div>

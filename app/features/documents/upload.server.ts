@@ -279,7 +279,10 @@ export async function readUpload(
           continue;
         }
       }
-      const { value, done } = await reader.read();
+      const read = await reader.read().catch(() => null);
+      // The client went away mid-upload (a cancel, a lost connection): nothing is kept.
+      if (!read) return await stop({ kind: "bad-body", message: "The upload was interrupted: nothing was stored." });
+      const { value, done } = read;
       if (done) return await stop({ kind: "bad-body", message: "The form ended before its closing boundary." });
       buffer = concat(buffer, value);
     }
