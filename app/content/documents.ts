@@ -1,4 +1,3 @@
-import type { DocumentCategory } from "~/db/enums";
 import { subsidiaries, type Subsidiary } from "./subsidiaries";
 
 /**
@@ -13,7 +12,8 @@ export interface DocumentEntry {
   description: string;
   /** The stable URL's path. */
   url: string;
-  category: DocumentCategory;
+  /** Two of the library's categories (app/db/enums.ts); content imports no other layer. */
+  category: "Corporate" | "Pitch Decks";
   /** ISO date. */
   lastUpdated: string;
   subsidiaryId?: string;

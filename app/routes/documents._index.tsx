@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Building2, Download, Lock } from "~/components/ui/icons.generated";
 import { PageHeader } from "~/components/page-header";
@@ -20,8 +20,9 @@ const page = pages.documents;
 /**
  * The documents page: the library's published documents (members-only ones for members too),
  * grouped by category; `?subsidiary=` narrows to one venture and changes the heading. An unknown
- * id is said so, with every document below (still 200: the page exists). Never kept in the HTML
- * cache: a withdrawn document leaves the list at once (docs/decisions/073-members-only-documents.md).
+ * id is said so, with every document below (still 200: the page exists). Its HTML cache entry is
+ * keyed on the library's state, so a withdrawn document leaves the list at once
+ * (worker/server.ts, docs/decisions/073-members-only-documents.md).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -29,17 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const venture = requested ? getSubsidiary(SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
   const member = Boolean(await getUser(request, env));
   const all = await listPublished(getDb(env), { members: member });
-  return json(
-    {
-      requested,
-      venture: venture ? { id: venture.id, name: venture.name } : null,
-      documents: venture ? all.filter((d) => d.ventureId === venture.id) : all,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    requested,
+    venture: venture ? { id: venture.id, name: venture.name } : null,
+    documents: venture ? all.filter((d) => d.ventureId === venture.id) : all,
+  };
 }
-
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({

@@ -12,17 +12,39 @@ beforeAll(async () => {
 });
 
 describe("/documents", () => {
-  it("lists a published document at once, and drops it at once when withdrawn (no stale list in the HTML cache)", async () => {
+  it("lists a published document, cached for visitors, and drops it at once when withdrawn (the cache keyed on the library)", async () => {
     const doc = await putDocument({ title: "Annual Report 2026", category: "Reports" });
     const first = await page("/documents");
     const html = await first.text();
     expect(html).toContain(`href="${doc.path}" download=""`);
     expect(html).toMatch(/<h2[^>]*>Reports<\/h2>/);
-    expect(first.headers.get("cache-control")).toBe("no-store");
-    await env.DB.prepare("UPDATE documents SET status = 'draft' WHERE id = ?").bind(doc.id).run();
+    await expect.poll(async () => (await page("/documents")).headers.get("server-timing")).toMatch(/desc="hit"/);
+    // Withdrawn: the next visitor's page is a new render, without it.
+    await env.DB.prepare("UPDATE documents SET status = 'draft', updated_at = ? WHERE id = ?")
+      .bind(Date.now(), doc.id)
+      .run();
     const again = await page("/documents");
-    expect(again.headers.get("server-timing")).not.toMatch(/hit/);
+    expect(again.headers.get("server-timing")).toMatch(/desc="miss"/);
     expect(await again.text()).not.toContain("Annual Report 2026");
+  });
+
+  it("the admin's unpublish, new version and delete each give visitors a fresh list", async () => {
+    const admin = (await signIn("admin@example.com")).jar;
+    const doc = await putDocument({ title: "Interim Results" });
+    const post = (body: Record<string, string>) =>
+      get(`/admin/documents/${doc.id}`, admin, {
+        method: "POST",
+        body: new URLSearchParams(body),
+        headers: { Host: "afx.test", Origin: "https://afx.test" },
+      });
+    await (await page("/documents")).arrayBuffer();
+    await expect.poll(async () => (await page("/documents")).headers.get("server-timing")).toMatch(/desc="hit"/);
+    expect((await post({ intent: "unpublish" })).status).toBe(303);
+    expect(await (await page("/documents")).text()).not.toContain("Interim Results");
+    expect((await post({ intent: "publish" })).status).toBe(303);
+    expect(await (await page("/documents")).text()).toContain("Interim Results");
+    expect((await post({ intent: "delete" })).status).toBe(303);
+    expect(await (await page("/documents")).text()).not.toContain("Interim Results");
   });
 
   it("shows members-only documents to members alone, marked as such", async () => {

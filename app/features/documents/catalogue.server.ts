@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { documentDownloads, documents, documentVersions } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
-import type { DocumentCategory, DocumentVisibility } from "./library";
+import { DOCUMENTS_PATH, type DocumentCategory, type DocumentVisibility } from "./library";
 
 const DAY_MS = 86_400_000;
 
@@ -54,6 +54,21 @@ export async function publishedVersion(db: Db, sha256: string): Promise<ServedVe
     .where(and(eq(documentVersions.sha256, sha256), eq(documents.status, "published")))
     .orderBy(sql`${documents.visibility} = 'public' DESC`)
     .get();
+}
+
+/** The pages that list the library (the HTML cache keys them on its generation). */
+export const listsLibrary = (url: URL) => url.pathname === DOCUMENTS_PATH;
+
+/**
+ * The library's state as a short string that changes with every admin change: the number of
+ * documents and the latest change (every write sets `updated_at`; a delete changes the count).
+ */
+export async function libraryGeneration(db: Db): Promise<string> {
+  const row = await db
+    .select({ n: sql<number>`count(*)`, at: sql<number | null>`max(${documents.updatedAt})` })
+    .from(documents)
+    .get();
+  return `library-${row?.n ?? 0}-${row?.at ?? 0}`;
 }
 
 /** One more download of the document today (run after the response: waitUntil). */
