@@ -23,11 +23,12 @@ async function load() {
   const nodeEnv = process.env.NODE_ENV;
   const options = { configFile: false, root: ROOT, resolve: { alias: aliases() }, logLevel: "error" };
   try {
-    const [sheets, seed] = await Promise.all([
+    const [sheets, seed, db] = await Promise.all([
       runnerImport(resolve(ROOT, "scripts/fact-sheets.ts"), options),
       runnerImport(resolve(ROOT, "app/features/documents/starting.server.ts"), options),
+      runnerImport(resolve(ROOT, "app/utils/db.server.ts"), options),
     ]);
-    return { files: await sheets.module.renderStartingDocuments(), seed: seed.module };
+    return { files: await sheets.module.renderStartingDocuments(), seed: seed.module, getDb: db.module.getDb };
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -36,7 +37,7 @@ async function load() {
 
 /** Seeds the local library kept in `persistTo` (wrangler dev's --persist-to) when it is empty. */
 export async function seedLocalDocuments(persistTo = resolve(ROOT, ".wrangler/state")) {
-  const { files, seed } = await load();
+  const { files, seed, getDb } = await load();
   const { env, dispose } = await getPlatformProxy({
     configPath: resolve(ROOT, "wrangler.toml"),
     persist: { path: join(persistTo, "v3") },
@@ -44,7 +45,7 @@ export async function seedLocalDocuments(persistTo = resolve(ROOT, ".wrangler/st
     remoteBindings: false,
   });
   try {
-    return await seed.seedLibrary(env.DB, env.DOCUMENTS, files);
+    return await seed.seedLibrary(getDb(env), env.DOCUMENTS, files);
   } finally {
     await dispose();
   }

@@ -124,7 +124,7 @@ export default {
       let requestDb: RequestDb | undefined;
       if (key && listsLibrary(url)) {
         requestDb = await openRequestDb(request, env, timings);
-        const generation = await libraryGeneration(getDb({ DB: requestDb }));
+        const generation = await libraryGeneration(getDb(withBindings(env, { DB: requestDb })));
         key = htmlCacheKey(request, serverBuild.assets.version, url, [generation]);
       }
       // Only a request that may be served from the cache opens it (the getter is not free).

@@ -82,6 +82,7 @@ function seedDocuments(persistTo) {
 /** What the seeded starting documents are drawn from (their catalogues and the drawing). */
 const SEED_SOURCES = [
   "scripts/fact-sheets.ts",
+  "app/features/documents/starting.server.ts",
   "app/content/documents.ts",
   "app/content/subsidiaries.ts",
   "app/content/site.ts",

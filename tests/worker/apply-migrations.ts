@@ -1,6 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { afterAll } from "vitest";
 import { seedLibrary } from "~/features/documents/starting.server";
+import { getDb } from "~/utils/db.server";
 
 // Every test file starts from the migrated schema with no rows: the files of one pool worker share
 // its workerd and so its D1 (vitest.config.ts, isolate: false), and each empties it first.
@@ -9,7 +10,7 @@ await emptyTables(env.DB);
 await emptyTables(env.REPLICA);
 // The document library starts as `npm start`'s does: the group's starting documents, seeded.
 await seedLibrary(
-  env.DB,
+  getDb(env),
   env.DOCUMENTS,
   env.TEST_STARTING_DOCUMENTS.map(({ base64, ...file }) => ({
     ...file,

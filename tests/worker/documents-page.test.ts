@@ -1,6 +1,7 @@
 // The public documents page, the sitemap and the venture page over the document library (issue 44).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { hashFiles, inlineStatement, seedStatements } from "~/features/documents/starting.server";
 import { get, signIn, type Jar } from "./auth-helpers";
 import { putDocument } from "./documents-helpers";
 
@@ -95,5 +96,25 @@ describe("/sitemap.xml", () => {
     expect(xml).toContain("<loc>https://afx.test/documents/corporate/afx-holding-group-overview.pdf</loc>");
     expect(xml).not.toContain(members.path);
     expect(xml).not.toContain(draft.path);
+  });
+});
+
+describe("the production seed's SQL text", () => {
+  it("writes the same catalogue as the seed through the bindings", async () => {
+    const files = await hashFiles(
+      env.TEST_STARTING_DOCUMENTS.map(({ base64, ...file }) => ({
+        ...file,
+        bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+      })),
+    );
+    const rows = () =>
+      env.DB.prepare(
+        "SELECT d.id, d.path, d.title, d.description, d.category, d.venture_id, d.status, v.object_key, v.size, v.sha256, v.uploaded_at FROM documents d JOIN document_versions v ON v.id = d.current_version_id WHERE v.uploaded_by = 'seed' ORDER BY d.id",
+      ).all();
+    const seeded = (await rows()).results;
+    expect(seeded).toHaveLength(files.length);
+    await env.DB.prepare("DELETE FROM documents WHERE id LIKE 'seed-%'").run();
+    for (const text of seedStatements(files).map(inlineStatement)) await env.DB.prepare(text).run();
+    expect((await rows()).results).toEqual(seeded);
   });
 });

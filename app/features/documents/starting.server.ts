@@ -1,9 +1,12 @@
 /**
  * Seeding an empty library with the group's starting documents (docs/decisions/040-fact-sheets.md):
- * each at its old URL, published, public, one version uploaded by "seed". Runs against D1 and R2
- * bindings (the workers pool's setup, `npm start` through wrangler's platform proxy) or, for
+ * each at its old URL, published, public, one version uploaded by "seed". Runs through the data
+ * layer's handle (the workers pool's setup, `npm start` through wrangler's platform proxy) or, for
  * production, as SQL text and files for wrangler (scripts/documents-seed.mjs). Never in the worker.
  */
+import { sql, type SQL } from "drizzle-orm";
+import { documents, documentVersions } from "~/db/schema";
+import { batch, toQuery, type Db } from "~/utils/db.server";
 import type { DocumentCategory } from "./library";
 
 export interface StartingFile {
@@ -24,11 +27,6 @@ export interface HashedFile extends StartingFile {
   objectKey: string;
 }
 
-export interface Statement {
-  sql: string;
-  params: (string | number | null)[];
-}
-
 export async function hashFiles(files: readonly StartingFile[]): Promise<HashedFile[]> {
   return Promise.all(
     files.map(async (file) => {
@@ -40,55 +38,53 @@ export async function hashFiles(files: readonly StartingFile[]): Promise<HashedF
   );
 }
 
-/** The catalogue's rows for the files, as statements of one batch. */
-export function seedStatements(files: readonly HashedFile[]): Statement[] {
+/**
+ * The catalogue's rows for the files, as statements of one batch.
+ * Raw SQL (docs/decisions/024-data-layer.md): the same statements run through the data layer and,
+ * written out as text, through `wrangler d1 execute --file` for production, where no handle exists.
+ */
+export function seedStatements(files: readonly HashedFile[]): SQL[] {
   return files.flatMap((f) => {
     const id = `seed-${f.path
       .replace(/^\/documents\//, "")
       .replace(/\.pdf$/, "")
       .replace(/[^a-z0-9]+/gi, "-")}`;
     return [
-      {
-        sql: "INSERT INTO documents (id, path, title, description, category, venture_id, visibility, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'public', 'published', ?, ?)",
-        params: [id, f.path, f.title, f.description, f.category, f.ventureId, f.date, f.date],
-      },
-      {
-        sql: "INSERT INTO document_versions (document_id, object_key, size, sha256, file_name, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, 'seed', ?)",
-        params: [id, f.objectKey, f.bytes.byteLength, f.sha256, f.fileName, f.date],
-      },
-      {
-        sql: "UPDATE documents SET current_version_id = (SELECT max(id) FROM document_versions WHERE document_id = ?) WHERE id = ?",
-        params: [id, id],
-      },
+      sql`INSERT INTO ${documents} (id, path, title, description, category, venture_id, visibility, status, created_at, updated_at)
+          VALUES (${id}, ${f.path}, ${f.title}, ${f.description}, ${f.category}, ${f.ventureId}, 'public', 'published', ${f.date}, ${f.date})`,
+      sql`INSERT INTO ${documentVersions} (document_id, object_key, size, sha256, file_name, uploaded_by, uploaded_at)
+          VALUES (${id}, ${f.objectKey}, ${f.bytes.byteLength}, ${f.sha256}, ${f.fileName}, 'seed', ${f.date})`,
+      sql`UPDATE ${documents} SET current_version_id = (SELECT max(id) FROM ${documentVersions} WHERE document_id = ${id}) WHERE id = ${id}`,
     ];
   });
 }
 
 /** A statement with its parameters written in (for `wrangler d1 execute --file`). */
-export function inlineStatement({ sql, params }: Statement): string {
+export function inlineStatement(statement: SQL): string {
+  const { sql: text, params } = toQuery(statement);
   let i = 0;
-  return `${sql.replace(/\?/g, () => {
+  return `${text.replace(/\?/g, () => {
     const value = params[i++];
     return value === null || value === undefined
       ? "NULL"
       : typeof value === "number"
         ? String(value)
-        : `'${value.replaceAll("'", "''")}'`;
+        : `'${String(value).replaceAll("'", "''")}'`;
   })};`;
 }
 
 /**
- * Seeds the library through its bindings when it holds no document; "not-empty" otherwise (an
- * admin's library is never touched). The objects first, then the catalogue in one batch.
+ * Seeds the library when it holds no document; "not-empty" otherwise (an admin's library is never
+ * touched). The objects first, then the catalogue in one batch.
  */
 export async function seedLibrary(
-  db: D1Database,
+  db: Db,
   bucket: R2Bucket,
   files: readonly StartingFile[],
 ): Promise<"seeded" | "not-empty"> {
-  if (await db.prepare("SELECT 1 FROM documents LIMIT 1").first()) return "not-empty";
+  if (await db.select({ id: documents.id }).from(documents).limit(1).get()) return "not-empty";
   const hashed = await hashFiles(files);
   for (const f of hashed) await bucket.put(f.objectKey, f.bytes, { httpMetadata: { contentType: "application/pdf" } });
-  await db.batch(seedStatements(hashed).map((s) => db.prepare(s.sql).bind(...s.params)));
+  await batch(db, seedStatements(hashed));
   return "seeded";
 }
