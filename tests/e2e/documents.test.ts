@@ -1,18 +1,25 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "./account";
-import { downloadBytes, hydrated, launch, newPage, screenshot } from "./browser";
+import { downloadBytes, hydrated, launch, newPage as newSharedPage, screenshot } from "./browser";
+import { startOwnWorker, type OwnWorker } from "./own-worker";
 
 // The document library in Chromium: an admin uploads a PDF with JavaScript off (the plain
 // multipart form) and on (progress bar, cancel), and a visitor downloads the same bytes from
-// /documents.
+// /documents. On a worker of its own: the other files, running beside it, count /documents' cards.
 let browser: Browser;
+let worker: OwnWorker;
 beforeAll(async () => {
+  worker = await startOwnWorker("documents", {});
   browser = await launch();
-});
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
+  await worker?.stop();
 });
+
+const newPage = (b: Browser, options: { javaScriptEnabled?: boolean } = {}) =>
+  newSharedPage(b, { baseURL: worker.url, ...options });
 
 function pdf(label: string, size: number): Buffer {
   const head = `%PDF-1.7\n% ${label}\n`;
@@ -45,7 +52,7 @@ async function downloadAsVisitor(title: string, expected: Buffer, suffix: string
   await context.close();
 }
 
-/** Deletes the document from its admin page (the suite's other files count /documents' cards). */
+/** Deletes the document from its admin page, as an admin would. */
 async function deleteOnItsPage(page: Page, title: string) {
   await Promise.all([
     page.waitForURL((url) => url.pathname === "/admin/documents"),
@@ -90,7 +97,7 @@ describe("the document library", () => {
       uploadThroughput: 256 * 1024,
     });
     const title = `JS Report ${Date.now().toString(36)}`;
-    const bytes = pdf(title, 3 * 1024 * 1024);
+    const bytes = pdf(title, 1024 * 1024);
 
     // Cancelled halfway: nothing is stored.
     let form = await fillUpload(page, `${title} cancelled`, bytes);
