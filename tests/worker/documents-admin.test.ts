@@ -288,6 +288,14 @@ describe("a document's page", () => {
     expect((await get(`/admin/documents/${id}`, admin)).status).toBe(404);
   });
 
+  it("a new version of an unknown document: 404, nothing stored", async () => {
+    const before = await holdings();
+    const res = await post("/admin/documents/no-such-doc1", admin, uploadForm({}, pdfBytes("orphan?")));
+    expect(res.status).toBe(404);
+    await res.arrayBuffer();
+    expect(await holdings()).toEqual(before);
+  });
+
   it("is the not-found page for a visitor and a member", async () => {
     const { id } = await uploaded(await post("/admin/documents", admin, uploadForm(FIELDS, pdfBytes())));
     for (const jar of [undefined, member]) {

@@ -119,6 +119,12 @@ export async function uploadDocument(request: Request, env: Env, admin: Admin) {
 
 /** `POST /admin/documents/<id>` (multipart): a new version, current at once at the stable URL. */
 export async function uploadVersion(request: Request, env: Env, admin: Admin, id: string) {
+  const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
+  // An unknown document is refused before a byte of the file is read.
+  if (!(await documentWithVersions(getDb(env), id))) {
+    await request.body?.cancel().catch(() => {});
+    throw gone();
+  }
   const upload = await readFile(request, env);
   const submission = parseWithZod(formDataOf(upload.fields), { schema: newVersionSchema });
   if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
@@ -127,7 +133,7 @@ export async function uploadVersion(request: Request, env: Env, admin: Admin, id
   const added = await orDiscard(env, file, () => addVersion(db, { id, file, actor: admin.email, publish: false }));
   if (!added) {
     await env.DOCUMENTS.delete(file.objectKey);
-    throw new Response("No such document.", { status: 404, headers: NO_STORE });
+    throw gone();
   }
   const current = await documentWithVersions(db, id);
   if (current?.document.status === "published") {
