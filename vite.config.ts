@@ -6,7 +6,6 @@ import { getLoadContext } from "./worker/load-context";
 import { configNames } from "./scripts/lib/config.mjs";
 import { aliases } from "./scripts/lib/alias.mjs";
 import { nodeSockets } from "./scripts/lib/node-sockets.mjs";
-import { factSheets } from "./scripts/fact-sheets";
 import { shellChunk } from "./scripts/shell-chunk";
 import { compileHints } from "./scripts/compile-hints";
 
@@ -32,7 +31,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     command === "serve" ? nodeSockets() : null,
     remix(remixConfig),
     tailwindcss(),
-    factSheets(),
     shellChunk(),
     compileHints(),
   ],

@@ -4,13 +4,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { factSheets } from "./scripts/fact-sheets";
+import { renderStartingDocuments } from "./scripts/fact-sheets";
 import { aliases } from "./scripts/lib/alias.mjs";
 import { TEST_VENTURE_DOMAINS } from "./tests/fixtures/venture-domains";
 
 export default defineConfig({
   plugins: [
-    factSheets(),
     // The local OpenID provider and SMTP server run in Node (tests/worker/global-setup.ts); the
     // worker reaches them over loopback like any provider.
     cloudflareTest(async ({ inject }) => ({
@@ -29,7 +28,14 @@ export default defineConfig({
           VENTURE_DOMAINS: TEST_VENTURE_DOMAINS,
           // No outbound requests to the ventures' sites from tests (checkEmbeddable is tested alone).
           EMBED_CHECK: "off",
+          // 12 MiB: an upload over R2's 5 MiB parts, and one over the limit, stay cheap to send.
+          DOCUMENT_MAX_BYTES: String(12 * 1024 * 1024),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+          // The starting documents, drawn once here; each file's setup seeds the library with them.
+          TEST_STARTING_DOCUMENTS: (await renderStartingDocuments()).map(({ bytes, ...file }) => ({
+            ...file,
+            base64: Buffer.from(bytes).toString("base64"),
+          })),
         },
         // A second database to play a read replica that lags the primary (tests/worker/revocation.test.ts).
         d1Databases: { REPLICA: "replica-of-db" },

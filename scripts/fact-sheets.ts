@@ -1,18 +1,16 @@
-// Build-time PDFs behind the Documents page's 'Download PDF' links: an honest one-page fact sheet
-// per venture and a corporate overview, drawn from the catalogues with pdf-lib
-// (docs/decisions/003-content-catalogue.md). The Vite plugin emits them into build/client and exposes their byte sizes
-// as `virtual:document-sizes`, so the sizes on the page are the files' own.
+// The group's starting documents (docs/decisions/040-fact-sheets.md): an honest one-page fact
+// sheet per venture and a corporate overview, drawn from the catalogues with pdf-lib. They are not
+// part of the build: `npm run documents:seed` (scripts/documents-seed.mjs) puts them in an empty
+// document library once, where admins replace them like any document.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
-import type { Plugin } from "vite";
-import { CORPORATE_OVERVIEW, documents, type DocumentEntry } from "../app/content/documents";
+import { CORPORATE_OVERVIEW, STARTING_DOCUMENTS, type DocumentEntry } from "../app/content/documents";
+import type { StartingFile } from "../app/features/documents/starting.server";
 import { formatIsoDate } from "../app/utils/format";
 import { SITE } from "../app/content/site";
 import { getSubsidiary, STAGES, subsidiaries } from "../app/content/subsidiaries";
 
-const VIRTUAL_ID = "virtual:document-sizes";
-const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const PAGE = { width: 612, height: 792, margin: 56 }; // US Letter, points
-// Fixed metadata dates keep the bytes, and so the sizes shown, identical from build to build.
+// Fixed metadata dates keep the bytes identical from run to run; the seeded versions carry the same date.
 const DOCUMENT_DATE = new Date("2024-01-15T00:00:00Z");
 
 /** "hsl(142 71% 36%)" → pdf-lib colour. */
@@ -122,49 +120,21 @@ async function corporateOverview(doc: DocumentEntry): Promise<Uint8Array> {
   return pdf.save();
 }
 
-/** Every document's PDF, keyed by its URL path. */
-async function renderDocuments(): Promise<Map<string, Uint8Array>> {
-  const out = new Map<string, Uint8Array>();
-  for (const doc of documents) {
-    out.set(doc.url, doc === CORPORATE_OVERVIEW ? await corporateOverview(doc) : await pitchDeck(doc));
+/** The group's starting documents with their PDFs, as the library's seed takes them. */
+export async function renderStartingDocuments(): Promise<StartingFile[]> {
+  const out: StartingFile[] = [];
+  for (const doc of STARTING_DOCUMENTS) {
+    const bytes = doc === CORPORATE_OVERVIEW ? await corporateOverview(doc) : await pitchDeck(doc);
+    out.push({
+      path: doc.url,
+      title: doc.title,
+      description: doc.description,
+      category: doc.category,
+      ventureId: doc.subsidiaryId ?? null,
+      fileName: doc.url.split("/").pop()!,
+      bytes: new Uint8Array(bytes),
+      date: DOCUMENT_DATE.getTime(),
+    });
   }
   return out;
-}
-
-export function factSheets(): Plugin {
-  let files: Promise<Map<string, Uint8Array>> | undefined;
-  const render = () => (files ??= renderDocuments());
-  let ssrBuild = false;
-  return {
-    name: "afx-fact-sheets",
-    configResolved(config) {
-      ssrBuild = Boolean(config.build.ssr);
-    },
-    resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
-    },
-    async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const sizes = Object.fromEntries([...(await render())].map(([url, bytes]) => [url, bytes.byteLength]));
-      return `export default ${JSON.stringify(sizes)};`;
-    },
-    // Client build only: the files land in build/client, served as static assets.
-    async generateBundle() {
-      if (ssrBuild) return;
-      for (const [url, bytes] of await render()) {
-        this.emitFile({ type: "asset", fileName: url.slice(1), source: bytes });
-      }
-    },
-    // `vite dev` serves them from memory.
-    configureServer(server) {
-      server.middlewares.use(async (req, res, next) => {
-        const path = req.url?.split("?")[0];
-        const bytes = path ? (await render()).get(path) : undefined;
-        if (!bytes) return next();
-        res.setHeader("Content-Type", "application/pdf");
-        res.setHeader("Content-Length", String(bytes.byteLength));
-        res.end(Buffer.from(bytes));
-      });
-    },
-  };
 }

@@ -36,7 +36,13 @@ const KEYED_COOKIES: Record<string, (header: string | null) => string> = {
  * key's path, before the URL's own: a URL can only ever name its own entry, whatever parameters
  * it spells.
  */
-export function htmlCacheKey(request: Request, version: string, url = new URL(request.url)): Request | null {
+export function htmlCacheKey(
+  request: Request,
+  version: string,
+  url = new URL(request.url),
+  /** More inputs of this page's render (the document library's generation: worker/server.ts). */
+  extra: readonly string[] = [],
+): Request | null {
   if (request.method !== "GET") return null;
   if (url.searchParams.has("_data")) return null;
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) return null;
@@ -47,6 +53,7 @@ export function htmlCacheKey(request: Request, version: string, url = new URL(re
     version,
     ...Object.entries(KEYED_COOKIES).map(([name, read]) => `${name}=${read(header)}`),
     wantsCompleteDocument(request) ? "complete" : "streamed",
+    ...extra,
   ];
   const prefix = inputs.map((input) => `/${encodeURIComponent(input)}`).join("");
   return new Request(`${url.origin}/__html${prefix}${url.pathname}${url.search}`, { method: "GET" });

@@ -2,6 +2,7 @@
 // that fails does not stop the others, and each logs its own failure.
 import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/mail/outbox.server";
 import { sweepExpired } from "../app/features/leads/subscription.server";
+import { sweepOrphans } from "../app/features/documents/sweep.server";
 import { log } from "../app/utils/log.server";
 import { getDb } from "~/utils/db.server";
 
@@ -13,13 +14,14 @@ import { getDb } from "~/utils/db.server";
  */
 export async function runScheduledJobs(env: Env, now?: number, { mail: send = true } = {}) {
   const at = now ?? Date.now();
-  const [mail, prunedMail, newsletter] = await Promise.all([
+  const [mail, prunedMail, newsletter, orphanDocuments] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
     job("mail pruning", () => pruneMail(getDb(env), at)),
     job("newsletter expiry", () => sweepExpired(getDb(env), at)),
+    job("document orphan sweep", () => sweepOrphans(env, at)),
   ]);
-  return { mail, prunedMail, newsletter };
+  return { mail, prunedMail, newsletter, orphanDocuments };
 }
 
 async function job<T>(name: string, run: () => Promise<T>): Promise<T | null> {

@@ -78,8 +78,13 @@ export function withSecurityHeaders(
     frameOrigins = [],
   }: { scripts: ScriptSources; stylesheet: string; secure: boolean; frameOrigins?: readonly string[] },
 ): Response {
-  const csp = contentSecurityPolicy(scripts, stylesheet, secure, frameOrigins);
   let out = response;
+  // A response with a policy of its own keeps it (a document's file: `sandbox`, features/documents).
+  if (response.headers.has("Content-Security-Policy")) {
+    for (const [name, value] of STATIC_ENTRIES) out.headers.set(name, value);
+    return out;
+  }
+  const csp = contentSecurityPolicy(scripts, stylesheet, secure, frameOrigins);
   try {
     out.headers.set("Content-Security-Policy", csp);
   } catch {

@@ -7,7 +7,9 @@ import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
 import { embeddableOrigins } from "../app/content/subsidiaries";
 import { readConfig, withBindings } from "../app/utils/config.server";
-import { bookmarkSetCookie, openRequestDb } from "../app/utils/d1-session.server";
+import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d1-session.server";
+import { getDb } from "../app/utils/db.server";
+import { libraryGeneration, listsLibrary } from "../app/features/documents/catalogue.server";
 import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
@@ -117,7 +119,16 @@ export default {
 
     let requestId: string | undefined;
     try {
-      const key = htmlCacheKey(request, serverBuild.assets.version, url);
+      let key = htmlCacheKey(request, serverBuild.assets.version, url);
+      // A page that lists the document library is keyed on the library's state as well, so a
+      // publish, a withdrawal or a new version is a new entry in every data centre at once
+      // (docs/decisions/073). It opens the request's D1 session before the lookup.
+      let requestDb: RequestDb | undefined;
+      if (key && listsLibrary(url)) {
+        requestDb = await openRequestDb(request, env, timings);
+        const generation = await libraryGeneration(getDb(withBindings(env, { DB: requestDb })));
+        key = htmlCacheKey(request, serverBuild.assets.version, url, [generation]);
+      }
       // Only a request that may be served from the cache opens it (the getter is not free).
       const cache = key ? (caches as unknown as { default: Cache }).default : null;
       if (key && cache) {
@@ -130,7 +141,7 @@ export default {
       // Only a render needs these (a hit is served as stored): the request's own D1 session, which
       // every query of the app goes through as `env.DB` (docs/decisions/020-d1-read-replicas.md),
       // and a fresh nonce.
-      const db = await openRequestDb(request, env, timings);
+      const db = requestDb ?? (await openRequestDb(request, env, timings));
       const context = getLoadContext({
         request,
         timings,

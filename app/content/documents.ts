@@ -1,20 +1,19 @@
 import { subsidiaries, type Subsidiary } from "./subsidiaries";
 
 /**
- * The downloadable documents: one corporate overview and one pitch deck
- * per venture, all dated 2024-01-15. The PDFs are one-page fact sheets generated from the
- * catalogues at build time (scripts/fact-sheets.ts); their byte sizes reach the pages through the
- * `virtual:document-sizes` module, so the size shown is always the real file's.
+ * The group's starting documents: one corporate overview and one pitch deck per venture, dated
+ * 2024-01-15, drawn as one-page fact sheets (scripts/fact-sheets.ts) and seeded once into the
+ * document library (`npm run documents:seed`), whose catalogue is the one source of `/documents`
+ * from then on. Their URLs are the ones shared before the library existed, kept as their stable
+ * URLs (docs/decisions/040-fact-sheets.md).
  */
-export const DOCUMENT_CATEGORIES = ["Corporate", "Pitch Decks"] as const;
-type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-
 export interface DocumentEntry {
   title: string;
   description: string;
-  /** Path of the PDF under the site's origin. */
+  /** The stable URL's path. */
   url: string;
-  category: DocumentCategory;
+  /** Two of the library's categories (app/db/enums.ts); content imports no other layer. */
+  category: "Corporate" | "Pitch Decks";
   /** ISO date. */
   lastUpdated: string;
   subsidiaryId?: string;
@@ -47,11 +46,4 @@ function pitchDeck(s: Subsidiary): DocumentEntry {
   };
 }
 
-export const documents: readonly DocumentEntry[] = [CORPORATE_OVERVIEW, ...subsidiaries.map(pitchDeck)];
-
-/** "2.4 MB" style sizes, from a byte count. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export const STARTING_DOCUMENTS: readonly DocumentEntry[] = [CORPORATE_OVERVIEW, ...subsidiaries.map(pitchDeck)];

@@ -118,6 +118,13 @@ export const pages = {
     description: "Messages sent with the Help page's contact form: open or answered, search and reply.",
     admin: true,
   },
+  documentLibrary: {
+    path: "/admin/documents",
+    title: "Document Library",
+    heading: "Document Library",
+    description: "Upload, replace, publish and withdraw the investor documents of /documents.",
+    admin: true,
+  },
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;

@@ -9,3 +9,10 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** How the lead's consent was given. */
 export const CONSENT_METHODS = ["double-opt-in", "verified-member", "before-double-opt-in"] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** The document library's categories, in the documents page's order (app/features/documents). */
+export const DOCUMENT_CATEGORIES = ["Corporate", "Pitch Decks", "Reports", "Presentations"] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+/** Who may read a published document: anyone, or signed-in members only (docs/decisions/073). */
+export const DOCUMENT_VISIBILITIES = ["public", "members"] as const;
+export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];

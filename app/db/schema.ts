@@ -42,7 +42,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-import { CONSENT_METHODS, LEAD_STATUSES } from "./enums";
+import { CONSENT_METHODS, DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, LEAD_STATUSES } from "./enums";
 
 export { CONSENT_METHODS, LEAD_STATUSES, type ConsentMethod, type LeadStatus } from "./enums";
 
@@ -284,3 +284,72 @@ export const confirmationCounts = sqliteTable("confirmation_counts", {
   sent: integer("sent").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * The document library's catalogue (migrations/0015, docs/decisions/070): one row per document,
+ * its stable URL path and the version it serves. Its files are R2 objects (`document_versions`).
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    /** The stable URL's path ("/documents/..."), never changed once given. */
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull(),
+    /** The venture it belongs to (a catalogue id); null for the group. */
+    ventureId: text("venture_id"),
+    visibility: text("visibility", { enum: DOCUMENT_VISIBILITIES }).notNull().default("public"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
+    /** The version the stable URL serves (a `document_versions` id of this document). */
+    currentVersionId: integer("current_version_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("documents_path_unique").on(t.path),
+    index("documents_status_category_idx").on(t.status, t.category),
+  ],
+);
+
+/** Every uploaded file of a document: an R2 object, kept until the document is deleted. */
+export const documentVersions = sqliteTable(
+  "document_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** The R2 object's key. */
+    objectKey: text("object_key").notNull(),
+    size: integer("size").notNull(),
+    /** Lower-case hex SHA-256 of the bytes: the version's URL and the ETag. */
+    sha256: text("sha256").notNull(),
+    /** The name the file had on the uploader's machine (Content-Disposition). */
+    fileName: text("file_name").notNull(),
+    /** The admin's e-mail, or "seed" for the starting documents. */
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: integer("uploaded_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("document_versions_object_key_unique").on(t.objectKey),
+    index("document_versions_document_id_idx").on(t.documentId, t.uploadedAt),
+    index("document_versions_sha256_idx").on(t.sha256),
+  ],
+);
+
+/** Downloads per document per UTC day (`Date.now() / 86 400 000`), counted after the response. */
+export const documentDownloads = sqliteTable(
+  "document_downloads",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.day] })],
+);

@@ -1,7 +1,8 @@
-import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { serveDocument } from "~/features/documents/serve-route.server";
 
-// Any sub-path of /documents that is not a file redirects to /documents. Real files
-// (PDFs, logos) are static assets and never reach the worker.
-export function loader() {
-  return redirect("/documents", 302);
+// A published document's file, at its stable URL or a version's own; every other sub-path of
+// /documents redirects to /documents (app/features/documents/serve-route.server.ts).
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return serveDocument(request, context.cloudflare.env, context.cloudflare.ctx);
 }

@@ -1,31 +1,39 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Building2, Download } from "~/components/ui/icons.generated";
-import sizes from "virtual:document-sizes";
+import { Building2, Download, Lock } from "~/components/ui/icons.generated";
 import { PageHeader } from "~/components/page-header";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";
-import { DOCUMENT_CATEGORIES, documents, formatBytes, type DocumentEntry } from "~/content/documents";
-import { formatIsoDate } from "~/utils/format";
 import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
-import { pageMeta } from "~/utils/meta";
+import { getUser } from "~/features/auth/users.server";
+import { listPublished, type ListedDocument } from "~/features/documents/catalogue.server";
+import { DOCUMENT_CATEGORIES, formatBytes } from "~/features/documents/library";
+import { documentsJsonLd } from "~/features/documents/structured-data";
+import { getDb } from "~/utils/db.server";
+import { formatLongDate } from "~/utils/format";
+import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const page = pages.documents;
 
 /**
- * The documents page: grouped by category; `?subsidiary=` narrows to one venture and changes the
- * heading. An unknown id is said so, with every document below (still 200: the page exists).
+ * The documents page: the library's published documents (members-only ones for members too),
+ * grouped by category; `?subsidiary=` narrows to one venture and changes the heading. An unknown
+ * id is said so, with every document below (still 200: the page exists). Its HTML cache entry is
+ * keyed on the library's state, so a withdrawn document leaves the list at once
+ * (worker/server.ts, docs/decisions/073-members-only-documents.md).
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
   const requested = new URL(request.url).searchParams.get("subsidiary")?.trim() || null;
   const venture = requested ? getSubsidiary(SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
-  const list = venture ? documents.filter((d) => d.subsidiaryId === venture.id) : documents;
+  const member = Boolean(await getUser(request, env));
+  const all = await listPublished(getDb(env), { members: member });
   return {
     requested,
     venture: venture ? { id: venture.id, name: venture.name } : null,
-    documents: list.map((d) => ({ ...d, size: sizes[d.url] ?? 0 })),
+    documents: venture ? all.filter((d) => d.ventureId === venture.id) : all,
   };
 }
 
@@ -35,11 +43,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       ? {
           ...page,
           title: `${data.venture.name} Documents`,
-          description: `The ${data.venture.name} pitch deck as a PDF download.`,
+          description: `The documents of ${data.venture.name}, as PDF downloads.`,
         }
       : page,
     matches,
     path: page.path + (data?.venture ? `?subsidiary=${data.venture.id}` : ""),
+    jsonLd: data ? documentsJsonLd(siteUrlFrom(matches), data.documents) : undefined,
   });
 
 export default function Documents() {
@@ -65,6 +74,9 @@ export default function Documents() {
           </p>
         </div>
       ) : null}
+      {list.length === 0 ? (
+        <p className="mx-auto max-w-6xl px-4 pb-10 text-muted-foreground">No documents are published yet.</p>
+      ) : null}
       {DOCUMENT_CATEGORIES.map((category) => {
         const inCategory = list.filter((d) => d.category === category);
         if (!inCategory.length) return null;
@@ -77,7 +89,7 @@ export default function Documents() {
             {/* A card list (tailwind.css): each card laid out when near the screen; ~240px tall. */}
             <ul className="card-grid card-grid-fluid grid gap-4 [--card-height:240px] sm:grid-cols-2 lg:grid-cols-3">
               {inCategory.map((d) => (
-                <DocumentCard key={d.url} doc={d} />
+                <DocumentCard key={d.id} doc={d} />
               ))}
             </ul>
           </section>
@@ -87,10 +99,11 @@ export default function Documents() {
   );
 }
 
-function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
-  const venture = doc.subsidiaryId ? getSubsidiary(doc.subsidiaryId) : undefined;
+function DocumentCard({ doc }: { doc: ListedDocument }) {
+  const venture = doc.ventureId ? getSubsidiary(doc.ventureId) : undefined;
+  const date = new Date(doc.updatedAt);
   return (
-    <li className={cardClass("lg", "flex flex-col")}>
+    <li className={cardClass("lg", "flex flex-col")} data-testid="document">
       <div className="flex items-start gap-4">
         {venture ? (
           <SubsidiaryMark subsidiary={venture} className="size-10" />
@@ -104,6 +117,11 @@ function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
         )}
         <div>
           <h3 className="font-semibold">{doc.title}</h3>
+          {doc.visibility === "members" ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-xs font-medium" data-testid="members-only">
+              <Lock aria-hidden="true" className="size-3.5" /> Members only
+            </p>
+          ) : null}
           <p className="mt-1 text-sm text-muted-foreground">{doc.description}</p>
         </div>
       </div>
@@ -115,12 +133,12 @@ function DocumentCard({ doc }: { doc: DocumentEntry & { size: number } }) {
         <div className="flex gap-1">
           <dt>Updated:</dt>
           <dd>
-            <time dateTime={doc.lastUpdated}>{formatIsoDate(doc.lastUpdated)}</time>
+            <time dateTime={date.toISOString().slice(0, 10)}>{formatLongDate(date)}</time>
           </dd>
         </div>
       </dl>
       <a
-        href={doc.url}
+        href={doc.path}
         download
         className="btn btn-primary mt-4 self-start"
         aria-label={`Download PDF: ${doc.title}, ${formatBytes(doc.size)}`}

@@ -2,12 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getConfig } from "~/utils/config.server";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
+import { listPublished } from "~/features/documents/catalogue.server";
+import { getDb } from "~/utils/db.server";
 
 // Public pages only: the signed-in and admin pages are not for search engines.
 const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.settings.path, pages.notifications.path];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const { siteUrl } = getConfig(context.cloudflare.env);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const { siteUrl } = getConfig(env);
+  // The public documents' files, at their stable URLs (members-only ones are not for crawlers).
+  const files = await listPublished(getDb(env), { members: false });
   const paths = [
     ...Object.values(pages)
       .map((p) => p.path)
@@ -17,6 +22,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${paths.map((p) => `  <url><loc>${siteUrl}${p}</loc></url>`).join("\n")}
+${files.map((f) => `  <url><loc>${siteUrl}${encodeURI(f.path)}</loc><lastmod>${new Date(f.updatedAt).toISOString().slice(0, 10)}</lastmod></url>`).join("\n")}
 </urlset>
 `;
   return new Response(body, {

@@ -103,7 +103,12 @@ export default function SubsidiaryPage() {
           </a>
         ) : null}
       </header>
-      <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
+      <p className="mb-6 max-w-3xl text-muted-foreground">
+        {subsidiary.description}{" "}
+        <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-4">
+          Its documents
+        </Link>
+      </p>
       {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
       {url ? (
         <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} />

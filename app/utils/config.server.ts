@@ -64,6 +64,9 @@ export function parseRateLimitSpec(value: string): { attempts: number; seconds: 
   return global === undefined ? { attempts, seconds } : { attempts, seconds, global };
 }
 
+/** 50 MiB: wrangler.toml declares it; a run without the variable gets the same. */
+const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+
 const schema = z.object({
   ENVIRONMENT: z.enum(["development", "production"], { message: 'is not "development" or "production"' }),
   SITE_URL: httpUrl.transform((u) => u.replace(/\/+$/, "")),
@@ -115,6 +118,15 @@ const schema = z.object({
     if (!from) ctx.addIssue({ code: "custom", message: 'is not "Name <address>" or an address' });
     return from ?? { email: "" };
   }),
+  // The largest document upload in bytes: a positive whole number up to the platform's 100 MB body limit.
+  DOCUMENT_MAX_BYTES: z.preprocess(
+    (v) => (v === undefined || v === "" ? DEFAULT_DOCUMENT_MAX_BYTES : v),
+    z.coerce
+      .number({ message: "is not a number of bytes" })
+      .int("is not a whole number of bytes")
+      .min(1, "is not a positive number of bytes")
+      .max(100_000_000, "is over the platform's 100 MB request-body limit"),
+  ),
 });
 
 /** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
@@ -170,6 +182,8 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
      * Off unless set: the statements a request ran tell one address's signup from another's.
      */
     serverTimingDetail: v.SERVER_TIMING_DETAIL,
+    /** DOCUMENT_MAX_BYTES: the largest PDF an admin may upload (features/documents). */
+    documentMaxBytes: v.DOCUMENT_MAX_BYTES,
     mail: {
       /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
       transport: v.MAIL_TRANSPORT,

@@ -43,7 +43,10 @@ export function build() {
  * or a bench starts several throw-away databases.
  */
 export function migrate(persistTo) {
-  if (existsSync(persistTo) && readdirSync(persistTo).length) return applyMigrations(persistTo);
+  if (existsSync(persistTo) && readdirSync(persistTo).length) {
+    applyMigrations(persistTo);
+    return seedDocuments(persistTo);
+  }
   const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey());
   if (!existsSync(template)) {
     // Made aside and renamed into place, so that a process starting beside this one never copies
@@ -52,6 +55,7 @@ export function migrate(persistTo) {
     rmSync(building, { recursive: true, force: true });
     mkdirSync(building, { recursive: true });
     applyMigrations(building);
+    seedDocuments(building);
     try {
       renameSync(building, template);
     } catch {
@@ -68,11 +72,32 @@ function applyMigrations(persistTo) {
   });
 }
 
-/** The migration files' names and contents, and wrangler's version: what the migrated database depends on. */
+/** The document library's starting documents, when it is empty (scripts/documents-seed.mjs). */
+function seedDocuments(persistTo) {
+  run(process.execPath, [resolve(ROOT, "scripts/documents-seed.mjs"), "--persist-to", persistTo], {
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** What the seeded starting documents are drawn from (their catalogues and the drawing). */
+const SEED_SOURCES = [
+  "scripts/fact-sheets.ts",
+  "app/features/documents/starting.server.ts",
+  "app/content/documents.ts",
+  "app/content/subsidiaries.ts",
+  "app/content/site.ts",
+];
+
+/**
+ * The migration files' names and contents, the starting documents' sources and wrangler's
+ * version: what the migrated (and seeded) database depends on.
+ */
 function migrationsKey() {
   const hash = createHash("sha256");
   const dir = resolve(ROOT, "migrations");
   for (const name of readdirSync(dir).sort()) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
+  for (const name of SEED_SOURCES) hash.update(`${name}\0`).update(readFileSync(resolve(ROOT, name)));
   hash.update(JSON.parse(readFileSync(resolve(ROOT, "node_modules/wrangler/package.json"), "utf8")).version);
   return hash.digest("hex").slice(0, 16);
 }

@@ -111,6 +111,13 @@ export async function productionProblems({ config = resolve(ROOT, "wrangler.toml
   else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id))
     problems.push('the DB binding\'s database_id is the placeholder (`wrangler d1 create`, README "First deploy")');
 
+  // The document library's files (docs/decisions/070): a bucket of production's own.
+  const documents = (wrangler.r2_buckets ?? []).find((b) => b.binding === "DOCUMENTS");
+  if (!documents?.bucket_name)
+    problems.push(
+      '[[env.production.r2_buckets]] has no DOCUMENTS bucket (`wrangler r2 bucket create`, README "First deploy")',
+    );
+
   // Without it every invocation may use the plan's default of 30 s of CPU time (decision 061).
   const cpuMs = wrangler.limits?.cpu_ms;
   if (!Number.isInteger(cpuMs) || cpuMs < 1 || cpuMs > 300_000) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpCopy, investorsCopy, legalCopy, partnersCopy, portfolioCopy } from "~/content/copy";
-import { documents } from "~/content/documents";
+import { STARTING_DOCUMENTS as documents } from "~/content/documents";
 import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";

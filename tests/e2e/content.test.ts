@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents, formatBytes } from "~/content/documents";
+import { STARTING_DOCUMENTS as documents } from "~/content/documents";
+import { formatBytes } from "~/features/documents/library";
 import { getSubsidiary } from "~/content/subsidiaries";
 import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";

@@ -105,6 +105,20 @@ describe("npm run check:production", { timeout: 60_000 }, () => {
   });
 });
 
+describe("npm run check:production and the document library", { timeout: 60_000 }, () => {
+  it("refuses a production configuration without its DOCUMENTS bucket", async () => {
+    const good = goodProductionConfig(ROOT);
+    const text = readFileSync(good, "utf8");
+    expect(await productionProblems({ config: good })).toEqual([]);
+    const bucket = /^\[\[env\.production\.r2_buckets\]\]\nbinding = "DOCUMENTS"\nbucket_name = "[^"]+"\n/m;
+    expect(text).toMatch(bucket);
+    writeFileSync(good, text.replace(bucket, ""));
+    expect(await productionProblems({ config: good })).toEqual([
+      expect.stringMatching(/^\[\[env\.production\.r2_buckets\]\] has no DOCUMENTS bucket/),
+    ]);
+  });
+});
+
 describe("npm run check:production and the mail transports", { timeout: 60_000 }, () => {
   const variant = (vars: Record<string, string>, edit: (text: string) => string = (t) => t) => {
     const file = goodProductionConfig(ROOT, vars);

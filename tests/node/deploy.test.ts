@@ -39,6 +39,9 @@ binding = "DB"
 database_name = "afx-deploy-test"
 database_id = "3f2c9a1e-5b7d-4e2f-9c41-0a8b6d2e7f10"
 migrations_dir = "migrations"
+[[env.production.r2_buckets]]
+binding = "DOCUMENTS"
+bucket_name = "afx-deploy-test-documents"
 [env.production.vars]
 ${Object.entries(GOOD_SMTP_VARS)
   .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)

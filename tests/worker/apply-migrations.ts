@@ -1,11 +1,22 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { afterAll } from "vitest";
+import { seedLibrary } from "~/features/documents/starting.server";
+import { getDb } from "~/utils/db.server";
 
 // Every test file starts from the migrated schema with no rows: the files of one pool worker share
 // its workerd and so its D1 (vitest.config.ts, isolate: false), and each empties it first.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await emptyTables(env.DB);
 await emptyTables(env.REPLICA);
+// The document library starts as `npm start`'s does: the group's starting documents, seeded.
+await seedLibrary(
+  getDb(env),
+  env.DOCUMENTS,
+  env.TEST_STARTING_DOCUMENTS.map(({ base64, ...file }) => ({
+    ...file,
+    bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+  })),
+);
 // The Cache API is the runtime's, so shared by those files too (a page another file cached would
 // make this file's first visit a hit): each file's caches.default is a named cache of its own.
 const ownCache = await caches.open(`file-${crypto.randomUUID()}`);

@@ -1,6 +1,10 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** The starting documents (scripts/fact-sheets.ts), their bytes in base64 (vitest.config.ts). */
+    TEST_STARTING_DOCUMENTS: (Omit<import("~/features/documents/starting.server").StartingFile, "bytes"> & {
+      base64: string;
+    })[];
     /** A read replica's stand-in, as far behind the primary (DB) as a test makes it (vitest.config.ts). */
     REPLICA: D1Database;
     // Secrets are optional in the worker's Env (production alone requires them: wrangler.toml

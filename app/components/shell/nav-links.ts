@@ -4,6 +4,7 @@ import {
   Briefcase,
   ChartColumn,
   CircleHelp,
+  FileStack,
   FileText,
   Handshake,
   House,
@@ -41,7 +42,11 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
 ];
 
 /** Each admin page's sidebar icon; the compiler asks for one when a page is marked `admin`. */
-const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = { leads: ChartColumn, messages: Inbox };
+const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = {
+  leads: ChartColumn,
+  messages: Inbox,
+  documentLibrary: FileStack,
+};
 
 /** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */
 const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({

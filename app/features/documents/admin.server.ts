@@ -1,0 +1,201 @@
+/**
+ * The admin's document actions: a new document (upload), a new version, field edits, publish and
+ * withdraw, restore a version, delete. The caller has checked the origin and the admin. An upload
+ * is streamed to R2 first (upload.server.ts) and the catalogue written after; any refusal or
+ * failure on the way deletes the object, so a bad request stores nothing.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/cloudflare";
+import type { Admin } from "~/features/auth/guard.server";
+import { getConfig } from "~/utils/config.server";
+import { getDb } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/flash.server";
+import { log } from "~/utils/log.server";
+import { readForm } from "~/features/forms/body.server";
+import {
+  addVersion,
+  createDocument,
+  deleteDocument,
+  documentWithVersions,
+  restoreVersion,
+  setStatus,
+  updateFields,
+  type StoredFile,
+} from "./catalogue.server";
+import { documentFieldsSchema, FILE_ERRORS, newVersionSchema, tooLargeMessage, uploadSchema } from "./forms";
+import { onDocumentPublished } from "./hooks.server";
+import { ADMIN_DOCUMENTS_PATH, adminDocumentPath, stablePath } from "./library";
+import { OBJECT_PREFIX, readUpload, type Upload } from "./upload.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** A new R2 key for an upload: random, so two uploads never meet; the catalogue maps it to its hash. */
+const newObjectKey = () => `${OBJECT_PREFIX}${crypto.randomUUID()}`;
+
+/** A document id: 12 URL-safe random characters (the stable URL and the admin page hold it). */
+export function newDocumentId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_");
+}
+
+function formDataOf(fields: Map<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  return form;
+}
+
+/** The upload read, or the answer for a refused one (nothing stored). */
+async function readFile(request: Request, env: Env): Promise<Upload> {
+  return readUpload(request, env.DOCUMENTS, {
+    maxBytes: getConfig(env).documentMaxBytes,
+    objectKey: newObjectKey(),
+  });
+}
+
+/** What a refusal adds to the form's reply. */
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/**
+ * The answer to an upload that stores nothing: its object (if one was written) deleted, the
+ * form's fields sent back with the reason (413 for the size, 400 for the rest).
+ */
+async function refused(env: Env, upload: Upload, submission: { reply: (options?: ReplyOptions) => unknown }) {
+  if (upload.file) await env.DOCUMENTS.delete(upload.file.objectKey);
+  const { refusal } = upload;
+  const reply = (status: number, options?: ReplyOptions) =>
+    json({ result: submission.reply(options) as SubmissionResult<string[]> }, { status, headers: NO_STORE });
+  if (refusal?.kind === "too-large") return reply(413, { formErrors: [tooLargeMessage(refusal.maxBytes)] });
+  if (refusal?.kind === "bad-body") return reply(400, { formErrors: [refusal.message] });
+  return reply(400, refusal ? { fieldErrors: { file: [FILE_ERRORS[refusal.kind]] } } : undefined);
+}
+
+/** Writes the catalogue, or deletes the object when it cannot (nothing half-stored). */
+async function orDiscard<T>(env: Env, file: StoredFile, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await env.DOCUMENTS.delete(file.objectKey).catch((e: unknown) =>
+      log("error", "[documents] object left for the orphan sweep", { key: file.objectKey, error: e }),
+    );
+    throw error;
+  }
+}
+
+/** `POST /admin/documents` (multipart): a new document with its first version. */
+export async function uploadDocument(request: Request, env: Env, admin: Admin) {
+  const upload = await readFile(request, env);
+  const submission = parseWithZod(formDataOf(upload.fields), { schema: uploadSchema });
+  if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
+  const { file } = upload;
+  const { title, description, category, venture, visibility, publish, alert } = submission.value;
+  const id = newDocumentId();
+  const path = stablePath(id, title);
+  await orDiscard(env, file, () =>
+    createDocument(getDb(env), {
+      id,
+      path,
+      title,
+      description,
+      category,
+      ventureId: venture || null,
+      visibility,
+      publish,
+      file,
+      actor: admin.email,
+    }),
+  );
+  if (publish) onDocumentPublished(env, { id, title, path, visibility, alert });
+  return redirectWithToast(
+    env,
+    request,
+    adminDocumentPath(id),
+    { title: publish ? "Document published" : "Document saved as a draft", description: title },
+    { status: 303, headers: NO_STORE },
+  );
+}
+
+/** `POST /admin/documents/<id>` (multipart): a new version, current at once at the stable URL. */
+export async function uploadVersion(request: Request, env: Env, admin: Admin, id: string) {
+  const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
+  // An unknown document is refused before a byte of the file is read.
+  if (!(await documentWithVersions(getDb(env), id))) {
+    await request.body?.cancel().catch(() => {});
+    throw gone();
+  }
+  const upload = await readFile(request, env);
+  const submission = parseWithZod(formDataOf(upload.fields), { schema: newVersionSchema });
+  if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
+  const { file } = upload;
+  const db = getDb(env);
+  const added = await orDiscard(env, file, () => addVersion(db, { id, file, actor: admin.email, publish: false }));
+  if (!added) {
+    await env.DOCUMENTS.delete(file.objectKey);
+    throw gone();
+  }
+  const current = await documentWithVersions(db, id);
+  if (current?.document.status === "published") {
+    const { title, path, visibility } = current.document;
+    onDocumentPublished(env, { id, title, path, visibility, alert: submission.value.alert });
+  }
+  return redirectWithToast(
+    env,
+    request,
+    adminDocumentPath(id),
+    { title: "New version uploaded", description: `${file.fileName} is now the current version.` },
+    { status: 303, headers: NO_STORE },
+  );
+}
+
+/** The document page's small forms, by their `intent`. */
+const INTENTS = ["edit", "publish", "unpublish", "restore", "delete"] as const;
+
+/**
+ * `POST /admin/documents/<id>` (urlencoded): edit the fields, publish or withdraw, make a version
+ * current, or delete the document with every file. Unknown document → 404; bad input → 400.
+ */
+export async function changeDocument(request: Request, env: Env, admin: Admin, id: string) {
+  const form = await readForm(request, { maxBytes: 8 * 1024 });
+  const intent = form.get("intent");
+  const db = getDb(env);
+  const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
+  const done = (title: string, to = adminDocumentPath(id)) =>
+    redirectWithToast(env, request, to, { title }, { status: 303, headers: NO_STORE });
+  switch (intent as (typeof INTENTS)[number]) {
+    case "edit": {
+      const submission = parseWithZod(form, { schema: documentFieldsSchema });
+      if (submission.status !== "success")
+        return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+      const { venture, ...fields } = submission.value;
+      if (!(await updateFields(db, id, { ...fields, ventureId: venture || null }, admin.email))) throw gone();
+      return done("Document saved");
+    }
+    case "publish":
+    case "unpublish":
+      if (!(await setStatus(db, id, intent === "publish", admin.email))) throw gone();
+      return done(intent === "publish" ? "Document published" : "Document withdrawn");
+    case "restore": {
+      const versionId = Number(form.get("version"));
+      if (!Number.isSafeInteger(versionId) || versionId < 1)
+        throw new Response("Bad request: expected a version id.", { status: 400, headers: NO_STORE });
+      if (!(await restoreVersion(db, id, versionId, admin.email))) throw gone();
+      return done("Version made current");
+    }
+    case "delete": {
+      const keys = await deleteDocument(db, id, admin.email);
+      if (!keys) throw gone();
+      // The catalogue is already without them: a failed delete leaves orphans for the sweep.
+      await env.DOCUMENTS.delete(keys).catch((error: unknown) =>
+        log("error", "[documents] objects left for the orphan sweep", { count: keys.length, error }),
+      );
+      return done("Document deleted", ADMIN_DOCUMENTS_PATH);
+    }
+    default:
+      throw new Response(`Bad request: expected an intent (${INTENTS.join(", ")}).`, {
+        status: 400,
+        headers: NO_STORE,
+      });
+  }
+}

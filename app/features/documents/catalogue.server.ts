@@ -1,0 +1,326 @@
+/**
+ * The document library's catalogue in D1 (docs/decisions/070-document-library.md): what is
+ * published, who may read it, and its versions' R2 objects. Every admin change writes its audit
+ * entry in the same batch.
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { documentDownloads, documents, documentVersions } from "~/db/schema";
+import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
+import { batch, type Db, type Statement } from "~/utils/db.server";
+import { DOCUMENTS_PATH, type DocumentCategory, type DocumentVisibility } from "./library";
+
+const DAY_MS = 86_400_000;
+
+/** What a served file needs: the document's rules and the version's object. */
+export interface ServedVersion {
+  documentId: string;
+  visibility: DocumentVisibility;
+  objectKey: string;
+  size: number;
+  sha256: string;
+  fileName: string;
+  uploadedAt: number;
+}
+
+const servedColumns = {
+  documentId: documents.id,
+  visibility: documents.visibility,
+  objectKey: documentVersions.objectKey,
+  size: documentVersions.size,
+  sha256: documentVersions.sha256,
+  fileName: documentVersions.fileName,
+  uploadedAt: documentVersions.uploadedAt,
+};
+
+/** The current version of the published document at this stable path. */
+export async function publishedAtPath(db: Db, path: string): Promise<ServedVersion | undefined> {
+  return db
+    .select(servedColumns)
+    .from(documents)
+    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .where(and(eq(documents.path, path), eq(documents.status, "published")))
+    .get();
+}
+
+/**
+ * A published document's version with these bytes. The same bytes may be in two documents: a
+ * public one is preferred, so a members-only twin never hides a file anyone may read.
+ */
+export async function publishedVersion(db: Db, sha256: string): Promise<ServedVersion | undefined> {
+  return db
+    .select(servedColumns)
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(and(eq(documentVersions.sha256, sha256), eq(documents.status, "published")))
+    .orderBy(sql`${documents.visibility} = 'public' DESC`)
+    .get();
+}
+
+/** The pages that list the library (the HTML cache keys them on its generation). */
+export const listsLibrary = (url: URL) => url.pathname === DOCUMENTS_PATH;
+
+/**
+ * The library's state as a short string that changes with every admin change: the number of
+ * documents and the latest change (every write sets `updated_at`; a delete changes the count).
+ */
+export async function libraryGeneration(db: Db): Promise<string> {
+  const row = await db
+    .select({ n: sql<number>`count(*)`, at: sql<number | null>`max(${documents.updatedAt})` })
+    .from(documents)
+    .get();
+  return `library-${row?.n ?? 0}-${row?.at ?? 0}`;
+}
+
+/** One more download of the document today (run after the response: waitUntil). */
+export async function countDownload(db: Db, documentId: string, now = Date.now()): Promise<void> {
+  await db
+    .insert(documentDownloads)
+    .values({ documentId, day: Math.floor(now / DAY_MS), count: 1 })
+    .onConflictDoUpdate({
+      target: [documentDownloads.documentId, documentDownloads.day],
+      set: { count: sql`${documentDownloads.count} + 1` },
+    });
+}
+
+/** A published document as the documents page lists it. */
+export interface ListedDocument {
+  id: string;
+  path: string;
+  title: string;
+  description: string;
+  category: DocumentCategory;
+  ventureId: string | null;
+  visibility: DocumentVisibility;
+  size: number;
+  updatedAt: number;
+}
+
+/**
+ * The published documents, members-only ones only for members: the latest version first, then in
+ * the order they were added (the starting documents in their catalogue's order).
+ */
+export async function listPublished(db: Db, { members }: { members: boolean }): Promise<ListedDocument[]> {
+  return db
+    .select({
+      id: documents.id,
+      path: documents.path,
+      title: documents.title,
+      description: documents.description,
+      category: documents.category,
+      ventureId: documents.ventureId,
+      visibility: documents.visibility,
+      size: documentVersions.size,
+      updatedAt: documentVersions.uploadedAt,
+    })
+    .from(documents)
+    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .where(and(eq(documents.status, "published"), members ? undefined : eq(documents.visibility, "public")))
+    .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`);
+}
+
+/** Every document for the admin list: its current version and its downloads of the last 30 days. */
+export async function listForAdmin(db: Db, now = Date.now()) {
+  const since = Math.floor(now / DAY_MS) - 29;
+  const downloads = db
+    .select({
+      documentId: documentDownloads.documentId,
+      total: sql<number>`sum(${documentDownloads.count})`.as("total"),
+    })
+    .from(documentDownloads)
+    .where(gte(documentDownloads.day, since))
+    .groupBy(documentDownloads.documentId)
+    .as("downloads");
+  return db
+    .select({
+      id: documents.id,
+      path: documents.path,
+      title: documents.title,
+      category: documents.category,
+      ventureId: documents.ventureId,
+      visibility: documents.visibility,
+      status: documents.status,
+      versionId: documentVersions.id,
+      sha256: documentVersions.sha256,
+      size: documentVersions.size,
+      updatedAt: documents.updatedAt,
+      downloads: sql<number>`coalesce(${downloads.total}, 0)`,
+    })
+    .from(documents)
+    .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .leftJoin(downloads, eq(downloads.documentId, documents.id))
+    .orderBy(desc(documents.updatedAt), asc(documents.id));
+}
+
+export type AdminDocumentRow = Awaited<ReturnType<typeof listForAdmin>>[number];
+
+/** One document with every version, newest first, for its admin page. */
+export async function documentWithVersions(db: Db, id: string) {
+  const document = await db.select().from(documents).where(eq(documents.id, id)).get();
+  if (!document) return null;
+  const versions = await db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, id))
+    .orderBy(desc(documentVersions.uploadedAt), desc(documentVersions.id));
+  return { document, versions };
+}
+
+/** The fields an admin sets on a document. */
+export interface DocumentFields {
+  title: string;
+  description: string;
+  category: DocumentCategory;
+  ventureId: string | null;
+  visibility: DocumentVisibility;
+}
+
+/** An uploaded file, already in R2. */
+export interface StoredFile {
+  objectKey: string;
+  size: number;
+  sha256: string;
+  fileName: string;
+}
+
+/**
+ * A new document with its first version, current, in one batch with its audit entry. The
+ * caller deletes the object when this throws (nothing half-stored).
+ */
+export async function createDocument(
+  db: Db,
+  input: DocumentFields & { id: string; path: string; publish: boolean; file: StoredFile; actor: string },
+  now = Date.now(),
+): Promise<void> {
+  const { id, path, publish, file, actor, ...fields } = input;
+  await batch(db, [
+    db
+      .insert(documents)
+      .values({ id, path, ...fields, status: publish ? "published" : "draft", createdAt: now, updatedAt: now }),
+    db.insert(documentVersions).values({ documentId: id, ...file, uploadedBy: actor, uploadedAt: now }),
+    setCurrentToNewest(db, id),
+    auditStatement(
+      db,
+      { actor, action: "document.create", target: documentTarget(id), detail: publish ? "published" : "draft" },
+      now,
+    ),
+  ]);
+}
+
+/** A new version of a document, made current, with its audit entry; false when the document is gone. */
+export async function addVersion(
+  db: Db,
+  input: { id: string; file: StoredFile; actor: string; publish: boolean },
+  now = Date.now(),
+): Promise<boolean> {
+  const { id, file, actor, publish } = input;
+  const exists = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, id)).get();
+  if (!exists) return false;
+  await batch(db, [
+    db.insert(documentVersions).values({ documentId: id, ...file, uploadedBy: actor, uploadedAt: now }),
+    setCurrentToNewest(db, id),
+    db
+      .update(documents)
+      .set({ updatedAt: now, ...(publish ? { status: "published" as const } : {}) })
+      .where(eq(documents.id, id)),
+    auditStatement(db, { actor, action: "document.version", target: documentTarget(id), detail: file.sha256 }, now),
+  ]);
+  return true;
+}
+
+/** The newest version of the document becomes current (within the batch that inserted it). */
+function setCurrentToNewest(db: Db, id: string): Statement {
+  return db
+    .update(documents)
+    .set({
+      currentVersionId: sql`(SELECT max(${documentVersions.id}) FROM ${documentVersions} WHERE ${documentVersions.documentId} = ${id})`,
+    })
+    .where(eq(documents.id, id));
+}
+
+export const documentTarget = (id: string) => `document ${id}`;
+
+/** Edits a document's fields; false when it is gone. */
+export async function updateFields(db: Db, id: string, fields: DocumentFields, actor: string, now = Date.now()) {
+  const [updated] = await batch(db, [
+    db
+      .update(documents)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(documents.id, id))
+      .returning({ id: documents.id }),
+    auditIfChanged(db, { actor, action: "document.edit", target: documentTarget(id) }, now),
+  ]);
+  return updated.length > 0;
+}
+
+/** Publishes or withdraws a document; false when it is gone. */
+export async function setStatus(db: Db, id: string, publish: boolean, actor: string, now = Date.now()) {
+  const [updated] = await batch(db, [
+    db
+      .update(documents)
+      .set({ status: publish ? "published" : "draft", updatedAt: now })
+      .where(eq(documents.id, id))
+      .returning({ id: documents.id }),
+    auditIfChanged(
+      db,
+      { actor, action: publish ? "document.publish" : "document.unpublish", target: documentTarget(id) },
+      now,
+    ),
+  ]);
+  return updated.length > 0;
+}
+
+/** Makes one of the document's own versions current again; false when either is gone. */
+export async function restoreVersion(db: Db, id: string, versionId: number, actor: string, now = Date.now()) {
+  const [updated] = await batch(db, [
+    db
+      .update(documents)
+      .set({ currentVersionId: versionId, updatedAt: now })
+      .where(
+        and(
+          eq(documents.id, id),
+          inArray(
+            sql`${versionId}`,
+            db.select({ id: documentVersions.id }).from(documentVersions).where(eq(documentVersions.documentId, id)),
+          ),
+        ),
+      )
+      .returning({ id: documents.id }),
+    auditIfChanged(
+      db,
+      { actor, action: "document.restore", target: documentTarget(id), detail: `version ${versionId}` },
+      now,
+    ),
+  ]);
+  return updated.length > 0;
+}
+
+/**
+ * Deletes the document and its versions from the catalogue (with the audit entry); returns the
+ * R2 keys the caller then deletes, or null when it was already gone. Catalogue first: a crash
+ * between leaves only unreferenced objects, which the orphan sweep removes.
+ */
+export async function deleteDocument(db: Db, id: string, actor: string, now = Date.now()): Promise<string[] | null> {
+  const keys = await db
+    .select({ key: documentVersions.objectKey })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, id));
+  const [deleted] = await batch(db, [
+    db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id }),
+    auditIfChanged(
+      db,
+      { actor, action: "document.delete", target: documentTarget(id), detail: `${keys.length} file(s)` },
+      now,
+    ),
+  ]);
+  return deleted.length ? keys.map((k) => k.key) : null;
+}
+
+/** Which of these R2 keys the catalogue knows (the orphan sweep keeps those). */
+export async function knownKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db
+    .select({ key: documentVersions.objectKey })
+    .from(documentVersions)
+    .where(inArray(documentVersions.objectKey, [...keys]));
+  return new Set(rows.map((r) => r.key));
+}

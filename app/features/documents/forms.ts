@@ -1,0 +1,47 @@
+/**
+ * The admin's document forms (conform + zod, the browser's check and the server's alike). The
+ * file itself is judged on the server by its bytes (upload.server.ts), never here.
+ */
+import { z } from "zod";
+import { getSubsidiary } from "~/content/subsidiaries";
+import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES } from "./library";
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 500;
+
+/** A document's own fields: the upload form's and the edit form's. */
+export const documentFieldsSchema = z.object({
+  title: z
+    .string({ required_error: "Enter a title." })
+    .trim()
+    .min(1, "Enter a title.")
+    .max(TITLE_MAX, `At most ${TITLE_MAX} characters.`),
+  description: z.string().trim().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`).default(""),
+  category: z.enum(DOCUMENT_CATEGORIES, { message: "Choose one of the categories." }),
+  // Empty: the group's own document.
+  venture: z
+    .string()
+    .trim()
+    .optional()
+    .refine((id) => !id || getSubsidiary(id), "Choose one of the ventures, or the group."),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public or members only." }),
+});
+
+/** The upload form: the fields, publish at once, and e-mail the investor alerts on publishing. */
+export const uploadSchema = documentFieldsSchema.extend({
+  publish: z.boolean().default(false),
+  alert: z.boolean().default(false),
+});
+
+/** A new version of a document. */
+export const newVersionSchema = z.object({ alert: z.boolean().default(false) });
+
+/** What the file field says when the server refuses the file (the rest of the form is kept). */
+export const FILE_ERRORS = {
+  "not-pdf": "This file is not a PDF (it must start with %PDF- and end with %%EOF).",
+  "no-file": "Choose a PDF file to upload.",
+} as const;
+
+/** The refusal of a file over the limit (413): said at once, the rest of the body unread. */
+export const tooLargeMessage = (maxBytes: number) =>
+  `The file is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MiB: nothing was stored.`;

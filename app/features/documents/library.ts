@@ -1,0 +1,49 @@
+/**
+ * The document library's words and URLs, for the server and the browser alike
+ * (docs/decisions/072-document-urls.md).
+ */
+import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility } from "~/db/enums";
+
+export { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility };
+
+export const DOCUMENTS_PATH = "/documents";
+/** The admin's library (app/content/pages.ts names the same path) and one document's page. */
+export const ADMIN_DOCUMENTS_PATH = "/admin/documents";
+export const adminDocumentPath = (id: string) => `${ADMIN_DOCUMENTS_PATH}/${id}`;
+/** Where a version's own URL lives: `/documents/v/<sha256>.pdf`. */
+const VERSION_PREFIX = `${DOCUMENTS_PATH}/v/`;
+const VERSION_PATH = /^\/documents\/v\/([0-9a-f]{64})\.pdf$/;
+
+/** A version's own URL: content-addressed, so it never serves other bytes. */
+export const versionPath = (sha256: string) => `${VERSION_PREFIX}${sha256}.pdf`;
+
+/** The SHA-256 a version URL names, or null for any other path. */
+export const versionHashOf = (path: string): string | null => VERSION_PATH.exec(path)?.[1] ?? null;
+
+/** "Q3 Report: 2026" → "q3-report-2026" (at most 60 characters; "document" when nothing is left). */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "document";
+}
+
+/** The stable URL of a new upload: its id keeps it unique, the slug makes it readable. */
+export const stablePath = (id: string, title: string) => `${DOCUMENTS_PATH}/${id}/${slugify(title)}.pdf`;
+
+/** "2.4 MB" style sizes, from a byte count. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
+  public: "Public",
+  members: "Members only",
+};

@@ -1,0 +1,299 @@
+/**
+ * The admin's upload forms (a new document, a new version): a plain multipart POST that works
+ * without JavaScript; with it, the same body is sent by XMLHttpRequest (fetch reports no upload
+ * progress), so the page shows a progress bar and a Cancel button. The file input comes last: a
+ * browser sends the parts in the form's order, so the server has every text field before the file.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { DESCRIPTION_MAX, newVersionSchema, TITLE_MAX, uploadSchema } from "./forms";
+import { DOCUMENT_CATEGORIES, formatBytes, VISIBILITY_LABELS, DOCUMENT_VISIBILITIES } from "./library";
+
+type Result = SubmissionResult<string[]> | undefined;
+
+interface Sending {
+  loaded: number;
+  total: number;
+  abort: () => void;
+}
+
+/** Sends the form by XHR to the route's data URL; a redirect is followed as a navigation. */
+function useUpload(routeId: string, onResult: (result: Result) => void) {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  useEffect(() => () => xhrRef.current?.abort(), []);
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const url = new URL(form.action, window.location.href);
+    url.searchParams.set("_data", routeId);
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    xhr.open("POST", url);
+    const abort = () => xhr.abort();
+    xhr.upload.addEventListener("progress", (e) =>
+      setSending({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0, abort }),
+    );
+    xhr.addEventListener("load", () => {
+      setSending(null);
+      const to = xhr.getResponseHeader("X-Remix-Redirect");
+      if (to) return navigate(to);
+      try {
+        const data = JSON.parse(xhr.responseText) as { result?: Result; message?: string };
+        if (data.result) return onResult(data.result);
+        setMessage(data.message ?? `The upload failed (${xhr.status}).`);
+      } catch {
+        setMessage(`The upload failed (${xhr.status}).`);
+      }
+    });
+    xhr.addEventListener("error", () => {
+      setSending(null);
+      setMessage("The upload failed: the connection was lost. Nothing was stored.");
+    });
+    xhr.addEventListener("abort", () => {
+      setSending(null);
+      setMessage("Upload cancelled. Nothing was stored.");
+    });
+    setMessage(null);
+    setSending({ loaded: 0, total: 0, abort });
+    xhr.send(new FormData(form));
+  }
+  return { send, sending, message };
+}
+
+function Progress({ sending }: { sending: Sending }) {
+  const percent = sending.total ? Math.floor((sending.loaded / sending.total) * 100) : 0;
+  return (
+    <div className="grid gap-2" data-testid="upload-progress">
+      <label htmlFor="upload-progress" className="text-sm">
+        Uploading… {percent}% ({formatBytes(sending.loaded)}
+        {sending.total ? ` of ${formatBytes(sending.total)}` : ""})
+      </label>
+      <progress id="upload-progress" max={100} value={percent} className="h-2 w-full accent-primary" />
+      <Button variant="outline" className="justify-self-start" onClick={sending.abort}>
+        Cancel upload
+      </Button>
+    </div>
+  );
+}
+
+function FileInput({ id, name, error, maxBytes }: { id: string; name: string; error?: string[]; maxBytes: number }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        PDF file (at most {formatBytes(maxBytes)})
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept="application/pdf,.pdf"
+        required
+        aria-invalid={error?.length ? true : undefined}
+        aria-describedby={error?.length ? `${id}-error` : undefined}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2"
+      />
+      {error?.length ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Checkbox({
+  name,
+  label,
+  id,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  id: string;
+  defaultChecked?: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} className="size-4" />
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+const ALERT_LABEL = "E-mail investor-alert subscribers when published";
+
+/** A new document: its fields, publish and alert, and the file. */
+export function NewDocumentForm({
+  action,
+  routeId,
+  lastResult,
+  ventures,
+  maxBytes,
+}: {
+  action: string;
+  routeId: string;
+  lastResult: Result;
+  ventures: readonly { id: string; name: string }[];
+  maxBytes: number;
+}) {
+  const navigation = useNavigation();
+  const [xhrResult, setXhrResult] = useState<Result>(undefined);
+  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  const [form, fields] = useForm({
+    id: "new-document",
+    lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
+    onSubmit: (event, { submission }) => {
+      if (submission?.status === "success") send(event);
+      else event.preventDefault();
+    },
+  });
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <Field label="Title" field={fields.title}>
+        <Input field={fields.title} maxLength={TITLE_MAX} />
+      </Field>
+      <Field label="Description (optional)" field={fields.description}>
+        <Textarea field={fields.description} rows={3} maxLength={DESCRIPTION_MAX} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Category" field={fields.category}>
+          <Select
+            id={fields.category.id}
+            name={fields.category.name}
+            defaultValue={fields.category.initialValue ?? ""}
+            wide
+          >
+            {DOCUMENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Venture" field={fields.venture}>
+          <Select
+            id={fields.venture.id}
+            name={fields.venture.name}
+            defaultValue={fields.venture.initialValue ?? ""}
+            wide
+          >
+            <option value="">The group</option>
+            {ventures.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Visibility" field={fields.visibility}>
+          <Select
+            id={fields.visibility.id}
+            name={fields.visibility.name}
+            defaultValue={fields.visibility.initialValue ?? "public"}
+            wide
+          >
+            {DOCUMENT_VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABELS[v]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Checkbox
+        id="new-document-publish"
+        name={fields.publish.name}
+        label="Publish now"
+        defaultChecked={fields.publish.initialValue === "on"}
+      />
+      <Checkbox
+        id="new-document-alert"
+        name={fields.alert.name}
+        label={ALERT_LABEL}
+        defaultChecked={fields.alert.initialValue === "on"}
+      />
+      <FileInput id="new-document-file" name="file" error={form.allErrors.file} maxBytes={maxBytes} />
+      {sending ? (
+        <Progress sending={sending} />
+      ) : (
+        <Button type="submit" className="justify-self-start" disabled={navigation.state === "submitting"}>
+          Upload
+        </Button>
+      )}
+      {message ? (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A new version of a document: the file, and the alert choice. */
+export function NewVersionForm({
+  action,
+  routeId,
+  lastResult,
+  maxBytes,
+}: {
+  action: string;
+  routeId: string;
+  lastResult: Result;
+  maxBytes: number;
+}) {
+  const navigation = useNavigation();
+  const [xhrResult, setXhrResult] = useState<Result>(undefined);
+  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  const [form, fields] = useForm({
+    id: "new-version",
+    lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newVersionSchema }),
+    onSubmit: (event, { submission }) => {
+      if (submission?.status === "success") send(event);
+      else event.preventDefault();
+    },
+  });
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <Checkbox id="new-version-alert" name={fields.alert.name} label={ALERT_LABEL} />
+      <FileInput id="new-version-file" name="file" error={form.allErrors.file} maxBytes={maxBytes} />
+      {sending ? (
+        <Progress sending={sending} />
+      ) : (
+        <Button type="submit" className="justify-self-start" disabled={navigation.state === "submitting"}>
+          Upload new version
+        </Button>
+      )}
+      {message ? (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
