@@ -8,7 +8,7 @@ import { getLoadContext, type CloudflareContext } from "./load-context";
 import { embeddableOrigins } from "../app/content/subsidiaries";
 import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb } from "../app/utils/d1-session.server";
-import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
+import { fromCacheEntry, htmlCacheKey, isCacheable, purgeHtmlCache, toCacheEntry } from "./html-cache";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
 import { timedBuild } from "./timed-build";
@@ -132,6 +132,13 @@ export default {
       const context = getLoadContext({
         request,
         timings,
+        purgePages: (paths) =>
+          purgeHtmlCache(
+            (caches as unknown as { default: Cache }).default,
+            url.origin,
+            serverBuild.assets.version,
+            paths,
+          ),
         context: {
           cloudflare: {
             env: withBindings(env, { DB: db }),

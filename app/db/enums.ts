@@ -9,3 +9,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** How the lead's consent was given. */
 export const CONSENT_METHODS = ["double-opt-in", "verified-member", "before-double-opt-in"] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+/**
+ * What a lead subscribed to (docs/decisions/005, 016): the newsletter, or the investor alerts
+ * (075). One address has one lead per topic, each with its own consent record and way out.
+ */
+export const LEAD_TOPICS = ["newsletter", "alerts"] as const;
+export type LeadTopic = (typeof LEAD_TOPICS)[number];

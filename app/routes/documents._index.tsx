@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Building2, Download } from "~/components/ui/icons.generated";
 import sizes from "virtual:document-sizes";
 import { PageHeader } from "~/components/page-header";
+import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";
 import { DOCUMENT_CATEGORIES, documents, formatBytes, type DocumentEntry } from "~/content/documents";
 import { formatIsoDate } from "~/utils/format";
@@ -83,6 +84,9 @@ export default function Documents() {
           </section>
         );
       })}
+      <div className="mx-auto max-w-6xl px-4 pb-12">
+        <AlertsSignup source="documents" className="max-w-xl" />
+      </div>
     </>
   );
 }

@@ -2,17 +2,26 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getConfig } from "~/utils/config.server";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
+import { newsPath } from "~/features/news/news-form";
+import { listPublishedNews } from "~/features/news/news.server";
+import { getDb } from "~/utils/db.server";
 
 // Public pages only: the signed-in and admin pages are not for search engines.
 const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.settings.path, pages.notifications.path];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const { siteUrl } = getConfig(context.cloudflare.env);
+/** News items listed, newest first (far more than the group writes in years). */
+const NEWS_LIMIT = 1000;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const { siteUrl } = getConfig(env);
+  const news = await listPublishedNews(getDb(env), { limit: NEWS_LIMIT });
   const paths = [
     ...Object.values(pages)
       .map((p) => p.path)
       .filter((p) => !PRIVATE.includes(p)),
     ...subsidiaries.map((s) => `/subsidiary/${s.id}`),
+    ...news.map((n) => newsPath(n.slug)),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

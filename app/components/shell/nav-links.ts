@@ -9,6 +9,7 @@ import {
   House,
   Inbox,
   Map,
+  Newspaper,
   PiggyBank,
   Scale,
   Settings,
@@ -41,7 +42,7 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
 ];
 
 /** Each admin page's sidebar icon; the compiler asks for one when a page is marked `admin`. */
-const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = { leads: ChartColumn, messages: Inbox };
+const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = { leads: ChartColumn, messages: Inbox, newsAdmin: Newspaper };
 
 /** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */
 const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({

@@ -9,8 +9,8 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import {
-  CONSENT_VERSION,
   LEAD_LIMITS,
+  TOPIC_CONSENT,
   NEWSLETTER_TEXT as T,
   SIGNUP_FIELDS as F,
   SIGNUP_TEXT_FIELDS,
@@ -37,6 +37,7 @@ import { normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 import { getDb } from "~/utils/db.server";
+import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -69,9 +70,11 @@ export const signupSchema = z
       .default(DEFAULT_SOURCE),
     /** Which form the visitor saw; the compact one has no first-name field (docs/decisions/003). */
     variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
+    /** The newsletter, or the investor alerts (whose first name is optional). */
+    topic: z.enum(LEAD_TOPICS, { message: "Unknown topic." }).default("newsletter"),
   })
   .superRefine((v, ctx) => {
-    if (v.variant !== "compact" && v.firstName === "") {
+    if (v.topic === "newsletter" && v.variant !== "compact" && v.firstName === "") {
       ctx.addIssue({ code: "custom", path: ["firstName"], message: T.firstNameRequired });
     }
   });
@@ -167,7 +170,7 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return malformed();
   }
   const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant]) {
+  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant, F.topic]) {
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
@@ -245,7 +248,7 @@ async function followUp(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   read: SignupRequest,
-  stored: Pick<PublicLead, "id" | "email">,
+  stored: Pick<PublicLead, "id" | "email"> & { topic: LeadTopic },
   due: boolean,
   now: number,
 ): Promise<void> {
@@ -296,7 +299,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
     env,
     ctx,
     read,
-    lead,
+    { ...lead, topic: record!.topic },
     started || (lastLinkAt ?? 0) <= now.getTime() - RESEND_AFTER_MS,
     now.getTime(),
   );
@@ -312,6 +315,6 @@ function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupReques
     clientTimestamp: read.metadata.timestamp,
     pagePath: read.pagePath,
     subscribedAt: now,
-    consentVersion: CONSENT_VERSION,
+    consentVersion: TOPIC_CONSENT[fields.topic],
   };
 }
