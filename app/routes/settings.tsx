@@ -40,7 +40,7 @@ function useBrowserSetting(read: () => boolean, fallback: boolean) {
 }
 
 export default function Settings() {
-  const { account, newsletter } = useLoaderData<typeof loader>();
+  const { account, newsletter, alerts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -68,7 +68,7 @@ export default function Settings() {
       <Form
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
-        key={String(newsletter)}
+        key={`${newsletter}-${alerts}`}
         // The newsletter switch resets natively (to the stored subscription); these two by hand.
         onReset={() => {
           if (!kept.current) return;
@@ -150,6 +150,12 @@ export default function Settings() {
               defaultChecked={newsletter}
               disabled={!account?.emailVerified}
             />
+            {account?.emailVerified ? (
+              <>
+                <input type="hidden" name="alertsShown" value="1" />
+                <Switch name="alerts" label={copy.alerts} help={copy.alertsHelp} defaultChecked={alerts} />
+              </>
+            ) : null}
           </div>
         </Panel>
         <Panel id="security-heading" heading="Security">

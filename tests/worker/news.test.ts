@@ -299,3 +299,38 @@ describe("investor alerts", () => {
     expect(await listMail(inbox, { to: investor, subject: /Q4 results/ })).toHaveLength(0);
   });
 });
+
+describe("investor alerts in Settings", () => {
+  it("a verified member turns the alerts on and off with no confirmation mail; the newsletter is its own", async () => {
+    const email = unique("member-alerts");
+    const { jar } = await signIn(email);
+    const save = (fields: Record<string, string>) =>
+      get("/settings", jar, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ alertsShown: "1", ...fields }).toString(),
+      });
+    const topics = async () =>
+      (
+        await env.DB.prepare("SELECT topic, status, consent_method FROM leads WHERE email = ? ORDER BY topic")
+          .bind(email)
+          .all()
+      ).results;
+    let res = await save({ alerts: "on" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Investor alerts are on.");
+    expect(await topics()).toEqual([{ topic: "alerts", status: "confirmed", consent_method: "verified-member" }]);
+    const page = await (await get("/settings", jar)).text();
+    expect(page.match(/<input[^>]*role="switch"[^>]*name="alerts"[^>]*>/)![0]).toMatch(/\schecked=""/);
+    res = await save({ newsletter: "on" });
+    expect(await res.text()).toContain("Investor alerts are off.");
+    expect(await topics()).toEqual([
+      { topic: "alerts", status: "unsubscribed", consent_method: "verified-member" },
+      { topic: "newsletter", status: "confirmed", consent_method: "verified-member" },
+    ]);
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE recipient = ?")
+      .bind(email)
+      .first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+});

@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const totals = countByStatus(db);
   // The list's per-status counts ignore the status filter: without a search, source or dates they
   // are the totals beside "Total Subscribers", read once.
-  const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
+  const narrowed = filters && (filters.q || filters.source || filters.from || filters.to || filters.topic === "alerts");
   const listCounts = narrowed ? countByStatus(db, filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return defer(
@@ -61,7 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mailEvents: mailEventCounts(db, now),
       now,
       form: {
-        values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])),
+        values: Object.fromEntries(
+          ["q", "source", "status", "from", "to", "topic"].map((k) => [k, params.get(k) ?? ""]),
+        ),
         errors: parsed.ok ? {} : parsed.errors,
       } as {
         values: Record<string, string>;
