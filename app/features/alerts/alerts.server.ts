@@ -4,7 +4,7 @@
  * item. Publishing writes the alert (its key is the item's, so a second publish writes nothing);
  * the fan-out then queues the mails in batches, each mail in the batch that records its recipient.
  */
-import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, like, notExists, sql, type SQL } from "drizzle-orm";
 import { alertRecipients, alertSends, leads, mailOutbox } from "~/db/schema";
 import { alertMail } from "~/features/alerts/alert-mail.server";
 import { unsubscribePath, unsubscribeToken } from "~/features/leads/subscription.server";
@@ -215,4 +215,40 @@ export async function alertProgress(
       { sent: sentBy.get(alertMailKind(kind, row.itemId)) ?? 0, total: row.total, preparing: row.fannedOutAt === null },
     ]),
   );
+}
+
+export interface AlertBacklog {
+  /** Alert mails queued and not yet sent. */
+  waiting: number;
+  /** Alerts whose mails are still being queued. */
+  preparing: number;
+}
+
+/** The dashboard's view of the alerts still going out (a few rows: the outbox's status index). */
+export async function alertBacklog(db: Db): Promise<AlertBacklog> {
+  const [waiting, preparing] = await batch(db, [
+    db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "queued"), like(mailOutbox.kind, "alert-%"))),
+    db.select({ n: count() }).from(alertSends).where(isNull(alertSends.fannedOutAt)),
+  ]);
+  return { waiting: waiting[0]?.n ?? 0, preparing: preparing[0]?.n ?? 0 };
+}
+
+/**
+ * An item published with its alert asked for, from outside this module (the documents library's
+ * publish): starts the item's alert, once, and its fan-out after the response. True when this call
+ * started it (false: the item had its alert already).
+ */
+export async function publishAlert(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  item: AlertItem & { id: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const [started] = await batch(getDb(env), [startAlert(item, now)]);
+  if (started.meta.changes === 0) return false;
+  ctx.waitUntil(fanOutAlerts(env, ctx));
+  return true;
 }

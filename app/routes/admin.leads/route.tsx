@@ -1,4 +1,6 @@
 import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
+import { alertBacklog } from "~/features/alerts/alerts.server";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Download } from "~/components/ui/icons.generated";
@@ -58,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       growth: getGrowth(db, now),
       failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
       mailQueue: outboxQueue(db),
+      alertsOut: alertBacklog(db),
       mailEvents: mailEventCounts(db, now),
       now,
       form: {
@@ -97,8 +100,21 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 ];
 
 export default function LeadsDashboard() {
-  const { stats, growth, recent, paged, failedMail, mailQueue, mailEvents, now, form, query, filtered, audit } =
-    useLoaderData<typeof loader>();
+  const {
+    stats,
+    growth,
+    recent,
+    paged,
+    failedMail,
+    mailQueue,
+    alertsOut,
+    mailEvents,
+    now,
+    form,
+    query,
+    filtered,
+    audit,
+  } = useLoaderData<typeof loader>();
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
@@ -168,6 +184,12 @@ export default function LeadsDashboard() {
       <Suspense fallback={null}>
         <Await resolve={mailQueue} errorElement={<LoadError />}>
           {(q) => <MailQueue queue={q} now={now} />}
+        </Await>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <Await resolve={alertsOut} errorElement={<LoadError />}>
+          {(b) => <AlertBacklogCard backlog={b} />}
         </Await>
       </Suspense>
 
