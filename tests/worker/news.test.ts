@@ -300,6 +300,23 @@ describe("investor alerts", () => {
   });
 });
 
+describe("this wasn't me, per topic", () => {
+  it("on an alerts signup of a confirmed newsletter reader drops that signup and keeps the newsletter", async () => {
+    const email = unique("reader-not-me");
+    await insertLeads([{ email }]);
+    expect((await postForm({ email, topic: "alerts", source: "alerts-news", redirectTo: "/news" })).status).toBe(303);
+    const confirm = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+    const oneClick = await post(linkIn(confirm, "newsletter/unsubscribe"), { "List-Unsubscribe": "One-Click" });
+    expect(oneClick.status).toBe(200);
+    const rows = await env.DB.prepare("SELECT topic, status, suppressed_at FROM leads WHERE email = ?")
+      .bind(email)
+      .all();
+    expect(rows.results).toEqual([{ topic: "newsletter", status: "confirmed", suppressed_at: null }]);
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM suppressed_emails").first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+});
+
 describe("investor alerts in Settings", () => {
   it("a verified member turns the alerts on and off with no confirmation mail; the newsletter is its own", async () => {
     const email = unique("member-alerts");

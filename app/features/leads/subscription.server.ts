@@ -193,8 +193,15 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
     await unsubscribeLead(db, { id: leadId }, now);
     return;
   }
+  // A mailbox that confirmed another topic is its owner's: "not me" on this one drops this signup
+  // and suppresses nothing, so the other topic's mail goes on.
+  const owned = await db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(and(eq(leads.email, row.email), eq(leads.status, "confirmed")))
+    .get();
   await batch(db, [
-    ...(await suppressStatements(env, row.email, "not-me", now)),
+    ...(owned ? [] : await suppressStatements(env, row.email, "not-me", now)),
     db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
     db.delete(leads).where(pending),
     db
