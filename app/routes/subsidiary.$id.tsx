@@ -137,7 +137,7 @@ export default function SubsidiaryPage() {
             All {subsidiary.name} news
           </Link>
           <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-2">
-            {subsidiary.name} documents
+            Documents from {subsidiary.name}
           </Link>
           <a href={feedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
             Atom feed

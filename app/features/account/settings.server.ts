@@ -85,7 +85,7 @@ export async function saveSettings(
 }
 
 async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: string | null, topic?: LeadTopic) {
-  if (!on) return unsubscribeLead(getDb(env), { email: user.email, topic });
+  if (!on) return unsubscribeLead(getDb(env), { email: user.email, topic: topic ?? "newsletter" });
   // The verified owner asking again is the one thing that lifts an erased address's suppression.
   await liftSuppression(env, user.email);
   await subscribeVerifiedMember(getDb(env), {

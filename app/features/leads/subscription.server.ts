@@ -227,10 +227,11 @@ export async function unsubscribeLead(
   now = Date.now(),
   thenRun: Statement[] = [],
 ): Promise<boolean> {
+  // By address: one topic's lead, or without a topic every topic's (a spam complaint).
   const theLead =
     "id" in where
       ? eq(leads.id, where.id)
-      : and(eq(leads.email, normaliseEmail(where.email)), eq(leads.topic, where.topic ?? "newsletter"));
+      : and(eq(leads.email, normaliseEmail(where.email)), where.topic ? eq(leads.topic, where.topic) : undefined);
   const [updated] = await batch(db, [
     db
       .update(leads)
