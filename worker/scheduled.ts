@@ -3,6 +3,7 @@
 import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/mail/outbox.server";
 import { sweepExpired } from "../app/features/leads/subscription.server";
 import { sweepOrphans } from "../app/features/documents/sweep.server";
+import { fanOutAlerts } from "../app/features/alerts/alerts.server";
 import { log } from "../app/utils/log.server";
 import { getDb } from "~/utils/db.server";
 
@@ -14,14 +15,16 @@ import { getDb } from "~/utils/db.server";
  */
 export async function runScheduledJobs(env: Env, now?: number, { mail: send = true } = {}) {
   const at = now ?? Date.now();
-  const [mail, prunedMail, newsletter, orphanDocuments] = await Promise.all([
+  const [mail, prunedMail, newsletter, orphanDocuments, alerts] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
     job("mail pruning", () => pruneMail(getDb(env), at)),
     job("newsletter expiry", () => sweepExpired(getDb(env), at)),
     job("document orphan sweep", () => sweepOrphans(env, at)),
+    // What a publish's own fan-out left (cut off, or failed): queued now, sent by the safety net.
+    send ? job("alert fan-out", () => fanOutAlerts(env)) : null,
   ]);
-  return { mail, prunedMail, newsletter, orphanDocuments };
+  return { mail, prunedMail, newsletter, orphanDocuments, alerts };
 }
 
 async function job<T>(name: string, run: () => Promise<T>): Promise<T | null> {

@@ -10,7 +10,7 @@ import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d1-session.server";
 import { getDb } from "../app/utils/db.server";
 import { libraryGeneration, listsLibrary } from "../app/features/documents/catalogue.server";
-import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
+import { fromCacheEntry, htmlCacheKey, isCacheable, purgeHtmlCache, toCacheEntry } from "./html-cache";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
 import { timedBuild } from "./timed-build";
@@ -145,6 +145,13 @@ export default {
       const context = getLoadContext({
         request,
         timings,
+        purgePages: (paths) =>
+          purgeHtmlCache(
+            (caches as unknown as { default: Cache }).default,
+            url.origin,
+            serverBuild.assets.version,
+            paths,
+          ),
         context: {
           cloudflare: {
             env: withBindings(env, { DB: db }),

@@ -104,6 +104,12 @@ export const pages = {
     heading: "Documents",
     description: "Corporate overview and pitch decks of AFX Holding Group's ventures, as PDF downloads.",
   },
+  news: {
+    path: "/news",
+    title: "News",
+    heading: "News",
+    description: "News from AFX Holding Group and its ventures, newest first, with an Atom feed and e-mail alerts.",
+  },
   leads: {
     path: "/admin/leads",
     title: "Leads Dashboard",
@@ -123,6 +129,13 @@ export const pages = {
     title: "Document Library",
     heading: "Document Library",
     description: "Upload, replace, publish and withdraw the investor documents of /documents.",
+    admin: true,
+  },
+  newsAdmin: {
+    path: "/admin/news",
+    title: "News Admin",
+    heading: "News",
+    description: "Write, publish and unpublish the group's news; publishing can e-mail investor-alert subscribers.",
     admin: true,
   },
 } as const satisfies Record<string, PageInfo>;

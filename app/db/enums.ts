@@ -16,3 +16,9 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 /** Who may read a published document: anyone, or signed-in members only (docs/decisions/073). */
 export const DOCUMENT_VISIBILITIES = ["public", "members"] as const;
 export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
+/**
+ * What a lead subscribed to (docs/decisions/005, 016): the newsletter, or the investor alerts
+ * (075). One address has one lead per topic, each with its own consent record and way out.
+ */
+export const LEAD_TOPICS = ["newsletter", "alerts"] as const;
+export type LeadTopic = (typeof LEAD_TOPICS)[number];

@@ -42,9 +42,16 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-import { CONSENT_METHODS, DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, LEAD_STATUSES } from "./enums";
+import { CONSENT_METHODS, DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, LEAD_STATUSES, LEAD_TOPICS } from "./enums";
 
-export { CONSENT_METHODS, LEAD_STATUSES, type ConsentMethod, type LeadStatus } from "./enums";
+export {
+  CONSENT_METHODS,
+  LEAD_STATUSES,
+  LEAD_TOPICS,
+  type ConsentMethod,
+  type LeadStatus,
+  type LeadTopic,
+} from "./enums";
 
 /**
  * Newsletter subscribers (docs/decisions/005-newsletter-and-leads.md) and their consent record
@@ -79,9 +86,11 @@ export const leads = sqliteTable(
      * (migrations/0013, docs/decisions/060): the CSV and the person export leave the record out.
      */
     suppressedAt: integer("suppressed_at", { mode: "timestamp_ms" }),
+    /** The newsletter or the investor alerts (migrations/0018): one lead per address and topic. */
+    topic: text("topic", { enum: LEAD_TOPICS }).notNull().default("newsletter"),
   },
   (t) => [
-    uniqueIndex("leads_email_unique").on(t.email),
+    uniqueIndex("leads_email_topic_unique").on(t.email, t.topic),
     // Lists and exports of one status, newest first.
     index("leads_status_subscribed_at_idx").on(t.status, t.subscribedAt, t.id),
     // Newest-first listing, the 7- and 30-day windows and keyset pagination.
@@ -286,7 +295,7 @@ export const confirmationCounts = sqliteTable("confirmation_counts", {
 });
 
 /**
- * The document library's catalogue (migrations/0015, docs/decisions/070): one row per document,
+ * The document library's catalogue (migrations/0016, docs/decisions/070): one row per document,
  * its stable URL path and the version it serves. Its files are R2 objects (`document_versions`).
  */
 export const documents = sqliteTable(
@@ -352,4 +361,80 @@ export const documentDownloads = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.day] })],
+);
+
+/** Where a news item stands (docs/decisions/074-news-and-feeds.md). */
+export const NEWS_STATUSES = ["draft", "published"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+/**
+ * News the admins write at /admin/news (migrations/0017, docs/decisions/074): the body is
+ * Markdown, rendered on the server with raw HTML off. `slug` is fixed when the item is made (a
+ * link never breaks); `publishedAt` is set at the first publish and kept through an unpublish.
+ */
+export const newsItems = sqliteTable(
+  "news_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull(),
+    /** A venture's id (app/content/subsidiaries.ts), or null for the group. */
+    venture: text("venture"),
+    status: text("status", { enum: NEWS_STATUSES }).notNull().default("draft"),
+    /** Whether publishing it e-mails the investor-alert subscribers (once: alert_sends). */
+    alert: integer("alert", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("news_items_slug_unique").on(t.slug),
+    // The public list and the feed, newest first, all or per venture.
+    index("news_items_status_published_at_idx").on(t.status, t.publishedAt, t.id),
+    index("news_items_venture_status_published_at_idx").on(t.venture, t.status, t.publishedAt, t.id),
+  ],
+);
+
+export type NewsItem = typeof newsItems.$inferSelect;
+
+/**
+ * One investor alert per published item (migrations/0017, docs/decisions/075): its key (kind and
+ * id) is the item's, so a second publish finds it and sends nothing again. What the mail says is
+ * kept here, so the fan-out never reads the item again.
+ */
+export const alertSends = sqliteTable(
+  "alert_sends",
+  {
+    /** "news" or "document". */
+    kind: text("kind").notNull(),
+    itemId: text("item_id").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    /** The item's public address. */
+    url: text("url").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Set once every subscriber confirmed at the time has a mail queued. */
+    fannedOutAt: integer("fanned_out_at"),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index("alert_sends_fanned_out_at_idx").on(t.fannedOutAt)],
+);
+
+/**
+ * Who an alert was queued for (migrations/0017): one row per alert and lead, written in the batch
+ * that queues the mail, so a lead gets an alert's mail once however often the fan-out runs.
+ */
+export const alertRecipients = sqliteTable(
+  "alert_recipients",
+  {
+    kind: text("kind").notNull(),
+    itemId: text("item_id").notNull(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** The outbox row of its mail ("sent N of M" reads its status; null once pruned). */
+    mailId: integer("mail_id"),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.leadId] }), index("alert_recipients_lead_id_idx").on(t.leadId)],
 );

@@ -11,7 +11,7 @@ import { SITE } from "~/content/site";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import { adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
+import { addressTopics, adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
 import { formatIsoDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/flash.server";
 import { getDb } from "~/utils/db.server";
@@ -44,7 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lead = id === null ? null : await getLead(getDb(env), id);
   if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
   const confirm = new URL(request.url).searchParams.get("confirm");
-  return json({ lead, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
+  const topics = await addressTopics(getDb(env), lead.email);
+  return json({ lead, topics, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -83,11 +84,14 @@ export const meta: MetaFunction<typeof loader> = () => [
 const when = (iso: string | null) => (iso === null ? "—" : formatIsoDate(iso, "medium"));
 
 export default function LeadPage() {
-  const { lead, confirm } = useLoaderData<typeof loader>();
+  const { lead, topics, confirm } = useLoaderData<typeof loader>();
   const rows: [string, string][] = [
     ["E-mail", lead.email],
     ["Name", [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—"],
     ["Status", lead.status],
+    ["Topic", lead.topic],
+    // Each topic is a lead of its own, with its own consent and way out.
+    ["All topics", topics.map((t) => `${t.topic}: ${t.status}`).join(", ")],
     ["Source", lead.source],
     ["Page", lead.pagePath ?? "—"],
     ["Consent", `${lead.consentMethod}${lead.consentVersion ? ` (wording ${lead.consentVersion})` : ""}`],

@@ -1,5 +1,5 @@
 import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Await, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ExternalLink, Loader2 } from "~/components/ui/icons.generated";
 import { Suspense, type ReactNode } from "react";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
@@ -137,7 +137,13 @@ export function BlogError() {
 function BlogLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <PageHeader heading={page.heading}>{page.description}</PageHeader>
+      <PageHeader heading={page.heading}>
+        {page.description}{" "}
+        <Link to={pages.news.path} className="text-primary underline underline-offset-2">
+          The group's own news and announcements
+        </Link>
+        .
+      </PageHeader>
       <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 pb-16">
         <NewsletterSignup variant="full" source="blog" />
         {children}

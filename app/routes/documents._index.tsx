@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Building2, Download, Lock } from "~/components/ui/icons.generated";
 import { PageHeader } from "~/components/page-header";
+import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
@@ -95,6 +96,9 @@ export default function Documents() {
           </section>
         );
       })}
+      <div className="mx-auto max-w-6xl px-4 pb-12">
+        <AlertsSignup source="documents" className="max-w-xl" />
+      </div>
     </>
   );
 }

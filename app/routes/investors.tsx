@@ -1,16 +1,38 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, ContactCta, Section, StatTiles, useContact } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { investorsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
+import { AlertsSignup } from "~/features/alerts/alerts-signup";
+import { feedPath } from "~/features/news/feed";
+import { NewsList } from "~/features/news/news-list";
+import { listPublishedNews } from "~/features/news/news.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.investors;
+/** The newest news items the page lists. */
+const LATEST = 3;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ news: await listPublishedNews(getDb(context.cloudflare.env), { limit: LATEST }) });
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({ page, matches }),
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/atom+xml",
+    title: "AFX Holding Group news",
+    href: feedPath(),
+  },
+];
 
 export default function Investors() {
   const { investorEmail } = useContact();
+  const { news } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
@@ -19,6 +41,23 @@ export default function Investors() {
       </div>
       <Section id="why-heading" heading={copy.whyHeading}>
         <CardGrid cards={copy.why} columns={4} />
+      </Section>
+      <Section id="investor-news" heading="Latest news">
+        <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <div>
+            {news.length ? (
+              <NewsList items={news} headingLevel={3} />
+            ) : (
+              <p className="text-muted-foreground">No news yet.</p>
+            )}
+            <p className="mt-4">
+              <Link to={pages.news.path} className="text-primary underline underline-offset-2">
+                All news
+              </Link>
+            </p>
+          </div>
+          <AlertsSignup source="investors" />
+        </div>
       </Section>
       <ContactCta
         id="investor-contact"

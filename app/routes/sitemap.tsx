@@ -26,6 +26,7 @@ const SITEMAP_GROUPS: { id: string; heading: string; entries: Entry[] }[] = [
     heading: "Company",
     entries: [
       entry(pages.investors),
+      entry(pages.news),
       entry(pages.funding),
       entry(pages.consultancy),
       entry(pages.partners),

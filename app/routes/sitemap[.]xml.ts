@@ -3,21 +3,31 @@ import { getConfig } from "~/utils/config.server";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { listPublished } from "~/features/documents/catalogue.server";
+import { newsPath } from "~/features/news/news-form";
+import { listPublishedNews } from "~/features/news/news.server";
 import { getDb } from "~/utils/db.server";
 
 // Public pages only: the signed-in and admin pages are not for search engines.
 const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.settings.path, pages.notifications.path];
 
+/** News items listed, newest first (far more than the group writes in years). */
+const NEWS_LIMIT = 1000;
+
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { siteUrl } = getConfig(env);
+  const db = getDb(env);
   // The public documents' files, at their stable URLs (members-only ones are not for crawlers).
-  const files = await listPublished(getDb(env), { members: false });
+  const [files, news] = await Promise.all([
+    listPublished(db, { members: false }),
+    listPublishedNews(db, { limit: NEWS_LIMIT }),
+  ]);
   const paths = [
     ...Object.values(pages)
       .map((p) => p.path)
       .filter((p) => !PRIVATE.includes(p)),
     ...subsidiaries.map((s) => `/subsidiary/${s.id}`),
+    ...news.map((n) => newsPath(n.slug)),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

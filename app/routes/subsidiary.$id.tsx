@@ -12,26 +12,34 @@ import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
+import { feedPath } from "~/features/news/feed";
+import { NewsList } from "~/features/news/news-list";
+import { newsListPath } from "~/features/news/news-pages";
+import { listPublishedNews } from "~/features/news/news.server";
+import { getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
 /** A frame that has not loaded by then counts as failed. */
 const LOAD_TIMEOUT_MS = 15_000;
+/** The venture's newest news items the page lists. */
+const LATEST_NEWS = 3;
 
-export function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const listed = getSubsidiary(id);
-  if (!listed) return json({ subsidiary: null, embed: null }, { status: 404 });
+  if (!listed) return json({ subsidiary: null, embed: null, news: [] }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
   const subsidiary = withDomain(listed, config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
   const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
-  return defer({ subsidiary, embed });
+  const news = await listPublishedNews(getDb(context.cloudflare.env), { venture: listed.id, limit: LATEST_NEWS });
+  return defer({ subsidiary, embed, news });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
@@ -44,11 +52,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
         matches,
         path: location.pathname,
         jsonLd: subsidiaryJsonLd(siteUrlFrom(matches), data.subsidiary),
+      }).concat({
+        tagName: "link",
+        rel: "alternate",
+        type: "application/atom+xml",
+        title: `${data.subsidiary.name} news`,
+        href: feedPath(data.subsidiary.id),
       })
     : [{ title: `Subsidiary Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export default function SubsidiaryPage() {
-  const { subsidiary, embed } = useLoaderData<typeof loader>();
+  const { subsidiary, embed, news } = useLoaderData<typeof loader>();
   if (!subsidiary) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -115,6 +129,27 @@ export default function SubsidiaryPage() {
       ) : (
         <NoWebsite subsidiary={subsidiary} />
       )}
+      <section aria-labelledby="venture-news" className="mt-10">
+        <h2 id="venture-news" className="mb-4 text-2xl font-semibold tracking-tight">
+          Latest news
+        </h2>
+        {news.length ? (
+          <NewsList items={news} headingLevel={3} />
+        ) : (
+          <p className="text-muted-foreground">No news from {subsidiary.name} yet.</p>
+        )}
+        <p className="mt-4 flex flex-wrap gap-4">
+          <Link to={newsListPath(subsidiary.id)} className="text-primary underline underline-offset-2">
+            All {subsidiary.name} news
+          </Link>
+          <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-2">
+            Documents from {subsidiary.name}
+          </Link>
+          <a href={feedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
+            Atom feed
+          </a>
+        </p>
+      </section>
     </div>
   );
 }

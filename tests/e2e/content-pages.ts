@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpCopy, investorsCopy, legalCopy, partnersCopy, portfolioCopy } from "~/content/copy";
 import { STARTING_DOCUMENTS as documents } from "~/content/documents";
@@ -145,10 +146,13 @@ export function describeContentPages(js: boolean) {
       await page.getByRole("link", { name: "Show all documents" }).click();
       await page.getByRole("heading", { level: 1, name: pages.documents.heading, exact: true }).waitFor();
       const headings = await page.locator("main h2").allInnerTexts();
-      expect(headings).toEqual(["Corporate", "Pitch Decks"]);
+      // The categories, then the investor alerts' signup block (issue 45).
+      expect(headings).toEqual(["Corporate", "Pitch Decks", ALERTS_TEXT.title]);
       await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
       await page.goto("/documents?subsidiary=unknown-venture");
-      await expect(page.getByRole("main").getByRole("status").innerText()).resolves.toContain("unknown-venture");
+      await expect(page.getByRole("main").getByRole("status").first().innerText()).resolves.toContain(
+        "unknown-venture",
+      );
       await expect(page.getByRole("link", { name: /^Download PDF/ }).count()).resolves.toBe(documents.length);
       await screenshot(page, `content-documents-unknown-${suffix}`);
     });

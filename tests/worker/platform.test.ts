@@ -190,13 +190,13 @@ describe("security headers", () => {
 });
 
 describe("D1", () => {
-  it("has the migrated schema with the unique normalised e-mail index", async () => {
+  it("has the migrated schema with the unique normalised e-mail index, one lead per address and topic", async () => {
     const { results } = await env.DB.prepare(
       "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'leads'",
     ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual(
       expect.arrayContaining([
-        "leads_email_unique",
+        "leads_email_topic_unique",
         "leads_subscribed_at_idx",
         "leads_source_status_subscribed_at_idx",
       ]),
@@ -205,6 +205,10 @@ describe("D1", () => {
     await expect(
       env.DB.prepare("INSERT INTO leads (email, first_name, source) VALUES ('a@example.com', 'B', 'blog')").run(),
     ).rejects.toThrow(/UNIQUE/);
+    // The same address on the investor alerts is a lead of its own.
+    await env.DB.prepare(
+      "INSERT INTO leads (email, first_name, source, topic) VALUES ('a@example.com', 'A', 'alerts-news', 'alerts')",
+    ).run();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   House,
   Inbox,
   Map,
+  Newspaper,
   PiggyBank,
   Scale,
   Settings,
@@ -46,6 +47,7 @@ const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = {
   leads: ChartColumn,
   messages: Inbox,
   documentLibrary: FileStack,
+  newsAdmin: Newspaper,
 };
 
 /** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */

@@ -13,10 +13,11 @@ export const SIDEBAR_DEFAULT: SidebarState = "expanded";
 /** Under this width the sidebar is an off-canvas sheet. */
 export const MOBILE_BREAKPOINT = 768;
 
-const STATES: readonly SidebarState[] = ["icon", "expanded", "hidden"];
+/** Every state, in the order of the cycle (the HTML cache purges a page under each). */
+export const SIDEBAR_STATES: readonly SidebarState[] = ["icon", "expanded", "hidden"];
 
 function isSidebarState(value: unknown): value is SidebarState {
-  return typeof value === "string" && (STATES as readonly string[]).includes(value);
+  return typeof value === "string" && (SIDEBAR_STATES as readonly string[]).includes(value);
 }
 
 /** The desktop trigger's cycle: icon → expanded → hidden → icon. */

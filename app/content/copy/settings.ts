@@ -10,6 +10,8 @@ export const settingsCopy = {
     "Kept in this browser. We do not send account e-mails yet; when we do, this choice will decide whether you get them.",
   newsletter: "Newsletter",
   newsletterHelp: "Subscribes your account e-mail to our newsletter, or unsubscribes it, when you save.",
+  alerts: "Investor alerts",
+  alertsHelp: "One e-mail when the group publishes news or a document, to your account e-mail, when you save.",
   newsletterSignedOut: "Sign in to manage your newsletter subscription here.",
   newsletterUnverified:
     "Your sign-in provider has not confirmed that this e-mail address is yours, so it cannot be subscribed from here. The newsletter form at the bottom of the page works for any address.",

@@ -7,6 +7,7 @@ import { limitClient } from "~/features/forms/rate-limit.server";
 import { subscribeVerifiedMember, subscriptionStatus, unsubscribeLead } from "~/features/leads/subscription.server";
 import { liftSuppression } from "~/features/privacy/suppression.server";
 import { getDb } from "~/utils/db.server";
+import type { LeadTopic } from "~/db/enums";
 
 /**
  * The Settings page's server side: what it shows of the member's account and its one save, the
@@ -36,6 +37,7 @@ export async function settingsView(request: Request, env: Env) {
         }
       : null,
     newsletter: user ? (await subscriptionStatus(getDb(env), user.email)) === "confirmed" : false,
+    alerts: user ? (await subscriptionStatus(getDb(env), user.email, "alerts")) === "confirmed" : false,
   };
 }
 
@@ -68,17 +70,22 @@ export async function saveSettings(
   if (!limit.allowed) return { status: 429, message: limit.message, retryAfter: limit.retryAfter };
   if (!user.emailVerified) return { status: 403, message: copy.newsletterUnverified };
   const on = form.get("newsletter") === "on";
-  await setSubscribed(env, user, on, request.headers.get("user-agent"));
+  const userAgent = request.headers.get("user-agent");
+  await setSubscribed(env, user, on, userAgent);
+  // The investor alerts' switch, a topic of its own: only a form that shows it changes it.
+  const alerts = form.has("alertsShown") ? form.get("alerts") === "on" : null;
+  if (alerts !== null) await setSubscribed(env, user, alerts, userAgent, "alerts");
+  const saved = on
+    ? `Settings saved. ${user.email} is subscribed to our newsletter.`
+    : `Settings saved. ${user.email} is not subscribed to our newsletter.`;
   return {
     status: 200,
-    message: on
-      ? `Settings saved. ${user.email} is subscribed to our newsletter.`
-      : `Settings saved. ${user.email} is not subscribed to our newsletter.`,
+    message: alerts === null ? saved : `${saved} Investor alerts are ${alerts ? "on" : "off"}.`,
   };
 }
 
-async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: string | null) {
-  if (!on) return unsubscribeLead(getDb(env), { email: user.email });
+async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: string | null, topic?: LeadTopic) {
+  if (!on) return unsubscribeLead(getDb(env), { email: user.email, topic: topic ?? "newsletter" });
   // The verified owner asking again is the one thing that lifts an erased address's suppression.
   await liftSuppression(env, user.email);
   await subscribeVerifiedMember(getDb(env), {
@@ -88,5 +95,6 @@ async function setSubscribed(env: Env, user: Member, on: boolean, userAgent: str
     source: NEWSLETTER_SOURCE,
     userAgent: userAgent?.slice(0, 512) ?? null,
     pagePath: pages.settings.path,
+    topic,
   });
 }

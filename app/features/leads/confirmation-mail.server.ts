@@ -8,10 +8,13 @@ import { SITE } from "~/content/site";
 import { htmlFrame } from "~/features/mail/html-frame";
 import type { MailMessage } from "~/features/mail/message";
 import { escapeHtml } from "~/utils/escape-html";
+import type { LeadTopic } from "~/db/schema";
 
 export interface ConfirmationMailInput {
   siteUrl: string;
   to: string;
+  /** What the address is asked to confirm: the newsletter (the default) or the investor alerts. */
+  topic?: LeadTopic;
   confirmUrl: string;
   unsubscribeUrl: string;
 }
@@ -27,10 +30,19 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 
 export const CONFIRMATION_GREETING = "Hello,";
 
-export function confirmationMail({ siteUrl, to, confirmUrl, unsubscribeUrl }: ConfirmationMailInput): MailMessage {
+export function confirmationMail({
+  siteUrl,
+  to,
+  topic = "newsletter",
+  confirmUrl,
+  unsubscribeUrl,
+}: ConfirmationMailInput): MailMessage {
   const greeting = CONFIRMATION_GREETING;
   const lines = {
-    ask: `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
+    ask:
+      topic === "alerts"
+        ? `Please confirm that you want ${SITE.name}'s investor alerts (one e-mail per announcement) at ${to}.`
+        : `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
     valid: "The link works once, for 7 days.",
     ignore:
       "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",

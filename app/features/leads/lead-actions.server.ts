@@ -14,6 +14,15 @@ export async function getLead(db: Db, id: number): Promise<Lead | null> {
   return (await db.select().from(leads).where(eq(leads.id, id)).get()) ?? null;
 }
 
+/** Every topic's lead of one address, with where each stands (the workbench's lead page). */
+export async function addressTopics(db: Db, email: string) {
+  return db
+    .select({ id: leads.id, topic: leads.topic, status: leads.status })
+    .from(leads)
+    .where(eq(leads.email, email))
+    .orderBy(leads.topic);
+}
+
 /** Unsubscribes the lead (its confirmation links die with it); false when it already was. */
 export function adminUnsubscribe(db: Db, lead: Lead, actor: string, now = Date.now()): Promise<boolean> {
   // An entry only for a change that happened (changes() is the UPDATE's).

@@ -1,5 +1,5 @@
 /** The leads filters' shape, shared by the workbench's form (browser) and its server code. */
-import type { LeadStatus } from "~/db/enums";
+import type { LeadStatus, LeadTopic } from "~/db/enums";
 
 /** Which leads a list, count or export covers: one status, or every lead. */
 export type LeadFilter = LeadStatus | "all";
@@ -11,6 +11,8 @@ export interface LeadFilters {
   q?: string;
   source?: string;
   status: LeadFilter;
+  /** The newsletter's leads when absent (the lists, counts and CSV the product defines), or the investor alerts'. */
+  topic?: LeadTopic;
   /** UTC calendar days, both included. */
   from?: string;
   to?: string;

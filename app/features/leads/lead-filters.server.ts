@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { leadDailyCounts, leads, LEAD_STATUSES } from "~/db/schema";
+import { leadDailyCounts, leads, LEAD_STATUSES, LEAD_TOPICS } from "~/db/schema";
 import { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters } from "~/features/leads/lead-filter";
 
 export { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters };
@@ -56,6 +56,7 @@ const schema = z
     ),
     from: z.preprocess(empty, isoDay.optional()),
     to: z.preprocess(empty, isoDay.optional()),
+    topic: z.preprocess(empty, z.enum(LEAD_TOPICS, { message: "Choose newsletter or alerts." }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: "The start date is after the end date.",
@@ -65,7 +66,9 @@ const schema = z
 export function parseLeadFilters(
   params: URLSearchParams,
 ): { ok: true; filters: LeadFilters } | { ok: false; errors: FilterErrors } {
-  const raw = Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? undefined]));
+  const raw = Object.fromEntries(
+    ["q", "source", "status", "from", "to", "topic"].map((k) => [k, params.get(k) ?? undefined]),
+  );
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, filters: parsed.data as LeadFilters };
   const errors: FilterErrors = {};
@@ -81,13 +84,17 @@ export function filterParams(f: LeadFilters): URLSearchParams {
   if (f.status !== DEFAULT_FILTER) params.set("status", f.status);
   if (f.from) params.set("from", f.from);
   if (f.to) params.set("to", f.to);
+  if (f.topic && f.topic !== "newsletter") params.set("topic", f.topic);
   return params;
 }
 
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** True when the filters select whole days only: the counts can then be read from lead_daily_counts. */
-export const countableByDay = (f: LeadFilters) => !f.q;
+export const countableByDay = (f: LeadFilters) => !f.q && topicOf(f) === "newsletter";
+
+/** The filter's topic: the newsletter unless it names another (lead_daily_counts counts the newsletter's alone). */
+const topicOf = (f: LeadFilters) => f.topic ?? "newsletter";
 
 /** Status and source: the same columns on `leads` and `lead_daily_counts`. */
 function statusAndSource(table: typeof leads | typeof leadDailyCounts, f: LeadFilters, withStatus: boolean) {
@@ -113,6 +120,7 @@ export function filterCondition(f: LeadFilters, { withStatus = true } = {}): SQL
       : [email, sql`lower(${leads.firstName})`, sql`lower(${leads.lastName})`]
     : [];
   return all([
+    eq(leads.topic, topicOf(f)),
     ...statusAndSource(leads, f, withStatus),
     f.from ? gte(leads.subscribedAt, new Date(dayStart(f.from))) : undefined,
     f.to ? lt(leads.subscribedAt, new Date(dayStart(f.to) + DAY_MS)) : undefined,

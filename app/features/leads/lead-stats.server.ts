@@ -62,6 +62,7 @@ export async function getLeadStats(db: Db, now = Date.now(), filter: LeadFilter 
           gte(leads.subscribedAt, new Date(since)),
           lt(leads.subscribedAt, new Date((firstDay + 1) * DAY_MS)),
           ofStatus(leads.status, filter),
+          eq(leads.topic, "newsletter"),
         ),
       ),
     db
@@ -126,7 +127,13 @@ export async function getGrowth(db: Db, now = Date.now(), filter: LeadFilter = D
     db
       .select(PAGE_COLUMNS)
       .from(leads)
-      .where(and(gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)), ofStatus(leads.status, filter)))
+      .where(
+        and(
+          gte(leads.subscribedAt, new Date(now - GROWTH_DAYS * DAY_MS)),
+          ofStatus(leads.status, filter),
+          eq(leads.topic, "newsletter"),
+        ),
+      )
       .orderBy(desc(leads.subscribedAt), desc(leads.id))
       .limit(GROWTH_LIST_MAX),
     db

@@ -14,13 +14,15 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
 import {
+  ALERTS_TEXT,
   CONSENT_COPY,
-  CONSENT_VERSION,
+  TOPIC_CONSENT,
   NEWSLETTER_TEXT as T,
   NEWSLETTER_TOASTS,
   SIGNUP_FIELDS as F,
   SIGNUP_TEXT_FIELDS,
   signupAnchor,
+  type ConsentVersion,
   type NewsletterVariant,
   type SignupResult,
   type SignupValues,
@@ -32,12 +34,15 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
 import { useRootData } from "~/root-data";
+import type { LeadTopic } from "~/db/enums";
 
 export type { NewsletterVariant };
 
 interface Props {
   variant: NewsletterVariant;
   source: string;
+  /** The investor alerts' block (features/alerts/alerts-signup.tsx): its own words and consent, first name optional. */
+  topic?: LeadTopic;
   className?: string;
 }
 
@@ -73,7 +78,9 @@ function noticeFor(outcome: Outcome | null, fetched: boolean): { text: string; t
   return null;
 }
 
-export function NewsletterSignup({ variant, source, className }: Props) {
+export function NewsletterSignup({ variant, source, topic = "newsletter", className }: Props) {
+  const alerts = topic === "alerts";
+  const text = alerts ? { ...T, ...ALERTS_TEXT } : T;
   const location = useLocation();
   const fetcher = useFetcher();
   const answer = useMemo(
@@ -141,9 +148,9 @@ export function NewsletterSignup({ variant, source, className }: Props) {
       {boxed ? (
         <header className="mb-4">
           <h2 id={`${anchor}-title`} className="text-xl font-semibold">
-            {T.title}
+            {text.title}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{T.description}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{text.description}</p>
         </header>
       ) : null}
       <div role="status" aria-live="polite">
@@ -154,7 +161,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
             className="font-medium text-primary outline-none"
             data-testid="newsletter-success"
           >
-            {T.success}
+            {text.success}
           </p>
         ) : null}
       </div>
@@ -162,26 +169,33 @@ export function NewsletterSignup({ variant, source, className }: Props) {
         <form method="post" action={SIGNUP_ACTION} {...getFormProps(form)} className={clsx(boxed && "text-left")}>
           <input type="hidden" name={F.source} value={source} />
           <input type="hidden" name={F.variant} value={variant} />
+          {alerts ? <input type="hidden" name={F.topic} value={topic} /> : null}
           <input type="hidden" name={F.redirectTo} value={`${location.pathname}${location.search}`} />
           <Honeypot id={`${anchor}-hp`} />
           {boxed ? (
             <div className="grid gap-4">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="First name" field={fields.firstName}>
+              {alerts ? (
+                <Field label="First name (optional)" field={fields.firstName}>
                   <Input field={fields.firstName} autoComplete="given-name" maxLength={100} />
                 </Field>
-                <Field label={SIGNUP_TEXT_FIELDS.lastName.label} field={fields.lastName}>
-                  <Input
-                    field={fields.lastName}
-                    autoComplete={SIGNUP_TEXT_FIELDS.lastName.autoComplete}
-                    maxLength={SIGNUP_TEXT_FIELDS.lastName.max}
-                  />
-                </Field>
-              </div>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="First name" field={fields.firstName}>
+                    <Input field={fields.firstName} autoComplete="given-name" maxLength={100} />
+                  </Field>
+                  <Field label={SIGNUP_TEXT_FIELDS.lastName.label} field={fields.lastName}>
+                    <Input
+                      field={fields.lastName}
+                      autoComplete={SIGNUP_TEXT_FIELDS.lastName.autoComplete}
+                      maxLength={SIGNUP_TEXT_FIELDS.lastName.max}
+                    />
+                  </Field>
+                </div>
+              )}
               <Field label="Email" field={fields.email}>
                 <Input field={fields.email} type="email" autoComplete="email" placeholder="you@example.com" />
               </Field>
-              <SubmitButton pending={pending} className="w-full" />
+              <SubmitButton pending={pending} label={alerts ? ALERTS_TEXT.submit : undefined} className="w-full" />
             </div>
           ) : (
             <div>
@@ -195,7 +209,7 @@ export function NewsletterSignup({ variant, source, className }: Props) {
               <FieldErrors field={fields.email} className="mt-1" />
             </div>
           )}
-          <Consent />
+          <Consent version={TOPIC_CONSENT[topic]} />
           {notice ? (
             <p
               role={notice.tone === "error" ? "alert" : undefined}
@@ -214,10 +228,10 @@ export function NewsletterSignup({ variant, source, className }: Props) {
 const POLICY = "privacy policy";
 
 /** The consent wording the lead records (its version id is stored with the signup). */
-function Consent() {
-  const [before, after] = CONSENT_COPY[CONSENT_VERSION].split(POLICY);
+function Consent({ version }: { version: ConsentVersion }) {
+  const [before, after] = CONSENT_COPY[version].split(POLICY);
   return (
-    <p className="mt-3 text-xs text-muted-foreground" data-consent={CONSENT_VERSION}>
+    <p className="mt-3 text-xs text-muted-foreground" data-consent={version}>
       {before}
       <Link to="/legal#privacy" className="underline underline-offset-2 hover:text-foreground">
         {POLICY}
@@ -227,10 +241,18 @@ function Consent() {
   );
 }
 
-function SubmitButton({ pending, className }: { pending: boolean; className?: string }) {
+function SubmitButton({
+  pending,
+  label = T.submit,
+  className,
+}: {
+  pending: boolean;
+  label?: string;
+  className?: string;
+}) {
   return (
     <Button type="submit" className={clsx("shrink-0", className)} disabled={pending} aria-disabled={pending}>
-      {pending ? T.submitting : T.submit}
+      {pending ? T.submitting : label}
     </Button>
   );
 }

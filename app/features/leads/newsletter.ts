@@ -2,7 +2,7 @@
  * The newsletter's texts and form contract, shared by the signup component (browser) and the
  * leads API (server). The texts are the product's wording: change them here only.
  */
-import type { Lead } from "~/db/schema";
+import type { Lead, LeadTopic } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
 import { EMAIL_MAX_LENGTH } from "~/utils/mail-address";
 export const NEWSLETTER_TEXT = {
@@ -37,11 +37,28 @@ export const NEWSLETTER_TOASTS = {
  */
 export const CONSENT_COPY = {
   "2026-11-consent-1": "We'll e-mail you a link to confirm. You can unsubscribe at any time; see our privacy policy.",
+  "2026-11-alerts-1":
+    "We'll e-mail you a link to confirm, then one e-mail per announcement, each with a link to stop the alerts; see our privacy policy.",
 } as const;
 export type ConsentVersion = keyof typeof CONSENT_COPY;
 export const CONSENT_VERSION: ConsentVersion = "2026-11-consent-1";
 /** What a signed-in member with a verified e-mail agrees to with the Settings switch. */
 export const MEMBER_CONSENT_VERSION: ConsentVersion = CONSENT_VERSION;
+/** The investor alerts' own consent wording (docs/decisions/075), for the form and the Settings switch alike. */
+export const ALERTS_CONSENT_VERSION: ConsentVersion = "2026-11-alerts-1";
+/** Each topic's consent wording. */
+export const TOPIC_CONSENT: Record<LeadTopic, ConsentVersion> = {
+  newsletter: CONSENT_VERSION,
+  alerts: ALERTS_CONSENT_VERSION,
+};
+
+/** The investor-alert block's words (the newsletter block's component, its `topic` "alerts"). */
+export const ALERTS_TEXT = {
+  title: "Investor alerts",
+  description: "One e-mail when the group publishes news or a document. Nothing else.",
+  submit: "Get alerts",
+  success: "Almost done: check your email and confirm your alerts.",
+} as const;
 
 /** The pages a confirmation or unsubscribe link opens. */
 export const SUBSCRIPTION_TEXT = {
@@ -115,6 +132,8 @@ export const SIGNUP_FIELDS = {
   firstName: "firstName",
   source: "source",
   variant: "variant",
+  /** "newsletter" (the default) or "alerts". */
+  topic: "topic",
   /** Same-origin path to land on after a form post without JavaScript (the fetcher leaves it out). */
   redirectTo: "redirectTo",
   /** Added by the fetcher, recorded with the lead: the page's referrer, the browser's clock. */

@@ -3,7 +3,7 @@
  * the rate limiter's batch, so that it is stored only within the limit and the unique index
  * settles concurrent repeats.
  */
-import { eq, getTableColumns, sql, type SQL, type SQLChunk } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL, type SQLChunk } from "drizzle-orm";
 import { leads, type Lead, type LeadStatus } from "~/db/schema";
 import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { columnName, type Db, type StatementResult } from "~/utils/db.server";
@@ -48,17 +48,19 @@ export function signupWrite(db: Db, lead: SignupRecord) {
   const values = SIGNUP_COLUMNS.map((key) => sql.param(lead[key] ?? null, leads[key]));
   const columns = SIGNUP_COLUMNS.map((key) => leads[key]);
   const restart = list(
-    columns.filter((c) => c !== leads.email).map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`),
+    columns
+      .filter((c) => c !== leads.email && c !== leads.topic)
+      .map((c) => sql`${columnName(c)} = excluded.${columnName(c)}`),
   );
   // Where the address stands after the write: the listed fields, by name.
   const current = db
     .select({ ...PAGE_COLUMNS, status: leads.status })
     .from(leads)
-    .where(eq(leads.email, lead.email));
+    .where(and(eq(leads.email, lead.email), eq(leads.topic, lead.topic)));
   const statements = (guard: SQL) => [
     sql`INSERT INTO ${leads} (${list(columns.map(columnName))}, ${columnName(leads.status)}, ${columnName(leads.consentMethod)})
         SELECT ${list(values)}, 'pending', 'double-opt-in' WHERE ${guard}
-        ON CONFLICT (${columnName(leads.email)}) DO UPDATE SET ${restart}, ${columnName(leads.status)} = 'pending',
+        ON CONFLICT (${columnName(leads.email)}, ${columnName(leads.topic)}) DO UPDATE SET ${restart}, ${columnName(leads.status)} = 'pending',
           ${columnName(leads.consentMethod)} = 'double-opt-in', ${columnName(leads.confirmedAt)} = NULL, ${columnName(leads.unsubscribedAt)} = NULL
         WHERE ${leads.status} IN ('unsubscribed', 'undeliverable')
         RETURNING ${columnName(leads.id)}`,

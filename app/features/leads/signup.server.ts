@@ -10,8 +10,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
-  CONSENT_VERSION,
   LEAD_LIMITS,
+  TOPIC_CONSENT,
   NEWSLETTER_TEXT as T,
   SIGNUP_FIELDS as F,
   SIGNUP_TEXT_FIELDS,
@@ -39,6 +39,7 @@ import { signupResultCookie } from "~/features/leads/signup-result.server";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 import { isSiteAddress } from "~/features/mail/site-addresses.server";
 import { getDb } from "~/utils/db.server";
+import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -71,9 +72,11 @@ export const signupSchema = z
       .default(DEFAULT_SOURCE),
     /** Which form the visitor saw; the compact one has no first-name field (docs/decisions/003). */
     variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
+    /** The newsletter, or the investor alerts (whose first name is optional). */
+    topic: z.enum(LEAD_TOPICS, { message: "Unknown topic." }).default("newsletter"),
   })
   .superRefine((v, ctx) => {
-    if (v.variant !== "compact" && v.firstName === "") {
+    if (v.topic === "newsletter" && v.variant !== "compact" && v.firstName === "") {
       ctx.addIssue({ code: "custom", path: ["firstName"], message: T.firstNameRequired });
     }
   });
@@ -169,7 +172,7 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return malformed();
   }
   const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant]) {
+  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant, F.topic]) {
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
@@ -248,7 +251,7 @@ async function followUp(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   read: SignupRequest,
-  stored: Pick<PublicLead, "id" | "email">,
+  stored: Pick<PublicLead, "id" | "email"> & { topic: LeadTopic },
   now: number,
   pacedUntil: number | null,
 ): Promise<void> {
@@ -302,7 +305,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // The answer echoes what was sent, never what an earlier signup of the address stored.
   const echo = (id: number) => toPublicLead(listed(id, record!));
   if (discard) {
-    await queueConfirmation(env, { id: NO_LEAD, email: record!.email }, now.getTime(), {
+    await queueConfirmation(env, { id: NO_LEAD, email: record!.email, topic: record!.topic }, now.getTime(), {
       notBefore: limit.pacedUntil ?? now.getTime(),
     });
     return answer.created(echo(NO_LEAD));
@@ -312,7 +315,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
   const { lead } = store!.outcome(limit.results);
   if (lead?.status !== "pending") return answer.already();
-  await followUp(request, env, ctx, read, lead, now.getTime(), limit.pacedUntil);
+  await followUp(request, env, ctx, read, { ...lead, topic: record!.topic }, now.getTime(), limit.pacedUntil);
   return answer.created(echo(lead.id));
 }
 
@@ -325,6 +328,6 @@ function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupReques
     clientTimestamp: read.metadata.timestamp,
     pagePath: read.pagePath,
     subscribedAt: now,
-    consentVersion: CONSENT_VERSION,
+    consentVersion: TOPIC_CONSENT[fields.topic],
   };
 }

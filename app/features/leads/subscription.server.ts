@@ -11,12 +11,13 @@ import {
   newsletterTokens,
   type Lead,
   type LeadStatus,
+  type LeadTopic,
   type NewLead,
 } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
-import { MEMBER_CONSENT_VERSION } from "~/features/leads/newsletter";
+import { TOPIC_CONSENT } from "~/features/leads/newsletter";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
@@ -45,11 +46,15 @@ export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
 
 /** The (normalised) e-mail's subscription status, or null when it is not on the list. */
-export async function subscriptionStatus(db: Db, email: string): Promise<LeadStatus | null> {
+export async function subscriptionStatus(
+  db: Db,
+  email: string,
+  topic: LeadTopic = "newsletter",
+): Promise<LeadStatus | null> {
   const row = await db
     .select({ status: leads.status })
     .from(leads)
-    .where(eq(leads.email, normaliseEmail(email)))
+    .where(and(eq(leads.email, normaliseEmail(email)), eq(leads.topic, topic)))
     .get();
   return row?.status ?? null;
 }
@@ -106,7 +111,7 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  */
 export async function queueConfirmation(
   env: Env,
-  lead: Pick<Lead, "id" | "email">,
+  lead: Pick<Lead, "id" | "email"> & { topic?: LeadTopic },
   now = Date.now(),
   { notBefore }: { notBefore?: number } = {},
 ): Promise<number | null> {
@@ -116,6 +121,7 @@ export async function queueConfirmation(
   const message: MailMessage = confirmationMail({
     siteUrl,
     to: lead.email,
+    topic: lead.topic ?? "newsletter",
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
   });
@@ -204,8 +210,15 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
     await unsubscribeLead(db, { id: leadId }, now);
     return;
   }
+  // A mailbox that confirmed another topic is its owner's: "not me" on this one drops this signup
+  // and suppresses nothing, so the other topic's mail goes on.
+  const owned = await db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(and(eq(leads.email, row.email), eq(leads.status, "confirmed")))
+    .get();
   await batch(db, [
-    ...(await suppressStatements(env, row.email, "not-me", now)),
+    ...(owned ? [] : await suppressStatements(env, row.email, "not-me", now)),
     db.delete(newsletterTokens).where(eq(newsletterTokens.leadId, leadId)),
     db.delete(leads).where(pending),
     db
@@ -228,13 +241,20 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
  */
 export async function unsubscribeLead(
   db: Db,
-  where: { id: number } | { email: string; onlyIf?: SQL },
+  where: { id: number } | { email: string; topic?: LeadTopic; onlyIf?: SQL },
   now = Date.now(),
   thenRun: Statement[] = [],
   first: Statement[] = [],
 ): Promise<boolean> {
+  // By address: one topic's lead, or without a topic every topic's (a spam complaint).
   const theLead =
-    "id" in where ? eq(leads.id, where.id) : and(eq(leads.email, normaliseEmail(where.email)), where.onlyIf);
+    "id" in where
+      ? eq(leads.id, where.id)
+      : and(
+          eq(leads.email, normaliseEmail(where.email)),
+          where.topic ? eq(leads.topic, where.topic) : undefined,
+          where.onlyIf,
+        );
   const results = await batch(db, [
     ...first,
     db
@@ -251,7 +271,9 @@ export async function unsubscribeLead(
 }
 
 /** What a member's signup from Settings stores: the lead's own fields, as the schema types them. */
-export type VerifiedMember = Pick<NewLead, "email" | "firstName" | "lastName" | "userAgent" | "pagePath" | "source">;
+export type VerifiedMember = Pick<NewLead, "email" | "firstName" | "lastName" | "userAgent" | "pagePath" | "source"> & {
+  topic?: LeadTopic;
+};
 
 /**
  * A signed-in member whose provider verified their e-mail subscribes without the round trip: the
@@ -260,6 +282,8 @@ export type VerifiedMember = Pick<NewLead, "email" | "firstName" | "lastName" | 
  */
 export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = Date.now()): Promise<void> {
   const email = normaliseEmail(m.email);
+  const topic = m.topic ?? "newsletter";
+  const consentVersion = TOPIC_CONSENT[topic];
   // An unsubscribed lead starts a new record; a pending one keeps its signup's time, source and page.
   const restarted = (column: typeof leads.subscribedAt | typeof leads.source | typeof leads.pagePath) =>
     sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN excluded.${columnName(column)} ELSE ${column} END`;
@@ -276,26 +300,33 @@ export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = D
         subscribedAt: new Date(now),
         status: "confirmed",
         consentMethod: "verified-member",
-        consentVersion: MEMBER_CONSENT_VERSION,
+        consentVersion,
         confirmedAt: new Date(now),
+        topic,
       })
       .onConflictDoUpdate({
-        target: leads.email,
+        target: [leads.email, leads.topic],
         set: {
           subscribedAt: restarted(leads.subscribedAt),
           source: restarted(leads.source),
           pagePath: restarted(leads.pagePath),
           status: "confirmed",
           consentMethod: "verified-member",
-          consentVersion: MEMBER_CONSENT_VERSION,
+          consentVersion,
           confirmedAt: new Date(now),
           unsubscribedAt: null,
         },
         setWhere: ne(leads.status, "confirmed"),
       }),
-    db
-      .delete(newsletterTokens)
-      .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))),
+    db.delete(newsletterTokens).where(
+      inArray(
+        newsletterTokens.leadId,
+        db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.email, email), eq(leads.topic, topic))),
+      ),
+    ),
   ]);
 }
 

@@ -53,6 +53,7 @@ export const EXPORTED = {
       "consent_version",
       "confirmed_at",
       "unsubscribed_at",
+      "topic",
     ],
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
@@ -181,7 +182,7 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
     exportedAt: new Date(now).toISOString(),
     email: person.email,
     scope: person.byAddress
-      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter subscription with its consent record, pending confirmation links, contact messages with the notifications they caused, and e-mails sent to it."
+      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter and investor-alert subscriptions (each lead names its topic) with their consent records, pending confirmation links, contact messages with the notifications they caused, and e-mails sent to it."
       : "This member account and its sessions, contact messages and their notifications. Records filed under the e-mail address are included only once the sign-in provider has verified the address.",
     memberAccounts: rows("users", users),
     sessions: rows("sessions", sessions),

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PlainInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { LEAD_STATUSES } from "~/db/enums";
+import { LEAD_STATUSES, LEAD_TOPICS } from "~/db/enums";
 import { DEFAULT_FILTER, type FilterErrors } from "~/features/leads/lead-filter";
 
 /** A GET form: the filters live in the URL, so they work without JavaScript and can be shared. */
@@ -23,7 +23,7 @@ export function FilterForm({
       </span>
     ) : null;
   return (
-    <form method="get" className="mb-4 grid gap-3 sm:grid-cols-6" aria-label="Filter leads">
+    <form method="get" className="mb-4 grid gap-3 sm:grid-cols-7" aria-label="Filter leads">
       <label className={`${field} sm:col-span-2`}>
         <span>Search</span>
         <PlainInput
@@ -52,6 +52,17 @@ export function FilterForm({
         {error("status")}
       </label>
       <label className={field}>
+        <span>Topic</span>
+        <Select name="topic" defaultValue={values.topic || "newsletter"} wide>
+          {LEAD_TOPICS.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
+        {error("topic")}
+      </label>
+      <label className={field}>
         <span>From</span>
         <PlainInput name="from" type="date" defaultValue={values.from} />
         {error("from")}
@@ -61,7 +72,7 @@ export function FilterForm({
         <PlainInput name="to" type="date" defaultValue={values.to} />
         {error("to")}
       </label>
-      <div className="flex gap-3 sm:col-span-6">
+      <div className="flex gap-3 sm:col-span-7">
         <button type="submit" className="btn btn-primary">
           Apply filters
         </button>

@@ -1,4 +1,6 @@
 import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
+import { alertBacklog } from "~/features/alerts/alerts.server";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Download } from "~/components/ui/icons.generated";
@@ -44,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const totals = countByStatus(db);
   // The list's per-status counts ignore the status filter: without a search, source or dates they
   // are the totals beside "Total Subscribers", read once.
-  const narrowed = filters && (filters.q || filters.source || filters.from || filters.to);
+  const narrowed = filters && (filters.q || filters.source || filters.from || filters.to || filters.topic === "alerts");
   const listCounts = narrowed ? countByStatus(db, filters) : totals;
   // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
   return defer(
@@ -60,10 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
       mailQueue: outboxQueue(db),
       burst: burstNow(env, now),
+      alertsOut: alertBacklog(db),
       mailEvents: mailEventCounts(db, now),
       now,
       form: {
-        values: Object.fromEntries(["q", "source", "status", "from", "to"].map((k) => [k, params.get(k) ?? ""])),
+        values: Object.fromEntries(
+          ["q", "source", "status", "from", "to", "topic"].map((k) => [k, params.get(k) ?? ""]),
+        ),
         errors: parsed.ok ? {} : parsed.errors,
       } as {
         values: Record<string, string>;
@@ -97,8 +102,22 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 ];
 
 export default function LeadsDashboard() {
-  const { stats, growth, recent, paged, failedMail, mailQueue, burst, mailEvents, now, form, query, filtered, audit } =
-    useLoaderData<typeof loader>();
+  const {
+    stats,
+    growth,
+    recent,
+    paged,
+    failedMail,
+    mailQueue,
+    burst,
+    alertsOut,
+    mailEvents,
+    now,
+    form,
+    query,
+    filtered,
+    audit,
+  } = useLoaderData<typeof loader>();
   const withQuery = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(query);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
@@ -174,6 +193,12 @@ export default function LeadsDashboard() {
       <Suspense fallback={null}>
         <Await resolve={mailQueue} errorElement={<LoadError />}>
           {(q) => <MailQueue queue={q} now={now} />}
+        </Await>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <Await resolve={alertsOut} errorElement={<LoadError />}>
+          {(b) => <AlertBacklogCard backlog={b} />}
         </Await>
       </Suspense>
 

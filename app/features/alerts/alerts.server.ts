@@ -1,0 +1,254 @@
+/**
+ * Investor alerts (docs/decisions/075-investor-alerts.md): one mail per published item (news, or
+ * a document) to every confirmed subscriber of the `alerts` topic, exactly once per subscriber and
+ * item. Publishing writes the alert (its key is the item's, so a second publish writes nothing);
+ * the fan-out then queues the mails in batches, each mail in the batch that records its recipient.
+ */
+import { and, asc, count, eq, inArray, isNull, like, notExists, sql, type SQL } from "drizzle-orm";
+import { alertRecipients, alertSends, leads, mailOutbox } from "~/db/schema";
+import { alertMail } from "~/features/alerts/alert-mail.server";
+import { unsubscribePath, unsubscribeToken } from "~/features/leads/subscription.server";
+import { messageProblem } from "~/features/mail/message";
+import { announceMail, queuedIds } from "~/features/mail/outbox.server";
+import { getConfig } from "~/utils/config.server";
+import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
+
+/** What an alert is about: the item and what its mail says. */
+export interface AlertItem {
+  /** "news" or "document". */
+  kind: "news" | "document";
+  /** The item's id (SQL when the same batch inserts the item). */
+  id: string | SQL;
+  title: string;
+  summary: string;
+  /** The item's public address. */
+  url: string;
+}
+
+const COLUMNS = sql.join(
+  [alertSends.kind, alertSends.itemId, alertSends.title, alertSends.summary, alertSends.url, alertSends.createdAt].map(
+    columnName,
+  ),
+  sql`, `,
+);
+
+/**
+ * The statement that starts an item's alert, for the publishing batch: nothing when the item had
+ * one already (published twice, or unpublished and published again), or when `onlyIf` fails.
+ * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT under a condition, DO NOTHING on the key.
+ */
+export function startAlert(item: AlertItem, now: number, onlyIf: SQL = sql`1`): Statement {
+  return sql`INSERT INTO ${alertSends} (${COLUMNS})
+      SELECT ${item.kind}, ${item.id}, ${item.title}, ${item.summary}, ${item.url}, ${now} WHERE ${onlyIf}
+      ON CONFLICT DO NOTHING`;
+}
+
+/** How many subscribers one fan-out batch queues (one JSON parameter, two statements). */
+const CHUNK = 50;
+
+/** The outbox kind of an alert's mails: the dashboard groups by it and "sent N of M" counts it. */
+export const alertMailKind = (kind: string, itemId: string) =>
+  `alert-${kind}-${itemId.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`.slice(0, 64);
+
+type Send = typeof alertSends.$inferSelect;
+
+/**
+ * Queues the mails of every alert not yet fanned out: for each, the confirmed `alerts` leads
+ * (never a suppressed record) that have no mail of it yet, CHUNK at a time. Each chunk is one
+ * batch: the mails, only for leads the alert has no recipient row for, then those rows, so a lead
+ * gets one mail per alert however often (or concurrently) this runs. Called after a publish
+ * (`waitUntil`) and by the every-minute Cron Trigger, which finishes what a cut-off run left.
+ * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT over json_each of the chunk, one
+ * statement for any chunk size (D1 binds at most 100 parameters a statement).
+ */
+export async function fanOutAlerts(
+  env: Env,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+  now = Date.now,
+): Promise<number> {
+  const db = getDb(env);
+  const sends = await db
+    .select()
+    .from(alertSends)
+    .where(isNull(alertSends.fannedOutAt))
+    .orderBy(asc(alertSends.createdAt))
+    .limit(10);
+  let queued = 0;
+  for (const send of sends) queued += await fanOutOne(env, ctx, send, now);
+  return queued;
+}
+
+async function fanOutOne(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  send: Send,
+  now: () => number,
+) {
+  const db = getDb(env);
+  const r = alertRecipients;
+  const ofSend = and(eq(r.kind, send.kind), eq(r.itemId, send.itemId));
+  const kind = alertMailKind(send.kind, send.itemId);
+  const { siteUrl } = getConfig(env);
+  let queued = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: leads.id, email: leads.email })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.topic, "alerts"),
+          eq(leads.status, "confirmed"),
+          isNull(leads.suppressedAt),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(r)
+              .where(and(ofSend, eq(r.leadId, leads.id))),
+          ),
+        ),
+      )
+      .orderBy(asc(leads.id))
+      .limit(CHUNK);
+    if (!due.length) break;
+    const mails = await Promise.all(
+      due.map(async (lead) => {
+        const unsubscribeUrl = new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href;
+        const message = alertMail({
+          kind,
+          to: lead.email,
+          title: send.title,
+          summary: send.summary,
+          url: send.url,
+          unsubscribeUrl,
+        });
+        const problem = messageProblem(message);
+        if (problem) throw new Error(`alert mail: ${problem}`);
+        return {
+          lead: lead.id,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: JSON.stringify(message.headers),
+        };
+      }),
+    );
+    const at = now();
+    const field = (name: string) => sql`json_extract(j.value, ${`$.${name}`})`;
+    const [inserted] = await batch(db, [
+      sql`INSERT INTO ${mailOutbox} (${MAIL_COLUMNS})
+          SELECT ${kind}, ${field("to")}, ${field("subject")}, ${field("text")}, ${field("html")}, ${field("headers")}, 'queued', 0, ${at}, ${at}
+          FROM json_each(${JSON.stringify(mails)}) AS j
+          WHERE NOT EXISTS (SELECT 1 FROM ${r} WHERE ${r.kind} = ${send.kind} AND ${r.itemId} = ${send.itemId} AND ${r.leadId} = ${field("lead")})
+          RETURNING ${columnName(mailOutbox.id)}`,
+      sql`INSERT INTO ${r} (${RECIPIENT_COLUMNS})
+          SELECT ${send.kind}, ${send.itemId}, ${field("lead")} FROM json_each(${JSON.stringify(mails)}) AS j WHERE 1
+          ON CONFLICT DO NOTHING`,
+    ]);
+    const ids = queuedIds(inserted);
+    queued += ids.length;
+    if (ctx) announceMail(env, ctx, ids);
+  }
+  await db
+    .update(alertSends)
+    .set({ fannedOutAt: now() })
+    .where(and(eq(alertSends.kind, send.kind), eq(alertSends.itemId, send.itemId)));
+  return queued;
+}
+
+const MAIL_COLUMNS = sql.join(
+  [
+    mailOutbox.kind,
+    mailOutbox.recipient,
+    mailOutbox.subject,
+    mailOutbox.textBody,
+    mailOutbox.htmlBody,
+    mailOutbox.headers,
+    mailOutbox.status,
+    mailOutbox.attempts,
+    mailOutbox.nextAttemptAt,
+    mailOutbox.createdAt,
+  ].map(columnName),
+  sql`, `,
+);
+const RECIPIENT_COLUMNS = sql.join(
+  [alertRecipients.kind, alertRecipients.itemId, alertRecipients.leadId].map(columnName),
+  sql`, `,
+);
+
+export interface AlertProgress {
+  /** Mails sent (as long as the outbox keeps their records: 30 days). */
+  sent: number;
+  /** Subscribers it was queued for so far. */
+  total: number;
+  /** Still queuing: more subscribers may be added to `total`. */
+  preparing: boolean;
+}
+
+/** "Sent N of M" for each of these items' alerts (items without one are absent). */
+export async function alertProgress(
+  db: Db,
+  kind: AlertItem["kind"],
+  ids: string[],
+): Promise<Map<string, AlertProgress>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      itemId: alertSends.itemId,
+      fannedOutAt: alertSends.fannedOutAt,
+      total: sql<number>`(SELECT COUNT(*) FROM ${alertRecipients} WHERE ${alertRecipients.kind} = ${alertSends.kind} AND ${alertRecipients.itemId} = ${alertSends.itemId})`,
+    })
+    .from(alertSends)
+    .where(and(eq(alertSends.kind, kind), inArray(alertSends.itemId, ids)));
+  const kinds = rows.map((row) => alertMailKind(kind, row.itemId));
+  const sent = kinds.length
+    ? await db
+        .select({ kind: mailOutbox.kind, n: count() })
+        .from(mailOutbox)
+        .where(and(inArray(mailOutbox.kind, kinds), eq(mailOutbox.status, "sent")))
+        .groupBy(mailOutbox.kind)
+    : [];
+  const sentBy = new Map(sent.map((s) => [s.kind, s.n]));
+  return new Map(
+    rows.map((row) => [
+      row.itemId,
+      { sent: sentBy.get(alertMailKind(kind, row.itemId)) ?? 0, total: row.total, preparing: row.fannedOutAt === null },
+    ]),
+  );
+}
+
+export interface AlertBacklog {
+  /** Alert mails queued and not yet sent. */
+  waiting: number;
+  /** Alerts whose mails are still being queued. */
+  preparing: number;
+}
+
+/** The dashboard's view of the alerts still going out (a few rows: the outbox's status index). */
+export async function alertBacklog(db: Db): Promise<AlertBacklog> {
+  const [waiting, preparing] = await batch(db, [
+    db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "queued"), like(mailOutbox.kind, "alert-%"))),
+    db.select({ n: count() }).from(alertSends).where(isNull(alertSends.fannedOutAt)),
+  ]);
+  return { waiting: waiting[0]?.n ?? 0, preparing: preparing[0]?.n ?? 0 };
+}
+
+/**
+ * An item published with its alert asked for, from outside this module (the documents library's
+ * publish): starts the item's alert, once, and its fan-out after the response. True when this call
+ * started it (false: the item had its alert already).
+ */
+export async function publishAlert(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  item: AlertItem & { id: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const [started] = await batch(getDb(env), [startAlert(item, now)]);
+  if (started.meta.changes === 0) return false;
+  ctx.waitUntil(fanOutAlerts(env, ctx));
+  return true;
+}

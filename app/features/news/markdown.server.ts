@@ -1,0 +1,46 @@
+/**
+ * A news body's Markdown as HTML (docs/decisions/074-news-and-feeds.md, 076), by marked with its
+ * renderer told what a body may make: raw HTML (block or inline) comes out as escaped text; links
+ * go only to http(s):, mailto:, a fragment or a path of this site, anything else leaves its text
+ * alone; images are shown as their alt text (the CSP loads no remote image, and a body has no
+ * business loading one). Every attribute is written escaped, so the browser reads exactly the
+ * address that was judged.
+ */
+import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "~/utils/escape-html";
+import { sameOriginPath } from "~/utils/same-origin-path";
+
+/** Any origin: a same-origin path is judged as a path, never by where the site runs. */
+const ANY_ORIGIN = "https://origin.invalid";
+
+/** A link target a body may use: http(s):, mailto:, a fragment, or a same-origin path (not `//host`). */
+export function allowedLink(url: string): boolean {
+  const href = url.trim();
+  if (/^(https?:\/\/|mailto:)[^\s]+$/i.test(href)) return true;
+  return /^#[^\s]*$/.test(href) || sameOriginPath(href, ANY_ORIGIN) !== null;
+}
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const text = this.parser.parseInline(tokens);
+      if (!allowedLink(href)) return text;
+      const external = /^https?:/i.test(href) ? ' rel="noopener noreferrer"' : "";
+      const titled = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<a href="${escapeHtml(href.trim())}"${titled}${external}>${text}</a>`;
+    },
+    image({ text }: Tokens.Image) {
+      return escapeHtml(text);
+    },
+  },
+});
+
+/** The body's HTML: safe to insert as it is. */
+export function renderMarkdown(body: string): string {
+  return marked.parse(body, { async: false });
+}

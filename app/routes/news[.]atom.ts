@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getSubsidiary } from "~/content/subsidiaries";
+import { atomFeed, FEED_SIZE, feedResponse } from "~/features/news/feed.server";
+import { feedNews } from "~/features/news/news.server";
+import { getConfig } from "~/utils/config.server";
+import { getDb } from "~/utils/db.server";
+
+/** `/news.atom`, the group's feed; `?venture=<id>`, one venture's (an unknown one is a 404). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const param = new URL(request.url).searchParams.get("venture");
+  const venture = param ? getSubsidiary(param) : null;
+  if (param && !venture) return new Response("No such venture.", { status: 404 });
+  const entries = await feedNews(getDb(env), venture?.id ?? null, FEED_SIZE);
+  const { xml, updated } = atomFeed(
+    getConfig(env).siteUrl,
+    entries,
+    venture ? { id: venture.id, name: venture.name } : null,
+  );
+  return feedResponse(request, xml, updated);
+}
