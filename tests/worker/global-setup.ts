@@ -27,7 +27,7 @@ declare module "vitest" {
     outageSmtpPort: string;
     outageInboxURL: string;
     outageControlURL: string;
-    /** An SMTP server that answers each message SLOW_SMTP_MS late (tests/worker/mail-backlog.test.ts). */
+    /** An SMTP server that answers each message SLOW_SMTP_MS late (tests/mail/mail-backlog.test.ts). */
     slowSmtpPort: string;
     /** GET: the recipients it accepted, one entry per delivery, as a JSON array. */
     slowSmtpReceivedURL: string;
@@ -195,7 +195,7 @@ async function startSlowMail() {
 
 /**
  * Real SMTP servers (nodemailer's smtp-server) set up the ways an operator's settings go wrong
- * (tests/worker/smtp-diagnosis.test.ts): implicit TLS and STARTTLS with a self-signed certificate
+ * (tests/mail/smtp-diagnosis.test.ts): implicit TLS and STARTTLS with a self-signed certificate
  * (which workerd does not trust), and one that refuses every login.
  */
 async function startMisfitMail() {
