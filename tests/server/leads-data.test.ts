@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CSV_HEADER, csvCell, csvFileName, csvRow, leadsCsvStream } from "~/features/leads/csv.server";
 import { listLeads } from "~/features/leads/lead-list.server";
 import { getGrowth, getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
-import { DAY, insertLeads } from "./leads-helpers";
+import { DAY, insertLeads } from "../worker/leads-helpers";
 import { getDb } from "~/utils/db.server";
 import { expectDefined } from "../fixtures/expect-defined";
 
