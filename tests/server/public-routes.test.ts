@@ -9,13 +9,15 @@ import { loader as robots } from "~/routes/robots[.]txt";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { loader as subsidiary } from "~/routes/subsidiary.$id";
 import { documents as catalogue } from "~/content/documents";
+import { pages } from "~/content/pages";
 import { subsidiaries, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { asResponse, callRoute, ORIGIN } from "./route-args";
 
 describe("public loaders", () => {
-  it("an unknown path answers 404; the home page needs no data", async () => {
+  it("an unknown path answers 404; the home page's title and description come with its data", async () => {
     expect(asResponse(await callRoute(catchAll, { path: "/nowhere" })).status).toBe(404);
-    expect(await callRoute(home, { path: "/" })).toBeNull();
+    const { page } = (await callRoute(home, { path: "/" })) as { page: { path: string; title: string } };
+    expect(page).toMatchObject({ path: pages.home.path, title: pages.home.title });
   });
 
   it("/documents lists the catalogue, or one venture's documents by id or alias; a deeper path goes back to it", async () => {
