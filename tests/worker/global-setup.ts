@@ -1,6 +1,7 @@
-// Runs in Node before the workerd pool starts: the local OpenID provider and the local SMTP server
-// with its inbox (the ones `npm start` uses) on free loopback ports. vitest.config.ts hands them to
-// the worker as OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
+// Runs in Node before either workerd pool starts (tests/worker/, tests/server/ and tests/mail/):
+// the local OpenID provider and the local SMTP server with its inbox (the ones `npm start` uses)
+// on free loopback ports. tests/fixtures/workers-pool.ts hands them to the worker as
+// OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
