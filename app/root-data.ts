@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import type { AdminLink } from "~/components/shell/nav-links";
 import type { SidebarState } from "~/components/shell/sidebar-state";
 import type { CurrentUser } from "~/features/auth/current-user";
 import type { SignupResult } from "~/features/leads/newsletter";
@@ -11,6 +12,8 @@ import type { ToastMessage } from "~/utils/toast";
  */
 export interface RootData extends PublicConfig {
   user: CurrentUser | null;
+  /** The admin pages' sidebar entries (components/shell/admin-links.server.ts); empty unless an admin. */
+  adminLinks: readonly AdminLink[];
   /** A newsletter form posted without JavaScript: its result, shown once by its signup block. */
   signup: SignupResult | null;
   sidebarState: SidebarState;

@@ -23,6 +23,8 @@ import { useNonce } from "~/utils/nonce-provider";
 import { useRootData, type RootData } from "~/root-data";
 import { readSignupResult } from "~/features/leads/signup-result.server";
 import { InlineStylesheet } from "~/components/shell/inline-stylesheet";
+import { ADMIN_LINKS } from "~/components/shell/admin-links.server";
+import { isAdmin } from "~/features/auth/user";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
@@ -44,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       ...publicConfig(env),
       user: session.user,
+      // The admin pages' sidebar entries, to admins only: visitors' bundles carry none of them.
+      adminLinks: isAdmin(session.user) ? ADMIN_LINKS : [],
       signup: signup.result,
       // Read on the server so the first paint already has the visitor's sidebar state.
       sidebarState: readSidebarCookie(request.headers.get("Cookie")),

@@ -1,5 +1,5 @@
 // `npm run deploy`: production, non-interactively and in order, stopping at the first step that
-// fails (README "Deploy"; docs/decisions/023-deploy.md):
+// fails (docs/deploy.md; docs/decisions/023-deploy.md):
 //   1. check:production (scripts/lib/production-check.mjs): every problem named, nothing uploaded;
 //   2. the worker's secrets are all set (unless --secrets-file supplies them: a first deploy);
 //   3. the build;

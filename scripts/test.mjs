@@ -1,7 +1,10 @@
-// npm test: every test. First the unit suite (pure modules in plain Node, no build) while the
-// production bundle builds (the worker tests import it and the browser tests serve it), then the Node suite
-// beside the workerd suite, then the Chromium suite; it prints each stage's time, the total and one count line.
-// `npm run test:<suite>` runs one suite, and builds only for a suite that needs the build.
+// npm test: every test. First the two suites that need no build (unit: pure modules in plain Node;
+// server: route modules' loaders and actions and server features in workerd with a real D1) while
+// the production bundle builds (the worker suite imports it and the browser suite serves it), then
+// the Node suite beside the workerd suite, then the Chromium suite; it prints each stage's time, the
+// total and one count line. `npm run test:<suite>` runs one suite, and builds only for a suite that
+// needs the build. `npm run test:fast` is the inner loop: unit and server without tests/mail/ (real
+// SMTP conversations, ~20 s of waiting), in seconds and without a build.
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -18,14 +21,23 @@ process.env.NODE_COMPILE_CACHE ??= resolve(ROOT, "node_modules/.cache/node-compi
 // starts (deploy.test.ts) and the workerd suite on workerd starting each file's isolate, so
 // together they keep both cores busy; the browser suite keeps them busy alone and runs after.
 const stages = [
-  [{ name: "unit", config: "vitest.unit.config.ts", build: false }],
+  [
+    { name: "unit", config: "vitest.unit.config.ts", build: false },
+    { name: "server", config: "vitest.server.config.ts", build: false },
+  ],
   [
     { name: "worker", config: "vitest.config.ts", build: true },
     { name: "node", config: "vitest.node.config.ts", build: true },
   ],
   [{ name: "e2e", config: "vitest.e2e.config.ts", build: true }],
 ];
-const only = process.argv[2];
+const only = process.argv[2] === "fast" ? null : process.argv[2];
+const fast = process.argv[2] === "fast";
+if (fast) {
+  stages.splice(1);
+  // The inner loop leaves the SMTP conversations (tests/mail/) to `npm test` and `test:server`.
+  stages[0][1].filters = ["tests/server/"];
+}
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 const runStarted = performance.now();
@@ -61,6 +73,7 @@ async function run(suite, live) {
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
+    ...(suite.filters ?? []),
   ];
   return { suite, report, ...(await spawnHeld(vitest, args, live)) };
 }

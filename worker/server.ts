@@ -14,11 +14,9 @@ import { fromCacheEntry, htmlCacheKey, isCacheable, purgeHtmlCache, toCacheEntry
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
 import { timedBuild } from "./timed-build";
-import { mailProblems, servingProblems } from "./production-config";
+import { servingProblems } from "./production-config";
 import { wwwRedirect } from "./www-redirect";
-import { runScheduledJobs } from "./scheduled";
-import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
-import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
+import { background } from "./background";
 import { hashSource, withSecurityHeaders, type ScriptSources } from "./security-headers";
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
@@ -45,21 +43,6 @@ function frameOriginsOf(domains: Readonly<Record<string, string>> | undefined): 
   return origins;
 }
 let configLogged = false;
-let mailLogged = false;
-
-/**
- * Whether production may send mail now. A bad mail setting stops mail, not the site: the outbox
- * keeps every message (queued, unclaimed) until a deploy fixes the setting, and the reason is
- * logged once per isolate rather than at every queue batch and every minute's Cron Trigger.
- */
-function mayMail(env: Env): boolean {
-  const problems = mailProblems(env);
-  if (!problems.length) return true;
-  if (!mailLogged) log("error", `[config] mail waits in the outbox: ${problems.join("; ")}`, { problems });
-  mailLogged = true;
-  return false;
-}
-
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
@@ -187,41 +170,5 @@ export default {
     }
   },
 
-  // The mail queue's consumer, and its dead-letter queue's: a message that exhausted the queue's
-  // retries is only logged, its outbox row stays queued and the Cron Trigger's safety net goes on.
-  // The events queue carries the Email Service's delivery events (bounces, complaints…).
-  async queue(batch, env) {
-    if (batch.queue.endsWith("-dlq")) {
-      log("warn", "[mail] dead-lettered; the Cron Trigger keeps trying", { count: batch.messages.length });
-      batch.ackAll();
-      return;
-    }
-    if (servingProblems(env).length) {
-      batch.retryAll({ delaySeconds: 300 });
-      return;
-    }
-    if (isMailEventsQueue(batch.queue)) {
-      await consumeMailEvents(batch, env);
-      return;
-    }
-    // Acknowledged, not retried: the rows stay queued in the outbox and the Cron Trigger's safety
-    // net sends them once a deploy fixes the mail setting.
-    if (!mayMail(env)) {
-      batch.ackAll();
-      return;
-    }
-    await deliverQueued(batch as MessageBatch<MailJob>, env);
-  },
-
-  // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one
-  // with a bad mail setting runs every job but mail delivery.
-  async scheduled(_controller, env) {
-    const problems = servingProblems(env);
-    if (problems.length) {
-      log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
-      return;
-    }
-    // The real clock, not `scheduledTime` (worker/scheduled.ts says why).
-    await runScheduledJobs(env, undefined, { mail: mayMail(env) });
-  },
+  ...background,
 } satisfies ExportedHandler<Env>;

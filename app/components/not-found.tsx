@@ -1,8 +1,17 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeft, Home } from "~/components/ui/icons.generated";
-import { pages } from "~/content/pages";
+import type { PagePath } from "~/content/pages";
 
-const POPULAR_PAGES = [pages.portfolio, pages.funding, pages.investors, pages.consultancy, pages.documents, pages.blog];
+// Paths and titles only (checked against app/content/pages.ts's paths): the not-found page is part
+// of the shell's bundle, which carries no page list.
+const POPULAR_PAGES: readonly { path: PagePath; title: string }[] = [
+  { path: "/portfolio", title: "Portfolio" },
+  { path: "/funding", title: "Funding" },
+  { path: "/investors", title: "Investors" },
+  { path: "/consultancy", title: "Consultancy" },
+  { path: "/documents", title: "Documents" },
+  { path: "/blog", title: "AFX Insights" },
+];
 
 /** The not-found page, rendered with a 404 for unknown paths and hidden pages. */
 export function NotFound({ path }: { path?: string }) {

@@ -12,7 +12,7 @@ export interface PageInfo {
   description: string;
   /**
    * Admins only: every loader and action of its route calls `requireAdmin`, everyone else gets the
-   * not-found page; listed in the sidebar for admins (its icon in nav-links.ts), never in the
+   * not-found page; listed in the sidebar for admins (its icon in components/shell/admin-links.server.ts), never in the
    * sitemaps or the public page lists. This flag is the one list of admin pages.
    */
   admin?: true;
@@ -141,6 +141,9 @@ export const pages = {
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;
+
+/** Every page's path: the navigation names pages by path, checked against this type only. */
+export type PagePath = (typeof pages)[PageKey]["path"];
 
 /** The keys of the admin pages (those marked `admin: true`). */
 export type AdminPageKey = { [K in PageKey]: (typeof pages)[K] extends { admin: true } ? K : never }[PageKey];

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Dashboard } from "~/components/home/dashboard";
 import { Landing } from "~/components/home/landing";
 import { pages } from "~/content/pages";
+import { SITE } from "~/content/site";
 import { organizationJsonLd } from "~/content/structured-data";
 import { subsidiaries, withDomains } from "~/content/subsidiaries";
 import type { RootData } from "~/root-data";
@@ -9,17 +10,17 @@ import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
-const page = pages.home;
-
+/** The page's title and description come with its data: the landing's bundle carries no page list. */
 export async function loader(_args: LoaderFunctionArgs) {
-  return null;
+  const { path, title, description } = pages.home;
+  return { page: { path, title, description } };
 }
 
 // "/" and "/home" are one page: one canonical URL, and the group's Organization JSON-LD.
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   return pageMeta({
-    page,
+    page: data?.page ?? { path: "/", title: SITE.defaultTitle, description: SITE.defaultDescription },
     matches,
     jsonLd: organizationJsonLd(siteUrlFrom(matches), root?.contact, withDomains(subsidiaries, root?.domains)),
   });

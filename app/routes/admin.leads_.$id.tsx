@@ -4,10 +4,12 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type SerializeFrom,
 } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SITE } from "~/content/site";
+import type { Lead } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
@@ -83,22 +85,50 @@ export const meta: MetaFunction<typeof loader> = () => [
 /** A time as the loader sends it (a Date, as JSON: ISO 8601). */
 const when = (iso: string | null) => (iso === null ? "—" : formatIsoDate(iso, "medium"));
 
+type PageLead = SerializeFrom<typeof loader>["lead"];
+type Row = readonly [label: string, text: (lead: PageLead) => string];
+
+/**
+ * Every column of a lead decided for its page, in the page's order: its row (label, text), or why
+ * it has none. A new column of leads fails `npm run typecheck` here until it is decided.
+ */
+const ON_THE_PAGE = {
+  id: "in the heading",
+  email: ["E-mail", (lead) => lead.email],
+  firstName: ["Name", (lead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—"],
+  lastName: "in Name, after the first name",
+  status: ["Status", (lead) => lead.status],
+  topic: ["Topic", (lead) => lead.topic],
+  source: ["Source", (lead) => lead.source],
+  pagePath: ["Page", (lead) => lead.pagePath ?? "—"],
+  consentMethod: [
+    "Consent",
+    (lead) => `${lead.consentMethod}${lead.consentVersion ? ` (wording ${lead.consentVersion})` : ""}`,
+  ],
+  consentVersion: "in Consent, after the method",
+  subscribedAt: ["Subscribed", (lead) => when(lead.subscribedAt)],
+  confirmedAt: ["Confirmed", (lead) => when(lead.confirmedAt)],
+  unsubscribedAt: ["Unsubscribed", (lead) => when(lead.unsubscribedAt)],
+  userAgent: "evidence of the consent: in the person export",
+  referrer: "evidence of the consent: in the person export",
+  clientTimestamp: "evidence of the consent: in the person export",
+  suppressedAt: "a suppressed record is left out of the lists that lead here",
+} satisfies Record<keyof Lead, Row | string>;
+
+const PAGE_ROWS: readonly Row[] = Object.values(ON_THE_PAGE).filter((row) => typeof row !== "string");
+
 export default function LeadPage() {
   const { lead, topics, confirm } = useLoaderData<typeof loader>();
-  const rows: [string, string][] = [
-    ["E-mail", lead.email],
-    ["Name", [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—"],
-    ["Status", lead.status],
-    ["Topic", lead.topic],
-    // Each topic is a lead of its own, with its own consent and way out.
-    ["All topics", topics.map((t) => `${t.topic}: ${t.status}`).join(", ")],
-    ["Source", lead.source],
-    ["Page", lead.pagePath ?? "—"],
-    ["Consent", `${lead.consentMethod}${lead.consentVersion ? ` (wording ${lead.consentVersion})` : ""}`],
-    ["Subscribed", when(lead.subscribedAt)],
-    ["Confirmed", when(lead.confirmedAt)],
-    ["Unsubscribed", when(lead.unsubscribedAt)],
-  ];
+  // After its own topic, every topic of the address: each is a lead of its own, with its own
+  // consent and way out.
+  const rows = PAGE_ROWS.flatMap(([label, text]): (readonly [string, string])[] =>
+    label === "Topic"
+      ? [
+          [label, text(lead)],
+          ["All topics", topics.map((t) => `${t.topic}: ${t.status}`).join(", ")],
+        ]
+      : [[label, text(lead)]],
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-10">
       <Link to="/admin/leads" className="text-sm underline underline-offset-4">

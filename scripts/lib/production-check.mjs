@@ -109,20 +109,22 @@ export async function productionProblems({ config = resolve(ROOT, "wrangler.toml
   const db = wrangler.d1_databases.find((d) => d.binding === "DB");
   if (!db) problems.push("[[env.production.d1_databases]] has no DB binding");
   else if (!db.database_id || PLACEHOLDER_ID.test(db.database_id))
-    problems.push('the DB binding\'s database_id is the placeholder (`wrangler d1 create`, README "First deploy")');
+    problems.push(
+      'the DB binding\'s database_id is the placeholder (`wrangler d1 create`, docs/deploy.md, "First deploy")',
+    );
 
   // The document library's files (docs/decisions/070): a bucket of production's own.
   const documents = (wrangler.r2_buckets ?? []).find((b) => b.binding === "DOCUMENTS");
   if (!documents?.bucket_name)
     problems.push(
-      '[[env.production.r2_buckets]] has no DOCUMENTS bucket (`wrangler r2 bucket create`, README "First deploy")',
+      '[[env.production.r2_buckets]] has no DOCUMENTS bucket (`wrangler r2 bucket create`, docs/deploy.md, "First deploy")',
     );
 
   // Without it every invocation may use the plan's default of 30 s of CPU time (decision 061).
   const cpuMs = wrangler.limits?.cpu_ms;
   if (!Number.isInteger(cpuMs) || cpuMs < 1 || cpuMs > 300_000) {
     problems.push(
-      '[env.production.limits] cpu_ms is not set to a whole number of ms up to 300000 (the CPU time one request may use; README "Deploy")',
+      "[env.production.limits] cpu_ms is not set to a whole number of ms up to 300000 (the CPU time one request may use; docs/deploy.md)",
     );
   }
 

@@ -49,7 +49,7 @@ describe("leads dashboard", () => {
     const bytes = await downloadBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    // The header tests/worker/leads-data.test.ts pins as the product says it.
+    // The header tests/server/leads-data.test.ts pins as the product says it.
     expect(text.startsWith(`${CSV_HEADER.map((h) => `"${h}"`).join(",")}\r\n`)).toBe(true);
     expect(text).toContain(
       `"${tricky.email}","Zoë ""Z"", the\nfirst","'=HYPERLINK(""http://evil.example"")","partners","`,

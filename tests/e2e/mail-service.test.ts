@@ -1,6 +1,6 @@
 // MAIL_TRANSPORT = "email-service" locally: a worker of its own (wrangler dev, which simulates the
 // `send_email` binding), a signup in Chromium, and its confirmation read back from wrangler's local
-// explorer as JSON (README "Mail": what a newcomer opens to see the mail).
+// explorer as JSON (docs/mail.md: what a newcomer opens to see the mail).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";

@@ -1,5 +1,6 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_LINKS, UTILITY_LINKS } from "~/components/shell/nav-links";
 import { subsidiaries } from "~/content/subsidiaries";
 import { baseURL, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { DESKTOP, hydratedWithFakeClock, MOBILE, navLabels, pauseClock, sidebarCookie, width } from "./shell-helpers";
@@ -13,18 +14,9 @@ afterAll(async () => {
 });
 const visit = visitorPage(() => browser);
 
-const COMPANY = ["Portfolio", "Blog", "Investors", "Funding", "Documents", "Partners", "Legal", "Sitemap", "Home"];
-const COMPANY_PATHS = [
-  "/portfolio",
-  "/blog",
-  "/investors",
-  "/funding",
-  "/documents",
-  "/partners",
-  "/legal",
-  "/sitemap",
-  "/",
-];
+// The orders and wording are the navigation's one source (nav-links.ts), which docs/product.md cites.
+const COMPANY = COMPANY_LINKS.map((l) => l.label);
+const COMPANY_PATHS = COMPANY_LINKS.map((l) => l.path);
 
 /** Whether there are icons and every one's parts are SVG shapes with a size (lucide-icon.ts writes them as markup). */
 async function drawnIcons(icons: Locator) {
@@ -63,7 +55,7 @@ describe("sidebar on desktop", () => {
 
     const utility = aside.getByRole("group", { name: "Utility" }).getByRole("link");
     // Anonymous: no Leads Dashboard; Log In in place of Log Out.
-    await expect(navLabels(utility)).resolves.toEqual(["Notifications", "Help", "Settings", "Log In"]);
+    await expect(navLabels(utility)).resolves.toEqual([...UTILITY_LINKS.map((l) => l.label), "Log In"]);
     await expect(aside.getByTestId("nav-badge").textContent()).resolves.toBe("3 new");
     await expect(aside.getByRole("link", { name: "Log In" }).getAttribute("href")).resolves.toBe("/api/login");
     await expect(aside.getByRole("link", { name: "Leads Dashboard" }).count()).resolves.toBe(0);

@@ -19,7 +19,13 @@ describe("the ~ alias", () => {
   });
 
   it("every Vite and vitest config resolves ~ to app/", async () => {
-    for (const file of ["vitest.config.ts", "vitest.e2e.config.ts", "vitest.node.config.ts", "vitest.unit.config.ts"]) {
+    for (const file of [
+      "vitest.config.ts",
+      "vitest.e2e.config.ts",
+      "vitest.node.config.ts",
+      "vitest.server.config.ts",
+      "vitest.unit.config.ts",
+    ]) {
       const loaded = await loadConfigFromFile({ command: "serve", mode: "test" }, `${ROOT}${file}`, ROOT, "silent");
       // The `~` of aliases(), exactly; a config may add a package alias of its own beside it
       // (vitest.node.config.ts: the worker's react-dom renderer).

@@ -4,7 +4,7 @@ import { seedLibrary } from "~/features/documents/starting.server";
 import { getDb } from "~/utils/db.server";
 
 // Every test file starts from the migrated schema with no rows: the files of one pool worker share
-// its workerd and so its D1 (vitest.config.ts, isolate: false), and each empties it first.
+// its workerd and so its D1 (tests/fixtures/workers-pool.ts, isolate: false), and each empties it first.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await emptyTables(env.DB);
 await emptyTables(env.REPLICA);

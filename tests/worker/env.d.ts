@@ -1,14 +1,14 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-    /** The starting documents (scripts/fact-sheets.ts), their bytes in base64 (vitest.config.ts). */
+    /** The starting documents (scripts/fact-sheets.ts), their bytes in base64 (tests/fixtures/workers-pool.ts). */
     TEST_STARTING_DOCUMENTS: (Omit<import("~/features/documents/starting.server").StartingFile, "bytes"> & {
       base64: string;
     })[];
-    /** A read replica's stand-in, as far behind the primary (DB) as a test makes it (vitest.config.ts). */
+    /** A read replica's stand-in, as far behind the primary (DB) as a test makes it (tests/fixtures/workers-pool.ts). */
     REPLICA: D1Database;
     // Secrets are optional in the worker's Env (production alone requires them: wrangler.toml
-    // [env.production.secrets]); the tests always bind these (vitest.config.ts).
+    // [env.production.secrets]); the tests always bind these (tests/fixtures/workers-pool.ts).
     SESSION_SECRET: string;
     MAIL_SECRET: string;
     OAUTH_CLIENT_SECRET: string;

@@ -1,6 +1,7 @@
-// Runs in Node before the workerd pool starts: the local OpenID provider and the local SMTP server
-// with its inbox (the ones `npm start` uses) on free loopback ports. vitest.config.ts hands them to
-// the worker as OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
+// Runs in Node before either workerd pool starts (tests/worker/, tests/server/ and tests/mail/):
+// the local OpenID provider and the local SMTP server with its inbox (the ones `npm start` uses)
+// on free loopback ports. tests/fixtures/workers-pool.ts hands them to the worker as
+// OAUTH_ISSUER, SMTP_HOST and SMTP_PORT.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -27,7 +28,7 @@ declare module "vitest" {
     outageSmtpPort: string;
     outageInboxURL: string;
     outageControlURL: string;
-    /** An SMTP server that answers each message SLOW_SMTP_MS late (tests/worker/mail-backlog.test.ts). */
+    /** An SMTP server that answers each message SLOW_SMTP_MS late (tests/mail/mail-backlog.test.ts). */
     slowSmtpPort: string;
     /** GET: the recipients it accepted, one entry per delivery, as a JSON array. */
     slowSmtpReceivedURL: string;
@@ -195,7 +196,7 @@ async function startSlowMail() {
 
 /**
  * Real SMTP servers (nodemailer's smtp-server) set up the ways an operator's settings go wrong
- * (tests/worker/smtp-diagnosis.test.ts): implicit TLS and STARTTLS with a self-signed certificate
+ * (tests/mail/smtp-diagnosis.test.ts): implicit TLS and STARTTLS with a self-signed certificate
  * (which workerd does not trust), and one that refuses every login.
  */
 async function startMisfitMail() {

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { SIGNUP_TEXT_FIELD_NAMES } from "~/features/leads/signup.server";
 
 export const ORIGIN = "https://afx.test";
 
@@ -83,3 +84,14 @@ export async function insertLeads(
 }
 
 export { DAY };
+
+/**
+ * The values a form's signup carries back (typed, untrimmed): e-mail, first name and each optional
+ * text field SIGNUP_TEXT_FIELDS declares, blank unless given, so a new declared field edits no test.
+ */
+export const typedValues = (given: Record<string, string>) => ({
+  email: "",
+  firstName: "",
+  ...Object.fromEntries(SIGNUP_TEXT_FIELD_NAMES.map((name) => [name, ""])),
+  ...given,
+});

@@ -3,7 +3,10 @@ import { ArrowRight } from "~/components/ui/icons.generated";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
 import { StatTiles } from "~/components/content/blocks";
 import { landingCopy as copy, portfolioCopy } from "~/content/copy";
-import { pages } from "~/content/pages";
+import type { PagePath } from "~/content/pages";
+import { SITE } from "~/content/site";
+
+const PORTFOLIO: PagePath = "/portfolio";
 
 /** The public landing page (`/` for visitors who are not signed in). */
 export function Landing() {
@@ -11,12 +14,12 @@ export function Landing() {
     <>
       <section aria-labelledby="hero-heading" className="mx-auto max-w-4xl px-4 py-20 text-center">
         <h1 id="hero-heading" className="text-4xl font-bold tracking-tight sm:text-6xl">
-          {pages.home.heading}
+          {SITE.name}
         </h1>
         <p className="mt-4 text-xl font-medium sm:text-2xl">{copy.headline}</p>
         <p className="mt-4 text-lg text-muted-foreground">{copy.subheadline}</p>
         <div className="mt-10">
-          <Link to={pages.portfolio.path} className="btn btn-primary px-6 py-3 text-base">
+          <Link to={PORTFOLIO} className="btn btn-primary px-6 py-3 text-base">
             {copy.cta}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>

@@ -2,10 +2,9 @@ import { Link } from "@remix-run/react";
 import { Mail, Phone } from "~/components/ui/icons.generated";
 import { lazy, Suspense } from "react";
 import { NewsletterSignup as EagerSignup } from "~/features/leads/newsletter-signup";
-import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { useRootData } from "~/root-data";
-import { FOOTER_QUICK_LINKS } from "./nav-links";
+import { FOOTER_QUICK_LINKS, LEGAL_PATH } from "./nav-links";
 
 // The footer's signup form (its form library is ~11 KB gzip) is off the landing's critical path:
 // the server renders it synchronously (so the HTML always has it, JavaScript or not); in the
@@ -81,12 +80,12 @@ export function Footer() {
           <p>{`© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`}</p>
           <ul className="flex gap-4">
             <li>
-              <Link to={pages.legal.path} className="hover:text-foreground hover:underline">
+              <Link to={LEGAL_PATH} className="hover:text-foreground hover:underline">
                 Privacy
               </Link>
             </li>
             <li>
-              <Link to={pages.legal.path} className="hover:text-foreground hover:underline">
+              <Link to={LEGAL_PATH} className="hover:text-foreground hover:underline">
                 Terms
               </Link>
             </li>

@@ -2,78 +2,80 @@ import {
   Bell,
   BookOpen,
   Briefcase,
-  ChartColumn,
   CircleHelp,
-  FileStack,
   FileText,
   Handshake,
   House,
-  Inbox,
   Map,
-  Newspaper,
   PiggyBank,
   Scale,
   Settings,
   TrendingUp,
   type LucideIcon,
 } from "~/components/ui/icons.generated";
-import { ADMIN_PAGE_KEYS, pages, type AdminPageKey, type PageInfo } from "~/content/pages";
+import type { IconData } from "~/components/ui/lucide-icon";
+// Types only: the shell's bundle carries the navigation's paths, labels and icons, never the page
+// list (app/content/pages.ts, with every page's title and description). A path here that is not a
+// page's fails `npm run typecheck`.
+import type { PagePath } from "~/content/pages";
 
-/** The sidebar's Company and Utility groups, in the product's order and wording. */
-export interface NavLinkItem {
-  page: PageInfo;
+/**
+ * The navigation's one source: the sidebar's Company and Utility groups and the footer's quick
+ * links, in the product's order and wording. The browser tests and docs/product.md read the
+ * orders from here.
+ */
+export interface NavLinkItem<Path extends string = string> {
+  path: Path;
   label: string;
   icon: LucideIcon;
   badge?: number;
 }
 
+/** An admin page's sidebar entry: it comes with the root loader's data, to admins only (admin-links.server.ts). */
+export interface AdminLink {
+  path: string;
+  label: string;
+  icon: IconData;
+}
+
 /** The notifications badge is a fixed 3 (the notifications are static samples). */
 const NOTIFICATIONS_BADGE = 3;
 
-export const COMPANY_LINKS: readonly NavLinkItem[] = [
-  { page: pages.portfolio, label: "Portfolio", icon: Briefcase },
-  { page: pages.blog, label: "Blog", icon: BookOpen },
-  { page: pages.investors, label: "Investors", icon: TrendingUp },
-  { page: pages.funding, label: "Funding", icon: PiggyBank },
-  { page: pages.documents, label: "Documents", icon: FileText },
-  { page: pages.partners, label: "Partners", icon: Handshake },
-  { page: pages.legal, label: "Legal", icon: Scale },
-  { page: pages.sitemap, label: "Sitemap", icon: Map },
-  { page: pages.home, label: "Home", icon: House },
+export const COMPANY_LINKS: readonly NavLinkItem<PagePath>[] = [
+  { path: "/portfolio", label: "Portfolio", icon: Briefcase },
+  { path: "/blog", label: "Blog", icon: BookOpen },
+  { path: "/investors", label: "Investors", icon: TrendingUp },
+  { path: "/funding", label: "Funding", icon: PiggyBank },
+  { path: "/documents", label: "Documents", icon: FileText },
+  { path: "/partners", label: "Partners", icon: Handshake },
+  { path: "/legal", label: "Legal", icon: Scale },
+  { path: "/sitemap", label: "Sitemap", icon: Map },
+  { path: "/", label: "Home", icon: House },
 ];
 
-/** Each admin page's sidebar icon; the compiler asks for one when a page is marked `admin`. */
-const ADMIN_ICONS: Record<AdminPageKey, LucideIcon> = {
-  leads: ChartColumn,
-  messages: Inbox,
-  documentLibrary: FileStack,
-  newsAdmin: Newspaper,
-};
-
-/** The admin pages (app/content/pages.ts), labelled by their titles; the sidebar shows them to admins only. */
-const ADMIN_LINKS: readonly NavLinkItem[] = ADMIN_PAGE_KEYS.map((key) => ({
-  page: pages[key],
-  label: pages[key].title,
-  icon: ADMIN_ICONS[key],
-}));
-
-export const UTILITY_LINKS: readonly NavLinkItem[] = [
-  { page: pages.notifications, label: "Notifications", icon: Bell, badge: NOTIFICATIONS_BADGE },
-  ...ADMIN_LINKS,
-  { page: pages.help, label: "Help", icon: CircleHelp },
-  { page: pages.settings, label: "Settings", icon: Settings },
+/** The Utility group; an admin's pages come between Notifications and Help (UTILITY_ADMIN_AFTER). */
+export const UTILITY_LINKS: readonly NavLinkItem<PagePath>[] = [
+  { path: "/notifications", label: "Notifications", icon: Bell, badge: NOTIFICATIONS_BADGE },
+  { path: "/help", label: "Help", icon: CircleHelp },
+  { path: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** How many Utility links come before the admin pages' entries. */
+export const UTILITY_ADMIN_AFTER = 1;
 
 /** The footer's quick links. */
-export const FOOTER_QUICK_LINKS: readonly { label: string; to: string }[] = [
-  { label: "Investors", to: pages.investors.path },
-  { label: "Funding", to: pages.funding.path },
-  { label: "Portfolio", to: pages.portfolio.path },
-  { label: "Store", to: pages.store.path },
-  { label: "Legal", to: pages.legal.path },
-  { label: "Partners", to: pages.partners.path },
-  { label: "Sitemap", to: pages.sitemap.path },
+export const FOOTER_QUICK_LINKS: readonly { label: string; to: PagePath }[] = [
+  { label: "Investors", to: "/investors" },
+  { label: "Funding", to: "/funding" },
+  { label: "Portfolio", to: "/portfolio" },
+  { label: "Store", to: "/store" },
+  { label: "Legal", to: "/legal" },
+  { label: "Partners", to: "/partners" },
+  { label: "Sitemap", to: "/sitemap" },
 ];
+
+/** The footer's Terms and Privacy links. */
+export const LEGAL_PATH: PagePath = "/legal";
 
 export const LOGIN_PATH = "/api/login";
 export const LOGOUT_PATH = "/api/logout";

@@ -1,4 +1,4 @@
-import { pages } from "~/content/pages";
+import type { PagePath } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 
 /**
@@ -29,14 +29,14 @@ interface Shortcut {
 
 const MOD = "Ctrl/⌘";
 const go = (to: string): ShortcutAction => ({ type: "navigate", to });
-const nav = (key: string, label: string, to: string): Shortcut => ({
+const nav = (key: string, label: string, to: PagePath): Shortcut => ({
   keys: `${MOD} + ${key.toUpperCase()}`,
   label,
   mod: true,
   key,
   action: go(to),
 });
-const navShift = (key: string, label: string, to: string): Shortcut => ({
+const navShift = (key: string, label: string, to: PagePath): Shortcut => ({
   keys: `${MOD} + Shift + ${key.toUpperCase()}`,
   label,
   mod: true,
@@ -50,17 +50,17 @@ export const GOD_MODE_TOAST = { title: "God Mode", description: "God mode activa
 export const KONAMI_TOAST = { title: "Konami Code!", description: "↑ ↑ ↓ ↓ ← → ← → B A: you found the secret." };
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  nav("h", "Home", pages.home.path),
-  nav("p", "Portfolio", pages.portfolio.path),
-  nav("i", "Investors", pages.investors.path),
-  nav("f", "Funding", pages.funding.path),
-  nav("s", "Store", pages.store.path),
-  nav("l", "Legal", pages.legal.path),
-  nav("n", "Notifications", pages.notifications.path),
+  nav("h", "Home", "/"),
+  nav("p", "Portfolio", "/portfolio"),
+  nav("i", "Investors", "/investors"),
+  nav("f", "Funding", "/funding"),
+  nav("s", "Store", "/store"),
+  nav("l", "Legal", "/legal"),
+  nav("n", "Notifications", "/notifications"),
   { keys: `${MOD} + K`, label: "Quick find", mod: true, key: "k", action: { type: "focus-search" } },
   { keys: `${MOD} + B`, label: "Toggle sidebar", mod: true, key: "b", action: { type: "toggle-sidebar" } },
-  navShift("s", "Settings", pages.settings.path),
-  navShift("h", "Help", pages.help.path),
+  navShift("s", "Settings", "/settings"),
+  navShift("h", "Help", "/help"),
   {
     keys: `${MOD} + Shift + T`,
     label: "Toggle theme",

@@ -4,13 +4,16 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
 import { ventureBackgroundClass } from "~/components/venture-colour";
-import { isAdmin, useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
+import { useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
+import { iconFromData } from "~/components/ui/lucide-icon";
+import { useRootData } from "~/root-data";
 import {
   COMPANY_LINKS,
   filterSubsidiaries,
   isActivePath,
   LOGIN_PATH,
   LOGOUT_PATH,
+  UTILITY_ADMIN_AFTER,
   UTILITY_LINKS,
   type NavLinkItem,
 } from "./nav-links";
@@ -40,6 +43,13 @@ export function DesktopSidebar() {
 export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const user = useOptionalUser();
   const { pathname } = useLocation();
+  // An admin's pages come with the root loader's data (empty for everyone else).
+  const adminLinks = useRootData()?.adminLinks ?? [];
+  const utility: readonly NavLinkItem[] = [
+    ...UTILITY_LINKS.slice(0, UTILITY_ADMIN_AFTER),
+    ...adminLinks.map((link) => ({ ...link, icon: iconFromData(link.icon) })),
+    ...UTILITY_LINKS.slice(UTILITY_ADMIN_AFTER),
+  ];
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <UserHeader user={user} collapsed={collapsed} />
@@ -48,24 +58,12 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
         <SubsidiaryGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
         <NavGroup title="Company" collapsed={collapsed}>
           {COMPANY_LINKS.map((item) => (
-            <NavItem
-              key={item.page.path}
-              item={item}
-              collapsed={collapsed}
-              pathname={pathname}
-              onNavigate={onNavigate}
-            />
+            <NavItem key={item.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
           ))}
         </NavGroup>
         <NavGroup title="Utility" collapsed={collapsed}>
-          {UTILITY_LINKS.filter((item) => !item.page.admin || isAdmin(user)).map((item) => (
-            <NavItem
-              key={item.page.path}
-              item={item}
-              collapsed={collapsed}
-              pathname={pathname}
-              onNavigate={onNavigate}
-            />
+          {utility.map((item) => (
+            <NavItem key={item.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
           ))}
           <li>
             {/* A full navigation: the session ends on the server. */}
@@ -249,13 +247,13 @@ function NavItem({
   pathname: string;
   onNavigate?: () => void;
 }) {
-  const active = isActivePath(item.page.path, pathname);
+  const active = isActivePath(item.path, pathname);
   const Icon = item.icon;
   return (
     <li>
       <WithTooltip delayDuration={0} label={item.label} disabled={!collapsed}>
         <Link
-          to={item.page.path}
+          to={item.path}
           prefetch="intent"
           aria-current={active ? "page" : undefined}
           onClick={onNavigate}

@@ -35,6 +35,13 @@ function drawingMarkup(node: IconNode): string {
     .join("");
 }
 
+/** An icon as data (a loader may send one: the admin pages' sidebar entries). */
+export interface IconData {
+  name: string;
+  node: IconNode;
+  aliases: string[];
+}
+
 export function lucideIcon(name: string, node: IconNode, aliases: string[] = []) {
   const baseClass = ["lucide", `lucide-${name}`, ...aliases.map((a) => `lucide-${a}`)].join(" ");
   // Built at the icon's first render, not at import: the worker's start-up builds none of them.
@@ -52,7 +59,16 @@ export function lucideIcon(name: string, node: IconNode, aliases: string[] = [])
     });
   });
   Icon.displayName = name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
-  return Icon;
+  return Object.assign(Icon, { data: { name, node, aliases } satisfies IconData });
+}
+
+const fromData = new Map<string, Icon>();
+
+/** The component of an icon sent as data, made once per name. */
+export function iconFromData(data: IconData): Icon {
+  let icon = fromData.get(data.name);
+  if (!icon) fromData.set(data.name, (icon = lucideIcon(data.name, data.node, data.aliases)));
+  return icon;
 }
 
 /** An icon component, as the app passes them around (nav items, the catalogue). */

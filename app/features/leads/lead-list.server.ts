@@ -7,6 +7,7 @@ import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-
 import { leads, type Lead } from "~/db/schema";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
 import { type Db } from "~/utils/db.server";
+import { type EveryKeyDecided } from "~/utils/decided";
 import { keysetCursor } from "~/utils/keyset-cursor";
 
 /** GET /api/leads page size. */
@@ -25,7 +26,29 @@ export const LISTED = {
   subscribedAt: "Subscribed At",
 } as const satisfies Partial<Record<keyof Lead, string>>;
 
-type ListedKey = keyof typeof LISTED;
+/** The columns of a lead that are not listed, and why: with LISTED, every column is decided. */
+export const NOT_LISTED = {
+  id: "the row's number: the workbench links by it, the API and the CSV leave it out",
+  userAgent: "the signup's browser: evidence of the consent, on the person export only",
+  referrer: "where the signup came from: on the person export only",
+  clientTimestamp: "the browser's own clock at signup: on the person export only",
+  pagePath: "the page of the signup: on the lead's own page",
+  status: "the workbench lists one status at a time (its filter); the lead's page shows it",
+  consentMethod: "on the lead's own page and the person export",
+  consentVersion: "on the lead's own page and the person export",
+  confirmedAt: "on the lead's own page",
+  unsubscribedAt: "on the lead's own page",
+  suppressedAt: "such records are left out of the CSV and the export altogether",
+  topic: "the workbench lists one topic at a time (its filter); the lead's page shows every topic",
+} as const satisfies Partial<Record<keyof Lead, string>>;
+
+/** A new column of leads fails to compile here until LISTED or NOT_LISTED decides it. */
+export const EVERY_LEAD_COLUMN_LISTED_OR_NOT: EveryKeyDecided<
+  keyof Lead,
+  keyof typeof LISTED | keyof typeof NOT_LISTED
+> = true;
+
+export type ListedKey = keyof typeof LISTED;
 const LISTED_KEYS = Object.keys(LISTED) as ListedKey[];
 
 /** A listed lead as read: the schema's own types (`subscribedAt` a Date). */

@@ -8,7 +8,7 @@
  *
  * MAIL_SECRET is a list, newest first: the first signs, all verify. A value is also accepted as
  * it was used before this change (HMAC under the raw secret), so the SESSION_SECRET of that time,
- * kept at the end of MAIL_SECRET, keeps older links and entries working (README "Secrets").
+ * kept at the end of MAIL_SECRET, keeps older links and entries working (docs/operate.md, rotating secrets).
  *
  * Two roles (docs/decisions/060): a link proves who may act, a record's key only finds what was
  * written. A `retired:` value (a leaked one) keeps the second role alone: its keys still find the

@@ -32,7 +32,7 @@ export function foldEmail(email: string): string {
 /**
  * foldEmail in SQL, over a column of normalised addresses with one `@` (the e-mail field's rule),
  * built from the same two tables, to find the stored spellings of a mailbox (the list's entries of
- * a suppressed address). tests/worker/privacy-folds.test.ts holds the two to the same answers.
+ * a suppressed address). tests/server/privacy-folds.test.ts holds the two to the same answers.
  */
 export function foldEmailSql(column: SQLWrapper): SQL {
   const at = sql`instr(${column}, '@')`;

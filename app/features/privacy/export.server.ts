@@ -1,11 +1,19 @@
 /**
  * "Download my data" and the admin's "Export this person" (docs/decisions/019-personal-data.md):
  * everything stored about one person as one JSON document. Each table's exported columns are
- * listed here, and every column left out is named with the reason; tests/worker/privacy.test.ts
- * reads the tables' columns from D1, so a new column fails it until it is listed in one or the other.
+ * listed here, and every column left out is named with the reason: a new column fails
+ * `npm run typecheck` (EVERY_PERSONAL_COLUMN_DECIDED) until it is in one or the other, and
+ * tests/worker/privacy.test.ts checks the same against D1's own columns.
  */
 import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { leads as leadsTable, newsletterTokens, sessions as sessionsTable, users as usersTable } from "~/db/schema";
+import {
+  contactMessages,
+  leads as leadsTable,
+  mailOutbox,
+  newsletterTokens,
+  sessions as sessionsTable,
+  users as usersTable,
+} from "~/db/schema";
 import {
   emailsOf,
   hasAddress,
@@ -16,6 +24,7 @@ import {
   type Person,
 } from "~/features/privacy/person.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
+import { type ColumnNames, type EveryKeyDecided } from "~/utils/decided";
 
 /** The tables that hold personal data, their exported columns, and the document's key for each. */
 export const EXPORTED = {
@@ -92,7 +101,7 @@ export const EXPORTED = {
 export type PersonalTable = keyof typeof EXPORTED;
 
 /** Columns of the personal tables deliberately left out of the export, and why. */
-export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
+export const NOT_EXPORTED = {
   users: {},
   sessions: {
     id: "the SHA-256 of the session cookie's token: a credential, not information about the person",
@@ -118,6 +127,34 @@ export const NOT_EXPORTED: Record<PersonalTable, Record<string, string>> = {
     message_id:
       "the id the mail service gave a sent message, to match its delivery events: our bookkeeping, not about the person",
   },
+} as const satisfies Record<PersonalTable, Record<string, string>>;
+
+/** The Drizzle table of each personal table, whose columns the lists above must all decide. */
+type PersonalTables = {
+  users: typeof usersTable;
+  sessions: typeof sessionsTable;
+  leads: typeof leadsTable;
+  newsletter_tokens: typeof newsletterTokens;
+  contact_messages: typeof contactMessages;
+  mail_outbox: typeof mailOutbox;
+};
+
+/**
+ * Compiles only while every column of every personal table is in EXPORTED or NOT_EXPORTED: a new
+ * column fails `npm run typecheck` here, named, until the export decides it.
+ */
+export const EVERY_PERSONAL_COLUMN_DECIDED: {
+  [T in PersonalTable]: EveryKeyDecided<
+    ColumnNames<PersonalTables[T]>,
+    (typeof EXPORTED)[T]["columns"][number] | keyof (typeof NOT_EXPORTED)[T]
+  >;
+} = {
+  users: true,
+  sessions: true,
+  leads: true,
+  newsletter_tokens: true,
+  contact_messages: true,
+  mail_outbox: true,
 };
 
 type Row = Record<string, unknown>;

@@ -1,12 +1,34 @@
 import { Link } from "@remix-run/react";
 import { LEAD_STATUSES, type LeadStatus } from "~/db/enums";
-import type { PublicLead } from "~/features/leads/lead-list.server";
+import type { ReactNode } from "react";
+import type { ListedKey, PublicLead } from "~/features/leads/lead-list.server";
 import { formatInteger, formatIsoDate } from "~/utils/format";
 
 const fullName = (lead: PublicLead) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "—";
 const HEAD = "py-2 pr-4 font-medium";
 const CELL = "py-2 pr-4";
 const FIRST = "sticky left-0 bg-card";
+
+type Column = { heading: string; className: string; cell: (lead: PublicLead) => ReactNode };
+
+/**
+ * Every listed field (LISTED) decided for the table, in its order: its column, or why it has none.
+ * A field added to LISTED fails `npm run typecheck` here until the table decides it.
+ */
+const COLUMNS = {
+  // The first column stays in view while the table scrolls sideways (FIRST).
+  email: { heading: "Email", className: `${FIRST} max-w-48 truncate sm:max-w-64 ${CELL}`, cell: (lead) => lead.email },
+  firstName: { heading: "Name", className: CELL, cell: fullName },
+  lastName: "in Name, after the first name",
+  source: { heading: "Source", className: CELL, cell: (lead) => lead.source },
+  subscribedAt: {
+    heading: "Subscribed",
+    className: `whitespace-nowrap ${CELL}`,
+    cell: (lead) => <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>,
+  },
+} satisfies Record<ListedKey, Column | string>;
+
+const TABLE_COLUMNS: readonly Column[] = Object.values(COLUMNS).filter((c) => typeof c !== "string");
 
 /** The per-status counts of the filtered list; the filter's own status in bold. */
 export function StatusCounts({ counts, status }: { counts: Record<LeadStatus, number>; status: string }) {
@@ -33,18 +55,11 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
       <table className="w-full text-left text-sm">
         <thead className="text-muted-foreground">
           <tr className="border-b border-border">
-            <th scope="col" className={`${FIRST} ${HEAD}`}>
-              Email
-            </th>
-            <th scope="col" className={HEAD}>
-              Name
-            </th>
-            <th scope="col" className={HEAD}>
-              Source
-            </th>
-            <th scope="col" className={HEAD}>
-              Subscribed
-            </th>
+            {TABLE_COLUMNS.map((c, i) => (
+              <th key={c.heading} scope="col" className={i === 0 ? `${FIRST} ${HEAD}` : HEAD}>
+                {c.heading}
+              </th>
+            ))}
             <th scope="col" className="py-2 font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -53,12 +68,11 @@ export function SubscriberTable({ leads }: { leads: readonly PublicLead[] }) {
         <tbody>
           {leads.map((lead) => (
             <tr key={lead.id} className="border-b border-border last:border-0" data-testid="subscriber-row">
-              <td className={`${FIRST} max-w-48 truncate sm:max-w-64 ${CELL}`}>{lead.email}</td>
-              <td className={CELL}>{fullName(lead)}</td>
-              <td className={CELL}>{lead.source}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>
-                <time dateTime={lead.subscribedAt}>{formatIsoDate(lead.subscribedAt, "medium")}</time>
-              </td>
+              {TABLE_COLUMNS.map((c) => (
+                <td key={c.heading} className={c.className}>
+                  {c.cell(lead)}
+                </td>
+              ))}
               <td className="whitespace-nowrap py-2 text-right">
                 <Link
                   to={`/admin/leads/${lead.id}`}

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CSV_HEADER, csvCell, csvFileName, csvRow, leadsCsvStream } from "~/features/leads/csv.server";
-import { listLeads } from "~/features/leads/lead-list.server";
+import { LISTED, listLeads } from "~/features/leads/lead-list.server";
 import { getGrowth, getLeadStats, statsResponse } from "~/features/leads/lead-stats.server";
-import { DAY, insertLeads } from "./leads-helpers";
+import { DAY, insertLeads } from "../worker/leads-helpers";
 import { getDb } from "~/utils/db.server";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -195,12 +195,27 @@ describe("CSV", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const iso = (ago: number) => new Date(NOW - ago).toISOString();
+    // Each row in LISTED's columns: the fields this test wrote, any other listed column empty.
+    const row = (cells: Partial<Record<keyof typeof LISTED, string>>) =>
+      (Object.keys(LISTED) as (keyof typeof LISTED)[]).map((key) => (key in cells ? cells[key]! : '""')).join(",");
     expect(text).toBe(
       [
         csvRow(CSV_HEADER).slice(0, -2),
-        `"n@x.com","N","","popup","${iso(0)}"`,
-        `"zoe@x.com","Zoë","'=HYPERLINK(""http://evil"")","footer","${iso(MIN)}"`,
-        `"q@x.com","Mary ""Q"", Jr.","Multi\nLine","blog","${iso(2 * MIN)}"`,
+        row({ email: `"n@x.com"`, firstName: `"N"`, lastName: `""`, source: `"popup"`, subscribedAt: `"${iso(0)}"` }),
+        row({
+          email: `"zoe@x.com"`,
+          firstName: `"Zoë"`,
+          lastName: `"'=HYPERLINK(""http://evil"")"`,
+          source: `"footer"`,
+          subscribedAt: `"${iso(MIN)}"`,
+        }),
+        row({
+          email: `"q@x.com"`,
+          firstName: `"Mary ""Q"", Jr."`,
+          lastName: `"Multi\nLine"`,
+          source: `"blog"`,
+          subscribedAt: `"${iso(2 * MIN)}"`,
+        }),
         "",
       ].join("\r\n"),
     );

@@ -10,7 +10,7 @@ import {
   getQueueResult,
 } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import worker from "../../worker/server";
+import worker from "../../worker/background";
 import type { MailMessage } from "~/features/mail/message";
 import { deliverDueMail, LEASE_MS, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { batch as runBatch, getDb } from "~/utils/db.server";

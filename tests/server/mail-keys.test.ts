@@ -73,7 +73,7 @@ describe("mail keys", () => {
     }>();
     expect(new Set(results.map((r) => r.key_id))).toEqual(new Set([oldKeyId, TOKEN.exec(newToken)![2]]));
 
-    // The old key removed: its links and entries are void (README "Secrets" says when that is safe).
+    // The old key removed: its links and entries are void (docs/operate.md, rotating secrets says when that is safe).
     const retired = withVars({ MAIL_SECRET: "the-new-mail-secret" });
     expect(await readUnsubscribeToken(retired, oldToken)).toBeNull();
     expect(await readUnsubscribeToken(retired, newToken)).toBe(9);

@@ -10,7 +10,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import worker from "../../worker/server";
+import worker from "../../worker/background";
 import { smtpConfig } from "~/features/mail/config.server";
 import type { MailMessage } from "~/features/mail/message";
 import { ReplyReader } from "~/features/mail/smtp-session.server";
@@ -223,7 +223,7 @@ describe("mail delivery", () => {
     const ctx = createExecutionContext();
     announceMail(env, ctx, ids);
     await waitOnExecutionContext(ctx);
-    // The queue's consumer (worker/server.ts) runs in the pool as under wrangler dev.
+    // The queue's consumer (worker/background.ts) runs in the pool as under wrangler dev.
     await waitForMail(inbox, { to: mail.to });
     await expect.poll(async () => (await row(mail.to))?.status, { timeout: 10_000 }).toBe("sent");
     expect(await listMail(inbox, { to: mail.to })).toHaveLength(1);

@@ -17,7 +17,7 @@ import { getConfig } from "~/utils/config.server";
 import { batch, getDb } from "~/utils/db.server";
 import { listMail } from "../fixtures/inbox";
 import { GOOD_PRODUCTION_VARS } from "../fixtures/production-vars";
-import { insertLeads } from "./leads-helpers";
+import { insertLeads } from "../worker/leads-helpers";
 
 const inbox = inject("inboxURL");
 const withVars = (vars: Record<string, string>) => ({ ...env, ...vars }) as Env;

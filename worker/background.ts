@@ -1,0 +1,65 @@
+// What the worker does without a request: the mail queues' consumer and the Cron Trigger. Kept
+// apart from server.ts (which imports the server build) so that a suite without a build can run
+// the same consumer: tests/server/ points its worker at this module.
+import { log } from "../app/utils/log.server";
+import { runScheduledJobs } from "./scheduled";
+import { mailProblems, servingProblems } from "./production-config";
+import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
+import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
+
+let mailLogged = false;
+
+/**
+ * Whether production may send mail now. A bad mail setting stops mail, not the site: the outbox
+ * keeps every message (queued, unclaimed) until a deploy fixes the setting, and the reason is
+ * logged once per isolate rather than at every queue batch and every minute's Cron Trigger.
+ */
+function mayMail(env: Env): boolean {
+  const problems = mailProblems(env);
+  if (!problems.length) return true;
+  if (!mailLogged) log("error", `[config] mail waits in the outbox: ${problems.join("; ")}`, { problems });
+  mailLogged = true;
+  return false;
+}
+
+export const background = {
+  // The mail queue's consumer, and its dead-letter queue's: a message that exhausted the queue's
+  // retries is only logged, its outbox row stays queued and the Cron Trigger's safety net goes on.
+  // The events queue carries the Email Service's delivery events (bounces, complaints…).
+  async queue(batch, env) {
+    if (batch.queue.endsWith("-dlq")) {
+      log("warn", "[mail] dead-lettered; the Cron Trigger keeps trying", { count: batch.messages.length });
+      batch.ackAll();
+      return;
+    }
+    if (servingProblems(env).length) {
+      batch.retryAll({ delaySeconds: 300 });
+      return;
+    }
+    if (isMailEventsQueue(batch.queue)) {
+      await consumeMailEvents(batch, env);
+      return;
+    }
+    // Acknowledged, not retried: the rows stay queued in the outbox and the Cron Trigger's safety
+    // net sends them once a deploy fixes the mail setting.
+    if (!mayMail(env)) {
+      batch.ackAll();
+      return;
+    }
+    await deliverQueued(batch as MessageBatch<MailJob>, env);
+  },
+
+  // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one
+  // with a bad mail setting runs every job but mail delivery.
+  async scheduled(_controller, env) {
+    const problems = servingProblems(env);
+    if (problems.length) {
+      log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });
+      return;
+    }
+    // The real clock, not `scheduledTime` (worker/scheduled.ts says why).
+    await runScheduledJobs(env, undefined, { mail: mayMail(env) });
+  },
+} satisfies ExportedHandler<Env>;
+
+export default background;
