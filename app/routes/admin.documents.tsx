@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
   const admin = await requireAdmin(request, env);
-  return uploadDocument(request, env, admin);
+  return uploadDocument(request, env, context.cloudflare.ctx, admin);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -62,7 +62,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, env);
   const id = params.id ?? "";
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  return multipart ? uploadVersion(request, env, admin, id) : changeDocument(request, env, admin, id);
+  return multipart
+    ? uploadVersion(request, env, context.cloudflare.ctx, admin, id)
+    : changeDocument(request, env, admin, id);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -3,6 +3,7 @@
 // and every refusal storing nothing.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { alertMailKind, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { versionPath } from "~/features/documents/library";
 import { ORPHAN_AFTER_MS } from "~/features/documents/sweep.server";
 import { runScheduledJobs } from "../../worker/scheduled";
@@ -320,5 +321,52 @@ describe("the orphan sweep (Cron Trigger)", () => {
     expect(orphanDocuments).toBeGreaterThanOrEqual(1);
     expect(await env.DOCUMENTS.head(orphan)).toBeNull();
     expect(await env.DOCUMENTS.head(kept!)).not.toBeNull();
+  });
+});
+
+describe("investor alerts for documents", () => {
+  /** Alert e-mails queued for one version of a document to one address. */
+  const alertsTo = async (id: string, sha: string, to: string) =>
+    (
+      await env.DB.prepare("SELECT id FROM mail_outbox WHERE kind = ? AND recipient = ?")
+        .bind(alertMailKind("document", `${id}:${sha}`), to)
+        .all()
+    ).results.length;
+
+  it("mail each confirmed alerts subscriber once per published version, never a newsletter reader, never for a members-only file", async () => {
+    const investor = "investor@example.org";
+    const reader = "reader@example.org";
+    for (const [email, topic] of [
+      [investor, "alerts"],
+      [reader, "newsletter"],
+    ])
+      await env.DB.prepare(
+        "INSERT INTO leads (email, first_name, source, status, consent_method, topic) VALUES (?, '', 'test', 'confirmed', 'double-opt-in', ?)",
+      )
+        .bind(email, topic)
+        .run();
+
+    const first = pdfBytes("first edition");
+    const { id } = await uploaded(await post("/admin/documents", admin, uploadForm({ ...FIELDS, alert: "on" }, first)));
+    await fanOutAlerts(env); // what the response's waitUntil runs, run again: still once
+    const firstSha = await sha256Hex(first);
+    expect(await alertsTo(id, firstSha, investor)).toBe(1);
+    expect(await alertsTo(id, firstSha, reader)).toBe(0);
+
+    // A new version is news again; the same alert is not sent twice.
+    const second = pdfBytes("second edition");
+    const res = await post(`/admin/documents/${id}`, admin, uploadForm({ alert: "on" }, second));
+    expect(res.status).toBe(303);
+    await fanOutAlerts(env);
+    expect(await alertsTo(id, await sha256Hex(second), investor)).toBe(1);
+    expect(await alertsTo(id, firstSha, investor)).toBe(1);
+
+    // Members-only: its link would answer a subscriber who is not a member as an unknown path.
+    const secret = pdfBytes("members only");
+    const { id: hidden } = await uploaded(
+      await post("/admin/documents", admin, uploadForm({ ...FIELDS, visibility: "members", alert: "on" }, secret)),
+    );
+    await fanOutAlerts(env);
+    expect(await alertsTo(hidden, await sha256Hex(secret), investor)).toBe(0);
   });
 });

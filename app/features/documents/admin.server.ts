@@ -85,7 +85,12 @@ async function orDiscard<T>(env: Env, file: StoredFile, write: () => Promise<T>)
 }
 
 /** `POST /admin/documents` (multipart): a new document with its first version. */
-export async function uploadDocument(request: Request, env: Env, admin: Admin) {
+export async function uploadDocument(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  admin: Admin,
+) {
   const upload = await readFile(request, env);
   const submission = parseWithZod(formDataOf(upload.fields), { schema: uploadSchema });
   if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
@@ -107,7 +112,9 @@ export async function uploadDocument(request: Request, env: Env, admin: Admin) {
       actor: admin.email,
     }),
   );
-  if (publish) onDocumentPublished(env, { id, title, path, visibility, alert });
+  if (publish) {
+    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
+  }
   return redirectWithToast(
     env,
     request,
@@ -118,7 +125,13 @@ export async function uploadDocument(request: Request, env: Env, admin: Admin) {
 }
 
 /** `POST /admin/documents/<id>` (multipart): a new version, current at once at the stable URL. */
-export async function uploadVersion(request: Request, env: Env, admin: Admin, id: string) {
+export async function uploadVersion(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  admin: Admin,
+  id: string,
+) {
   const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
   // An unknown document is refused before a byte of the file is read.
   if (!(await documentWithVersions(getDb(env), id))) {
@@ -137,8 +150,9 @@ export async function uploadVersion(request: Request, env: Env, admin: Admin, id
   }
   const current = await documentWithVersions(db, id);
   if (current?.document.status === "published") {
-    const { title, path, visibility } = current.document;
-    onDocumentPublished(env, { id, title, path, visibility, alert: submission.value.alert });
+    const { title, description, path, visibility } = current.document;
+    const { alert } = submission.value;
+    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
   }
   return redirectWithToast(
     env,
