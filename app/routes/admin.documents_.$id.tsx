@@ -64,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
   return multipart
     ? uploadVersion(request, env, context.cloudflare.ctx, admin, id)
-    : changeDocument(request, env, admin, id);
+    : changeDocument(request, env, context.cloudflare.ctx, admin, id);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
@@ -125,6 +125,12 @@ export default function AdminDocument() {
             <Button type="submit" variant={published ? "outline" : "primary"}>
               {published ? "Unpublish" : "Publish"}
             </Button>
+            {published ? null : (
+              <label className="ml-3 inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" name="alert" />
+                E-mail investor-alert subscribers
+              </label>
+            )}
           </Form>
           <Form
             method="post"

@@ -361,6 +361,19 @@ describe("investor alerts for documents", () => {
     expect(await alertsTo(id, await sha256Hex(second), investor)).toBe(1);
     expect(await alertsTo(id, firstSha, investor)).toBe(1);
 
+    // A draft announces itself when it is published later with the box ticked, once.
+    const draftFile = pdfBytes("a draft");
+    const { publish: _, ...unpublished } = FIELDS;
+    const { id: draft } = await uploaded(await post("/admin/documents", admin, uploadForm(unpublished, draftFile)));
+    const publish = () =>
+      post(`/admin/documents/${draft}`, admin, new URLSearchParams({ intent: "publish", alert: "on" }), {
+        "Content-Type": "application/x-www-form-urlencoded",
+      });
+    expect((await publish()).status).toBe(303);
+    expect((await publish()).status).toBe(303);
+    await fanOutAlerts(env);
+    expect(await alertsTo(draft, await sha256Hex(draftFile), investor)).toBe(1);
+
     // Members-only: its link would answer a subscriber who is not a member as an unknown path.
     const secret = pdfBytes("members only");
     const { id: hidden } = await uploaded(

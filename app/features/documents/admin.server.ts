@@ -163,6 +163,23 @@ export async function uploadVersion(
   );
 }
 
+/** The investor alert for a document's current version, as an upload's "alert" box starts it. */
+async function alertCurrentVersion(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, id: string) {
+  const found = await documentWithVersions(getDb(env), id);
+  const current = found?.versions.find((v) => v.id === found.document.currentVersionId);
+  if (!found || !current) return;
+  const { title, description, path, visibility } = found.document;
+  await onDocumentPublished(env, ctx, {
+    id,
+    title,
+    description,
+    path,
+    visibility,
+    sha256: current.sha256,
+    alert: true,
+  });
+}
+
 /** The document page's small forms, by their `intent`. */
 const INTENTS = ["edit", "publish", "unpublish", "restore", "delete"] as const;
 
@@ -170,7 +187,13 @@ const INTENTS = ["edit", "publish", "unpublish", "restore", "delete"] as const;
  * `POST /admin/documents/<id>` (urlencoded): edit the fields, publish or withdraw, make a version
  * current, or delete the document with every file. Unknown document → 404; bad input → 400.
  */
-export async function changeDocument(request: Request, env: Env, admin: Admin, id: string) {
+export async function changeDocument(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  admin: Admin,
+  id: string,
+) {
   const form = await readForm(request, { maxBytes: 8 * 1024 });
   const intent = form.get("intent");
   const db = getDb(env);
@@ -189,6 +212,8 @@ export async function changeDocument(request: Request, env: Env, admin: Admin, i
     case "publish":
     case "unpublish":
       if (!(await setStatus(db, id, intent === "publish", admin.email))) throw gone();
+      // A draft published later may announce itself too (the same alert per version, once).
+      if (intent === "publish" && form.get("alert") === "on") await alertCurrentVersion(env, ctx, id);
       return done(intent === "publish" ? "Document published" : "Document withdrawn");
     case "restore": {
       const versionId = Number(form.get("version"));
