@@ -25,13 +25,18 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const id = await readUnsubscribeToken(env, params.token ?? "");
-  if (id === null) return json({ valid: false, address: null, listed: false }, { status: 404, headers: PRIVATE });
+  if (id === null)
+    return json(
+      { valid: false, address: null, listed: false, topic: "newsletter" as const },
+      { status: 404, headers: PRIVATE },
+    );
   const target = await unsubscribeTarget(getDb(env), id);
   return json(
     {
       valid: true,
       address: target ? maskAddress(displayAddress(target.email), "•••") : null,
       listed: target?.listed ?? false,
+      topic: target?.topic ?? "newsletter",
     },
     { headers: PRIVATE },
   );
@@ -65,20 +70,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
 
 export default function Unsubscribe() {
-  const { valid, address, listed } = useLoaderData<typeof loader>();
+  const { valid, address, listed, topic } = useLoaderData<typeof loader>();
   if (valid && address && !listed)
     return (
       <SubscriptionPage title={T.alreadyUnsubscribedTitle} signUpAgain>
-        <p className="wrap-anywhere">{T.alreadyUnsubscribedBody(address)}</p>
+        <p className="wrap-anywhere">{T.alreadyUnsubscribedBody(address, topic)}</p>
       </SubscriptionPage>
     );
   // The lead gone (erased): the button still answers "unsubscribed", which is true.
   return valid ? (
     <SubscriptionPage
-      title={address ? T.unsubscribeQuestion(address) : T.unsubscribeTitle}
+      title={address ? T.unsubscribeQuestion(address, topic) : T.unsubscribeTitle}
       action={{ label: T.unsubscribeButton }}
     >
-      <p>{T.unsubscribeBody}</p>
+      <p>{T.unsubscribeBody(topic)}</p>
     </SubscriptionPage>
   ) : (
     <SubscriptionPage title={T.badUnsubscribeTitle}>

@@ -284,6 +284,10 @@ describe("investor alerts", () => {
 
     // The alert's one-click unsubscribe ends the alerts alone.
     const unsubscribe = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
+    // Its page names the alerts, not the newsletter the reader also takes.
+    const page = await (await get(unsubscribe.pathname)).text();
+    expect(page).toContain("from investor alerts?");
+    expect(page).not.toContain("from the newsletter?");
     const oneClick = await post(unsubscribe, { "List-Unsubscribe": "One-Click" });
     expect(oneClick.status).toBe(200);
     const after = await env.DB.prepare("SELECT topic, status FROM leads WHERE email = ? ORDER BY topic")

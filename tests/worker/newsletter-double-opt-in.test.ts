@@ -256,7 +256,7 @@ describe("unsubscribe", () => {
     expect(await lead(email)).toMatchObject({ status: "unsubscribed" });
     const html = await (await SELF.fetch(link)).text();
     expect(html).toContain("You are already unsubscribed");
-    expect(html).toContain(`${email[0]}•••@${email.split("@")[1]} is not on our newsletter list`);
+    expect(html).toContain(`${email[0]}•••@${email.split("@")[1]} is not subscribed to the newsletter`);
   });
 
   it("a forged or altered unsubscribe link is a 404 and unsubscribes nobody", async () => {

@@ -60,6 +60,9 @@ export const ALERTS_TEXT = {
   success: "Almost done: check your email and confirm your alerts.",
 } as const;
 
+/** Each topic as the unsubscribe page names it: a reader of both learns which one the link ends. */
+const TOPIC_NAMES: Record<LeadTopic, string> = { newsletter: "the newsletter", alerts: "investor alerts" };
+
 /** The pages a confirmation or unsubscribe link opens. */
 export const SUBSCRIPTION_TEXT = {
   confirmTitle: "Confirm your subscription",
@@ -74,13 +77,14 @@ export const SUBSCRIPTION_TEXT = {
   expiredBody: "Confirmation links are valid for 7 days. Sign up again below and we'll send you a new one.",
   unsubscribeTitle: "Unsubscribe from our newsletter",
   // A question until the button is pressed: a reader who closes the tab stays subscribed.
-  unsubscribeQuestion: (address: string) => `Unsubscribe ${address} from the newsletter?`,
-  unsubscribeBody:
-    "Nothing changes until you press Unsubscribe. Then you will receive no more e-mails from our newsletter.",
+  unsubscribeQuestion: (address: string, topic: LeadTopic = "newsletter") =>
+    `Unsubscribe ${address} from ${TOPIC_NAMES[topic]}?`,
+  unsubscribeBody: (topic: LeadTopic = "newsletter") =>
+    `Nothing changes until you press Unsubscribe. Then you will receive no more e-mails from ${TOPIC_NAMES[topic]}.`,
   unsubscribeButton: "Unsubscribe",
   alreadyUnsubscribedTitle: "You are already unsubscribed",
-  alreadyUnsubscribedBody: (address: string) =>
-    `${address} is not on our newsletter list: you will receive no more e-mails from it. Changed your mind? Sign up again below.`,
+  alreadyUnsubscribedBody: (address: string, topic: LeadTopic = "newsletter") =>
+    `${address} is not subscribed to ${TOPIC_NAMES[topic]}: you will receive no more e-mails from it. Changed your mind? Sign up again below.`,
   unsubscribedTitle: "You are unsubscribed",
   unsubscribedBody: "You will receive no more newsletter e-mails from us. Changed your mind? Sign up again below.",
   badUnsubscribeTitle: "This unsubscribe link is not valid",

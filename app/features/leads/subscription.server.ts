@@ -63,13 +63,16 @@ export async function subscriptionStatus(
  * What an unsubscribe link's page names before its button: the lead's address and whether it is
  * still on the list; null when the lead is gone (erased, or a "this wasn't me" already followed).
  */
-export async function unsubscribeTarget(db: Db, leadId: number): Promise<{ email: string; listed: boolean } | null> {
+export async function unsubscribeTarget(
+  db: Db,
+  leadId: number,
+): Promise<{ email: string; listed: boolean; topic: LeadTopic } | null> {
   const row = await db
-    .select({ email: leads.email, status: leads.status })
+    .select({ email: leads.email, status: leads.status, topic: leads.topic })
     .from(leads)
     .where(eq(leads.id, leadId))
     .get();
-  return row ? { email: row.email, listed: row.status !== "unsubscribed" } : null;
+  return row ? { email: row.email, listed: row.status !== "unsubscribed", topic: row.topic } : null;
 }
 
 const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
