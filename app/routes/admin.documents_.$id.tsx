@@ -10,23 +10,14 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { changeDocument, uploadVersion } from "~/features/documents/admin.server";
 import { documentWithVersions } from "~/features/documents/catalogue.server";
-import { DESCRIPTION_MAX, documentFieldsSchema, TITLE_MAX } from "~/features/documents/forms";
-import {
-  DOCUMENT_CATEGORIES,
-  DOCUMENT_VISIBILITIES,
-  formatBytes,
-  versionPath,
-  VISIBILITY_LABELS,
-} from "~/features/documents/library";
-import { NewVersionForm } from "~/features/documents/upload-form";
+import { documentFieldsSchema } from "~/features/documents/forms";
+import { formatBytes, versionPath, VISIBILITY_LABELS } from "~/features/documents/library";
+import { DocumentFields, NewVersionForm } from "~/features/documents/upload-form";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -153,52 +144,7 @@ export default function AdminDocument() {
         </h2>
         <Form method="post" action={here} {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value="edit" />
-          <Field label="Title" field={fields.title}>
-            <Input field={fields.title} maxLength={TITLE_MAX} />
-          </Field>
-          <Field label="Description (optional)" field={fields.description}>
-            <Textarea field={fields.description} rows={3} maxLength={DESCRIPTION_MAX} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Category" field={fields.category}>
-              <Select
-                id={fields.category.id}
-                name={fields.category.name}
-                defaultValue={fields.category.initialValue}
-                wide
-              >
-                {DOCUMENT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Venture" field={fields.venture}>
-              <Select id={fields.venture.id} name={fields.venture.name} defaultValue={fields.venture.initialValue} wide>
-                <option value="">The group</option>
-                {ventures.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Visibility" field={fields.visibility}>
-              <Select
-                id={fields.visibility.id}
-                name={fields.visibility.name}
-                defaultValue={fields.visibility.initialValue}
-                wide
-              >
-                {DOCUMENT_VISIBILITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {VISIBILITY_LABELS[v]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
+          <DocumentFields fields={fields} ventures={ventures} />
           <Button type="submit" className="justify-self-start">
             Save details
           </Button>

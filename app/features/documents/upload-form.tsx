@@ -4,7 +4,7 @@
  * progress), so the page shows a progress bar and a Cancel button. The file input comes last: a
  * browser sends the parts in the form's order, so the server has every text field before the file.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -169,57 +169,7 @@ export function NewDocumentForm({
           {form.errors.join(" ")}
         </p>
       ) : null}
-      <Field label="Title" field={fields.title}>
-        <Input field={fields.title} maxLength={TITLE_MAX} />
-      </Field>
-      <Field label="Description (optional)" field={fields.description}>
-        <Textarea field={fields.description} rows={3} maxLength={DESCRIPTION_MAX} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Category" field={fields.category}>
-          <Select
-            id={fields.category.id}
-            name={fields.category.name}
-            defaultValue={fields.category.initialValue ?? ""}
-            wide
-          >
-            {DOCUMENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Venture" field={fields.venture}>
-          <Select
-            id={fields.venture.id}
-            name={fields.venture.name}
-            defaultValue={fields.venture.initialValue ?? ""}
-            wide
-          >
-            <option value="">The group</option>
-            {ventures.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Visibility" field={fields.visibility}>
-          <Select
-            id={fields.visibility.id}
-            name={fields.visibility.name}
-            defaultValue={fields.visibility.initialValue ?? "public"}
-            wide
-          >
-            {DOCUMENT_VISIBILITIES.map((v) => (
-              <option key={v} value={v}>
-                {VISIBILITY_LABELS[v]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
+      <DocumentFields fields={fields} ventures={ventures} />
       <Checkbox
         id="new-document-publish"
         name={fields.publish.name}
@@ -295,5 +245,70 @@ export function NewVersionForm({
         </p>
       ) : null}
     </Form>
+  );
+}
+
+/** A document's fields, as the upload form and the document page's "Details" both ask for them. */
+export function DocumentFields({
+  fields,
+  ventures,
+}: {
+  fields: Record<"title" | "description" | "category" | "venture" | "visibility", FieldMetadata<string>>;
+  ventures: readonly { id: string; name: string }[];
+}) {
+  return (
+    <>
+      <Field label="Title" field={fields.title}>
+        <Input field={fields.title} maxLength={TITLE_MAX} />
+      </Field>
+      <Field label="Description (optional)" field={fields.description}>
+        <Textarea field={fields.description} rows={3} maxLength={DESCRIPTION_MAX} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Category" field={fields.category}>
+          <Select
+            id={fields.category.id}
+            name={fields.category.name}
+            defaultValue={fields.category.initialValue ?? ""}
+            wide
+          >
+            {DOCUMENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Venture" field={fields.venture}>
+          <Select
+            id={fields.venture.id}
+            name={fields.venture.name}
+            defaultValue={fields.venture.initialValue ?? ""}
+            wide
+          >
+            <option value="">The group</option>
+            {ventures.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Visibility" field={fields.visibility}>
+          <Select
+            id={fields.visibility.id}
+            name={fields.visibility.name}
+            defaultValue={fields.visibility.initialValue ?? "public"}
+            wide
+          >
+            {DOCUMENT_VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABELS[v]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+    </>
   );
 }
