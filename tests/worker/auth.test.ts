@@ -333,6 +333,8 @@ describe("the admin guard", () => {
         expect(h1(html)).toBe("Page Not Found");
         // It names the address that was opened, not the worker's internal one.
         expect(html).toMatch(/data-testid="attempted-path">\/admin\/leads\.csv</);
+        // The footer form returns there too, never to the worker's internal address.
+        expect(html).toContain('name="redirectTo" value="/admin/leads.csv"');
       }
     }
     // A script (no navigation) still gets the JSON answer.

@@ -35,6 +35,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/utils/toast";
 import { useRootData } from "~/root-data";
 import type { LeadTopic } from "~/db/enums";
+import { attemptedPath } from "~/utils/not-found-page";
 
 export type { NewsletterVariant };
 
@@ -170,7 +171,8 @@ export function NewsletterSignup({ variant, source, topic = "newsletter", classN
           <input type="hidden" name={F.source} value={source} />
           <input type="hidden" name={F.variant} value={variant} />
           {alerts ? <input type="hidden" name={F.topic} value={topic} /> : null}
-          <input type="hidden" name={F.redirectTo} value={`${location.pathname}${location.search}`} />
+          {/* The page the visitor opened: a not-found page the worker drew under its own prefix names the address in the bar. */}
+          <input type="hidden" name={F.redirectTo} value={`${attemptedPath(location.pathname)}${location.search}`} />
           <Honeypot id={`${anchor}-hp`} />
           {boxed ? (
             <div className="grid gap-4">
