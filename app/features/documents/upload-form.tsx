@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -134,6 +134,70 @@ function Checkbox({
 
 const ALERT_LABEL = "E-mail investor-alert subscribers when published";
 
+/** What both upload forms give conform: the XHR's answer over the page's, and the send by XHR. */
+function useUploadSubmit(routeId: string, lastResult: Result) {
+  const navigation = useNavigation();
+  const [xhrResult, setXhrResult] = useState<Result>(undefined);
+  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  return {
+    sending,
+    message,
+    submitting: navigation.state === "submitting",
+    options: {
+      lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+      onSubmit: (event: FormEvent<HTMLFormElement>, { submission }: { submission?: { status?: string } }) => {
+        if (submission?.status === "success") send(event);
+        else event.preventDefault();
+      },
+    },
+  };
+}
+
+/** Both upload forms' frame: the form's own errors, its fields, then the file, the progress or the button. */
+function UploadFrame({
+  action,
+  formProps,
+  errors,
+  errorId,
+  file,
+  upload,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  formProps: ReturnType<typeof getFormProps>;
+  errors: string[] | undefined;
+  errorId: string;
+  file: { id: string; error?: string[]; maxBytes: number };
+  upload: Pick<ReturnType<typeof useUploadSubmit>, "sending" | "message" | "submitting">;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="grid gap-4">
+      {errors?.length ? (
+        <p id={errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      {children}
+      <FileInput id={file.id} name="file" error={file.error} maxBytes={file.maxBytes} />
+      {upload.sending ? (
+        <Progress sending={upload.sending} />
+      ) : (
+        <Button type="submit" className="justify-self-start" disabled={upload.submitting}>
+          {submitLabel}
+        </Button>
+      )}
+      {upload.message ? (
+        <p role="status" className="text-sm">
+          {upload.message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
 /** A new document: its fields, publish and alert, and the file. */
 export function NewDocumentForm({
   action,
@@ -148,27 +212,24 @@ export function NewDocumentForm({
   ventures: readonly { id: string; name: string }[];
   maxBytes: number;
 }) {
-  const navigation = useNavigation();
-  const [xhrResult, setXhrResult] = useState<Result>(undefined);
-  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  const upload = useUploadSubmit(routeId, lastResult);
   const [form, fields] = useForm({
     id: "new-document",
-    lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+    ...upload.options,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
-    onSubmit: (event, { submission }) => {
-      if (submission?.status === "success") send(event);
-      else event.preventDefault();
-    },
   });
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+    <UploadFrame
+      action={action}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+      errorId={form.errorId}
+      file={{ id: "new-document-file", error: form.allErrors.file, maxBytes }}
+      upload={upload}
+      submitLabel="Upload"
+    >
       <DocumentFields fields={fields} ventures={ventures} />
       <Checkbox
         id="new-document-publish"
@@ -182,20 +243,7 @@ export function NewDocumentForm({
         label={ALERT_LABEL}
         defaultChecked={fields.alert.initialValue === "on"}
       />
-      <FileInput id="new-document-file" name="file" error={form.allErrors.file} maxBytes={maxBytes} />
-      {sending ? (
-        <Progress sending={sending} />
-      ) : (
-        <Button type="submit" className="justify-self-start" disabled={navigation.state === "submitting"}>
-          Upload
-        </Button>
-      )}
-      {message ? (
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      ) : null}
-    </Form>
+    </UploadFrame>
   );
 }
 
@@ -211,40 +259,24 @@ export function NewVersionForm({
   lastResult: Result;
   maxBytes: number;
 }) {
-  const navigation = useNavigation();
-  const [xhrResult, setXhrResult] = useState<Result>(undefined);
-  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  const upload = useUploadSubmit(routeId, lastResult);
   const [form, fields] = useForm({
     id: "new-version",
-    lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+    ...upload.options,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newVersionSchema }),
-    onSubmit: (event, { submission }) => {
-      if (submission?.status === "success") send(event);
-      else event.preventDefault();
-    },
   });
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+    <UploadFrame
+      action={action}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+      errorId={form.errorId}
+      file={{ id: "new-version-file", error: form.allErrors.file, maxBytes }}
+      upload={upload}
+      submitLabel="Upload new version"
+    >
       <Checkbox id="new-version-alert" name={fields.alert.name} label={ALERT_LABEL} />
-      <FileInput id="new-version-file" name="file" error={form.allErrors.file} maxBytes={maxBytes} />
-      {sending ? (
-        <Progress sending={sending} />
-      ) : (
-        <Button type="submit" className="justify-self-start" disabled={navigation.state === "submitting"}>
-          Upload new version
-        </Button>
-      )}
-      {message ? (
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      ) : null}
-    </Form>
+    </UploadFrame>
   );
 }
 
