@@ -171,6 +171,46 @@ describe("/admin/news", () => {
   });
 });
 
+describe("raw HTML in a body is text everywhere it is shown", () => {
+  // marked reads the rest of a paragraph raw after an unclosed inline <kbd>, <code>, <pre> or
+  // <script>; each family, nested, at a paragraph's end, and attributes separated by `/`.
+  const RAW_BODIES = [
+    'Press <kbd> to continue <meta http-equiv="refresh" content="3;url=https://evil.example"> <img src=x onerror=alert(1)>',
+    ...["kbd", "code", "pre", "script"].map((tag) => `Open <${tag}> then <img/src=x/onerror=alert(1)> and <b>bold</b>`),
+    "Nested <kbd><code><pre><script> inside <iframe/src=https://evil.example></iframe>",
+    'Ends with <code>\n\nNext paragraph <img/src=x/onerror=alert(2)> <a/href="javascript:alert(3)">x</a>',
+    "Closed <kbd>k</kbd> then <svg/onload=alert(4)>",
+  ];
+  const body = RAW_BODIES.join("\n\n");
+  /** The element names the HTML makes live: only paragraphs and the autolinks of bare addresses. */
+  const liveTags = (html: string) => new Set([...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((m) => m[1]?.toLowerCase()));
+  const expectOnlyText = (html: string) => {
+    expect([...liveTags(html)].filter((tag) => tag !== "p" && tag !== "a")).toEqual([]);
+    for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\/evil\.example/);
+    for (const shown of ["&lt;meta", "&lt;img/src=x/onerror=alert(1)", "&lt;svg/onload", "&lt;iframe/src", "&lt;kbd"])
+      expect(html).toContain(shown);
+  };
+
+  it("in the item's page, the admin's preview and the Atom feed", async () => {
+    const admin = await signedIn(ADMIN);
+    const { slug } = await save(admin, { title: "Raw mode", body, publish: true });
+    const page = asResponse(await callRoute(newsItem, { path: `/news/${slug}`, params: { slug } }));
+    expectOnlyText((await page.json<{ item: { html: string } }>()).item.html);
+
+    const preview = asResponse(
+      await callRoute(newsForm, { path: "/admin/news", form: { intent: "preview", title: "", summary: "", body }, cookie: admin }),
+    );
+    expectOnlyText((await preview.json<{ preview: string }>()).preview);
+
+    const xml = await asResponse(await callRoute(feed, { path: "/news.atom" })).text();
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(xml, true) as {
+      feed: { entry: { content: { "#text": string } } | { content: { "#text": string } }[] };
+    };
+    const [entry] = [doc.feed.entry].flat();
+    expectOnlyText(entry?.content["#text"] ?? "");
+  });
+});
+
 describe("the feed and the investors' page", () => {
   it("/news.atom is Atom with the published items, one feed per venture, and a 304 for a current copy", async () => {
     if (!venture) throw new Error("a venture expected");

@@ -1,6 +1,7 @@
 /**
  * A news body's Markdown as HTML (docs/decisions/074-news-and-feeds.md, 076), by marked with its
- * renderer told what a body may make: raw HTML (block or inline) comes out as escaped text; links
+ * renderer told what a body may make: raw HTML (block or inline) comes out as escaped text, and so
+ * does the text marked reads raw after an unclosed `<kbd>`/`<code>`/`<pre>`/`<script>`; links
  * go only to http(s):, mailto:, a fragment or a path of this site, anything else leaves its text
  * alone; images are shown as their alt text (the CSP loads no remote image, and a body has no
  * business loading one). Every attribute is written escaped, so the browser reads exactly the
@@ -23,6 +24,13 @@ export function allowedLink(url: string): boolean {
 const marked = new Marked({
   gfm: true,
   async: false,
+  // After an inline `<kbd>`, `<code>`, `<pre>` or `<script>` that is not closed, marked reads the
+  // rest of the paragraph in its raw mode: its text tokens come flagged `escaped` with their text
+  // untouched, and the renderer would write them as they are (live markup). Nothing a body holds
+  // is ever pre-escaped, so every text token is escaped by the renderer like any other.
+  walkTokens(token) {
+    if (token.type === "text" && "escaped" in token && token.escaped) token.escaped = false;
+  },
   renderer: {
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
