@@ -183,7 +183,8 @@ describe("raw HTML in a body is text everywhere it is shown", () => {
   ];
   const body = RAW_BODIES.join("\n\n");
   /** The element names the HTML makes live: only paragraphs and the autolinks of bare addresses. */
-  const liveTags = (html: string) => new Set([...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((m) => m[1]?.toLowerCase()));
+  const liveTags = (html: string) =>
+    new Set([...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((m) => m[1]?.toLowerCase()));
   const expectOnlyText = (html: string) => {
     expect([...liveTags(html)].filter((tag) => tag !== "p" && tag !== "a")).toEqual([]);
     for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\/evil\.example/);
@@ -198,7 +199,11 @@ describe("raw HTML in a body is text everywhere it is shown", () => {
     expectOnlyText((await page.json<{ item: { html: string } }>()).item.html);
 
     const preview = asResponse(
-      await callRoute(newsForm, { path: "/admin/news", form: { intent: "preview", title: "", summary: "", body }, cookie: admin }),
+      await callRoute(newsForm, {
+        path: "/admin/news",
+        form: { intent: "preview", title: "", summary: "", body },
+        cookie: admin,
+      }),
     );
     expectOnlyText((await preview.json<{ preview: string }>()).preview);
 

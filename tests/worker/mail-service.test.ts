@@ -257,6 +257,44 @@ describe("delivery events (the events queue)", () => {
     expect(await mailEventCounts(getDb(env))).toEqual({ delivered: 0, bounced: 0, complained: 1 });
   });
 
+  it("investor alert mail is list mail: a complaint unsubscribes both topics and suppresses, a hard bounce marks undeliverable", async () => {
+    const topicRows = (email: string) =>
+      env.DB.prepare("SELECT topic, status FROM leads WHERE email = ? ORDER BY topic").bind(email).all();
+    const alertLead = async (email: string) => {
+      await insertLeads([{ email }]);
+      await env.DB.prepare(
+        "INSERT INTO leads (email, first_name, source, subscribed_at, status, topic) VALUES (?, 'Ivy', 'settings', ?, 'confirmed', 'alerts')",
+      )
+        .bind(email, Date.now() - 1000)
+        .run();
+    };
+    // Queued to a confirmed alerts subscriber (the sender reads the lead's status before sending).
+    const complainerTo = `investor-${crypto.randomUUID()}@afx.test`;
+    await alertLead(complainerTo);
+    const complainer = await sendOne({ kind: "alert-news-42", to: complainerTo });
+    await consume(event("complained", complainer.mail.to, { messageId: complainer.row!.message_id }));
+    expect((await topicRows(complainer.mail.to)).results).toEqual([
+      { topic: "alerts", status: "unsubscribed" },
+      { topic: "newsletter", status: "unsubscribed" },
+    ]);
+    expect(await isSuppressed(env, complainer.mail.to)).toBe(true);
+
+    const bouncedTo = `investor-${crypto.randomUUID()}@afx.test`;
+    await alertLead(bouncedTo);
+    const bounced = await sendOne({ kind: "alert-document-abc", to: bouncedTo });
+    await consume(
+      event("bounced", bounced.mail.to, {
+        messageId: bounced.row!.message_id,
+        bounce: { type: "hard", classification: "permanent_failure", reason: "550 5.1.1 User unknown" },
+      }),
+    );
+    expect((await topicRows(bounced.mail.to)).results).toEqual([
+      { topic: "alerts", status: "undeliverable" },
+      { topic: "newsletter", status: "undeliverable" },
+    ]);
+    expect(await row(bounced.mail.to)).toMatchObject({ status: "failed" });
+  });
+
   it("a rejection or a failure gives the message up; delivered is counted", async () => {
     const rejected = await sendOne();
     const failed = await sendOne();

@@ -4,13 +4,14 @@
  * item. Publishing writes the alert (its key is the item's, so a second publish writes nothing);
  * the fan-out then queues the mails in batches, each mail in the batch that records its recipient.
  */
-import { and, asc, count, eq, inArray, isNull, like, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, like, notExists, sql, type SQL } from "drizzle-orm";
 import { alertRecipients, alertSends, leads, mailOutbox } from "~/db/schema";
 import { alertMail } from "~/features/alerts/alert-mail.server";
 import { unsubscribePath, unsubscribeToken } from "~/features/leads/subscription.server";
 import { messageProblem } from "~/features/mail/message";
 import { announceMail, queuedIds } from "~/features/mail/outbox.server";
 import { getConfig } from "~/utils/config.server";
+import { log } from "~/utils/log.server";
 import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 
 /** What an alert is about: the item and what its mail says. */
@@ -74,7 +75,14 @@ export async function fanOutAlerts(
     .orderBy(asc(alertSends.createdAt))
     .limit(10);
   let queued = 0;
-  for (const send of sends) queued += await fanOutOne(env, ctx, send, now);
+  for (const send of sends) {
+    // One alert that fails (its item, a database error) stops none of the others.
+    try {
+      queued += await fanOutOne(env, ctx, send, now);
+    } catch (error) {
+      log("error", "alert fan-out failed for one alert", { kind: send.kind, item: send.itemId, error });
+    }
+  }
   return queued;
 }
 
@@ -90,6 +98,8 @@ async function fanOutOne(
   const kind = alertMailKind(send.kind, send.itemId);
   const { siteUrl } = getConfig(env);
   let queued = 0;
+  // Leads are taken in id order after the last one seen, so a lead skipped below is not met again.
+  let after = 0;
   for (;;) {
     const due = await db
       .select({ id: leads.id, email: leads.email })
@@ -98,6 +108,7 @@ async function fanOutOne(
         and(
           eq(leads.topic, "alerts"),
           eq(leads.status, "confirmed"),
+          gt(leads.id, after),
           isNull(leads.suppressedAt),
           notExists(
             db
@@ -110,29 +121,21 @@ async function fanOutOne(
       .orderBy(asc(leads.id))
       .limit(CHUNK);
     if (!due.length) break;
-    const mails = await Promise.all(
+    after = due.at(-1)?.id ?? after;
+    const built = await Promise.all(
       due.map(async (lead) => {
-        const unsubscribeUrl = new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href;
-        const message = alertMail({
-          kind,
-          to: lead.email,
-          title: send.title,
-          summary: send.summary,
-          url: send.url,
-          unsubscribeUrl,
-        });
-        const problem = messageProblem(message);
-        if (problem) throw new Error(`alert mail: ${problem}`);
-        return {
-          lead: lead.id,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: JSON.stringify(message.headers),
-        };
+        // A recipient whose mail cannot be built (an address the mail path refuses) is skipped
+        // and logged: never the chunk, never the alert.
+        try {
+          return await recipientMail(env, siteUrl, kind, send, lead);
+        } catch (error) {
+          log("warn", "alert mail skipped for one recipient", { lead: lead.id, kind, error });
+          return null;
+        }
       }),
     );
+    const mails = built.filter((mail) => mail !== null);
+    if (!mails.length) continue;
     const at = now();
     const field = (name: string) => sql`json_extract(j.value, ${`$.${name}`})`;
     const [inserted] = await batch(db, [
@@ -154,6 +157,29 @@ async function fanOutOne(
     .set({ fannedOutAt: now() })
     .where(and(eq(alertSends.kind, send.kind), eq(alertSends.itemId, send.itemId)));
   return queued;
+}
+
+/** One lead's alert mail, as the fan-out's JSON row; throws when it cannot go out as is. */
+async function recipientMail(env: Env, siteUrl: string, kind: string, send: Send, lead: { id: number; email: string }) {
+  const unsubscribeUrl = new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href;
+  const message = alertMail({
+    kind,
+    to: lead.email,
+    title: send.title,
+    summary: send.summary,
+    url: send.url,
+    unsubscribeUrl,
+  });
+  const problem = messageProblem(message);
+  if (problem) throw new Error(`alert mail: ${problem}`);
+  return {
+    lead: lead.id,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: JSON.stringify(message.headers),
+  };
 }
 
 const MAIL_COLUMNS = sql.join(

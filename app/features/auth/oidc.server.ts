@@ -14,6 +14,7 @@ import { parseCookieHeader } from "~/utils/cookie-header";
 import { getConfig, type Config } from "~/utils/config.server";
 import { log, requestIdOf } from "~/utils/log.server";
 import { sameOriginPath } from "~/utils/same-origin-path";
+import { deliverableAddress } from "~/utils/email-schema";
 import { cookieName, COOKIES, cookieSecurity, signedCookie } from "~/utils/cookies.server";
 import { startSession } from "~/features/auth/session.server";
 
@@ -342,16 +343,25 @@ async function fetchUserinfo(endpoint: string, accessToken: string, sub: string)
   return info as Partial<IdTokenClaims>;
 }
 
-function toProfile(claims: Partial<IdTokenClaims> & { sub: string }, issuer: string): SignInProfile {
+/**
+ * The member a provider's claims describe. The e-mail is judged by the forms' own rule
+ * (`deliverableAddress`): an address the forms would refuse (`o,dd@example.org`) is kept to name
+ * the account but never counts as verified, so it gets no mail rights (no newsletter or alerts
+ * from the settings, never an admin); anything not even `x@y` is dropped.
+ */
+export function toProfile(claims: Partial<IdTokenClaims> & { sub: string }, issuer: string): SignInProfile {
   const text = (v: unknown, max: number) => (typeof v === "string" && v.trim() ? v.trim().slice(0, max) : null);
-  const email = text(claims.email, 254)?.toLowerCase() ?? null;
+  const claimed = text(claims.email, 254)?.toLowerCase() ?? null;
   const fullName = text(claims.name, 200);
   const [first, ...rest] = fullName?.split(/\s+/) ?? [];
   const picture = text(claims.picture, 2048);
+  const deliverable = claimed ? deliverableAddress(claimed) : null;
+  const email = deliverable && "address" in deliverable ? deliverable.address : null;
+  const vouched = claims.email_verified === true || claims.email_verified === "true";
   return {
     subject: `${new URL(issuer).host}|${claims.sub}`,
-    email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
-    emailVerified: claims.email_verified === true || claims.email_verified === "true",
+    email: email ?? (claimed && /^[^\s@]+@[^\s@]+$/.test(claimed) ? claimed : null),
+    emailVerified: vouched && email !== null,
     firstName: text(claims.given_name, 100) ?? text(first, 100),
     lastName: text(claims.family_name, 100) ?? text(rest.join(" "), 100),
     profileImageUrl: picture && /^https:\/\//.test(picture) && URL.canParse(picture) ? picture : null,

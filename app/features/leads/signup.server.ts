@@ -304,17 +304,20 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
 
   // The answer echoes what was sent, never what an earlier signup of the address stored.
   const echo = (id: number) => toPublicLead(listed(id, record!));
-  if (discard) {
+  /** As a new address, for no lead: the same confirmation batch, writing nothing, mailing nobody. */
+  const asNewAddress = async () => {
     await queueConfirmation(env, { id: NO_LEAD, email: record!.email, topic: record!.topic }, now.getTime(), {
       notBefore: limit.pacedUntil ?? now.getTime(),
     });
     return answer.created(echo(NO_LEAD));
-  }
+  };
+  if (discard) return asNewAddress();
 
-  // A confirmed address is already on the list (409); a pending one is told the same as a first
-  // signup and gets the e-mail again, at most every RESEND_AFTER_MS.
+  // A confirmed address is already on the newsletter (409); a pending one is told the same as a
+  // first signup and gets the e-mail again, at most every RESEND_AFTER_MS. The investor alerts'
+  // list is never told (075): a confirmed alerts subscriber is answered as a new address, no mail.
   const { lead } = store!.outcome(limit.results);
-  if (lead?.status !== "pending") return answer.already();
+  if (lead?.status !== "pending") return record!.topic === "alerts" ? asNewAddress() : answer.already();
   await followUp(request, env, ctx, read, { ...lead, topic: record!.topic }, now.getTime(), limit.pacedUntil);
   return answer.created(echo(lead.id));
 }

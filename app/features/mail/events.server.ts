@@ -12,7 +12,7 @@ import { suppressStatements } from "~/features/privacy/suppression.server";
 import { batch, getDb, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { normaliseEmail } from "~/utils/mail-address";
-import { maskAddress, maskAddresses, NEWSLETTER_KIND_PREFIX } from "./message";
+import { LIST_KIND_PREFIXES, maskAddress, maskAddresses } from "./message";
 import { isSiteAddress } from "./site-addresses.server";
 
 /** One delivery event, whichever transport reported it. */
@@ -88,7 +88,8 @@ type EventOutcome = "undeliverable" | "unsubscribed" | "gave-up" | "counted" | "
  * - this handling inserted its row (`claim`): a redelivered event changes nothing more;
  * - its `messageId` is an outbox row of ours to that recipient (the event subscription covers the
  *   whole sending domain: another sender's bounce or complaint is not about our mail), and, for a
- *   change to a lead, a newsletter e-mail (operational mail is never switched off: 015);
+ *   change to a lead, list mail: a newsletter e-mail or an investor alert (operational mail is
+ *   never switched off: 015);
  * - for a change to a lead, no signup of the address after the event: a bounce of an old
  *   e-mail must not mark the owner who signed up anew.
  * An event older than the 30 days its row is kept is ignored whole: its redelivery could no
@@ -112,9 +113,14 @@ async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Pr
   const reason = maskAddresses(`${event.kind}${event.reason ? `: ${event.reason}` : ""}`).slice(0, 500);
   const fresh = sql`EXISTS (SELECT 1 FROM ${mailEvents} WHERE ${mailEvents.eventId} = ${event.id} AND ${mailEvents.claim} = ${claim})`;
   const m = mailOutbox;
-  const ourRow = (newsletter: boolean) =>
+  // List mail: the newsletter's and the investor alerts' (a complaint or a bounce about either acts).
+  const listKind = sql.join(
+    LIST_KIND_PREFIXES.map((prefix) => sql`${m.kind} LIKE ${`${prefix}%`}`),
+    sql` OR `,
+  );
+  const ourRow = (list: boolean) =>
     event.messageId
-      ? sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.messageId} = ${event.messageId} AND lower(${m.recipient}) = ${email}${newsletter ? sql` AND ${m.kind} LIKE ${`${NEWSLETTER_KIND_PREFIX}%`}` : sql``})`
+      ? sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.messageId} = ${event.messageId} AND lower(${m.recipient}) = ${email}${list ? sql` AND (${listKind})` : sql``})`
       : sql`0`;
   const noSignupSince = sql`NOT EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.email} = ${email} AND ${leads.subscribedAt} > ${event.at})`;
   /** The event may change the lead and the address. */
@@ -136,15 +142,15 @@ async function handleMailEvent(env: Env, event: MailEvent, now = Date.now()): Pr
       ]
     : [];
   // Read last, in the batch: why the event did or did not act.
-  const verdict = sql`SELECT ${fresh} AS fresh, ${ourRow(false)} AS ours, ${ourRow(true)} AS newsletter, ${noSignupSince} AS current`;
+  const verdict = sql`SELECT ${fresh} AS fresh, ${ourRow(false)} AS ours, ${ourRow(true)} AS list, ${noSignupSince} AS current`;
   const explain = (rows: unknown, acted: EventOutcome, line: string, lead: boolean): EventOutcome => {
-    const v = (rows as D1Result<{ fresh: number; ours: number; newsletter: number; current: number }> | undefined)
+    const v = (rows as D1Result<{ fresh: number; ours: number; list: number; current: number }> | undefined)
       ?.results[0];
     const why = !v?.fresh
       ? "a redelivery"
       : !v.ours
         ? "not about a message of ours to that address"
-        : lead && !v.newsletter
+        : lead && !v.list
           ? "about operational mail"
           : lead && !v.current
             ? "older than the address's latest signup"

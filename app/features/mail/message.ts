@@ -17,10 +17,13 @@ export interface MailMessage {
 }
 
 /**
- * The kinds of newsletter mail (`newsletter-confirm`…): a delivery event about one may change the
- * lead it went to (features/mail/events.server.ts); events about other mail never do.
+ * The kinds of newsletter mail (`newsletter-confirm`…) and of investor alerts (`alert-news-…`,
+ * features/alerts/alerts.server.ts `alertMailKind`): list mail, whose delivery events may change
+ * the lead it went to (features/mail/events.server.ts); events about other mail never do.
  */
 export const NEWSLETTER_KIND_PREFIX = "newsletter-";
+export const ALERT_KIND_PREFIX = "alert-";
+export const LIST_KIND_PREFIXES = [NEWSLETTER_KIND_PREFIX, ALERT_KIND_PREFIX] as const;
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.

@@ -4,14 +4,24 @@
 // the every-minute Cron Trigger (`deliverDueMail`) sends whatever the queue did not, so a slow or
 // failing SMTP server never fails or slows a visitor's request and nothing is lost.
 import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
-import { mailOutbox } from "~/db/schema";
+import { leads, mailOutbox } from "~/db/schema";
 import { isSuppressed } from "~/features/privacy/suppression.server";
 import { columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
-import { maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
+import { ALERT_KIND_PREFIX, maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
 import { isSiteAddress } from "./site-addresses.server";
 import { SEND_TIMEOUT_MS, type MailTransport } from "./transport.server";
+
+/** Whether `email` is a confirmed subscriber of the investor alerts (the lead's email is stored normalised). */
+async function alertsConfirmed(db: Db, email: string): Promise<boolean> {
+  const lead = await db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(and(eq(leads.email, email.toLowerCase()), eq(leads.topic, "alerts"), eq(leads.status, "confirmed")))
+    .get();
+  return lead !== undefined;
+}
 
 const MINUTE = 60_000;
 /**
@@ -253,6 +263,13 @@ async function deliverOne(
   if (!isSiteAddress(env, row.recipient) && (await isSuppressed(env, row.recipient))) {
     const [dropped] = await db.delete(mailOutbox).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
     if (dropped) log("info", "[mail] not sent: the address is suppressed", fields);
+    return { is: dropped ? "gone" : "lost" };
+  }
+  // An investor alert queued before its reader unsubscribed from the alerts (or was marked
+  // undeliverable) is not sent either: the lead's topic status is read right before sending.
+  if (row.kind.startsWith(ALERT_KIND_PREFIX) && !(await alertsConfirmed(db, row.recipient))) {
+    const [dropped] = await db.delete(mailOutbox).where(stillOurs(claimed)).returning({ id: mailOutbox.id });
+    if (dropped) log("info", "[mail] not sent: no longer subscribed to the investor alerts", fields);
     return { is: dropped ? "gone" : "lost" };
   }
   // The transport's step (transport.server.ts): the only part that differs between SMTP and the Email Service.
