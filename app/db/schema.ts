@@ -315,6 +315,8 @@ export const documents = sqliteTable(
       .default("draft"),
     /** The version the stable URL serves (a `document_versions` id of this document). */
     currentVersionId: integer("current_version_id"),
+    /** When the current version became current (the stable URL's Last-Modified): upload or restore. */
+    currentSince: integer("current_since"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -342,6 +344,8 @@ export const documentVersions = sqliteTable(
     /** The admin's e-mail, or "seed" for the starting documents. */
     uploadedBy: text("uploaded_by").notNull(),
     uploadedAt: integer("uploaded_at").notNull(),
+    /** When an admin withdrew this version: its own URL then serves nothing (null: it is served). */
+    withdrawnAt: integer("withdrawn_at"),
   },
   (t) => [
     uniqueIndex("document_versions_object_key_unique").on(t.objectKey),

@@ -51,17 +51,28 @@ const httpUrl = z
 /** How mail leaves (MAIL_TRANSPORT): Cloudflare's Email Service binding, or an SMTP server. */
 const MAIL_TRANSPORTS = ["email-service", "smtp"] as const;
 
-const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/;
+const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?)?$/;
 
-/** LEADS_RATE_LIMIT: "attempts/seconds" or "attempts/seconds/global" (all positive integers). */
-export function parseRateLimitSpec(value: string): { attempts: number; seconds: number; global?: number } | null {
+/**
+ * LEADS_RATE_LIMIT: "attempts/seconds", "attempts/seconds/global" or
+ * "attempts/seconds/global/store" (all positive integers; `store`: how many times the paced limits
+ * are stored before a block or everyone is refused, docs/decisions/059).
+ */
+export function parseRateLimitSpec(
+  value: string,
+): { attempts: number; seconds: number; global?: number; store?: number } | null {
   const match = value.trim().match(RATE_LIMIT);
   if (!match) return null;
-  const [attempts, seconds, global] = [match[1], match[2], match[3]].map((n) =>
+  const [attempts, seconds, global, store] = [match[1], match[2], match[3], match[4]].map((n) =>
     n === undefined ? undefined : Number(n),
   );
-  if (!attempts || !seconds || global === 0) return null;
-  return global === undefined ? { attempts, seconds } : { attempts, seconds, global };
+  if (!attempts || !seconds || global === 0 || store === 0) return null;
+  return {
+    attempts,
+    seconds,
+    ...(global === undefined ? {} : { global }),
+    ...(store === undefined ? {} : { store }),
+  };
 }
 
 /** 50 MiB: wrangler.toml declares it; a run without the variable gets the same. */
@@ -94,7 +105,8 @@ const schema = z.object({
     if (!spec)
       ctx.addIssue({
         code: "custom",
-        message: 'is not "attempts/seconds" or "attempts/seconds/global" with positive integers, e.g. "10/600"',
+        message:
+          'is not "attempts/seconds", "attempts/seconds/global" or "attempts/seconds/global/store" with positive integers, e.g. "10/600"',
       });
     return spec ?? { attempts: 0, seconds: 0 };
   }),

@@ -112,6 +112,35 @@ describe("address rotation fills no one else's limit", () => {
     expect(await globalCount()).toBe(111);
   }, 30_000);
 
+  it("far past the pace, storage is capped per block and for everyone, answered like the client's own limit", async () => {
+    // 1 per network, a ceiling of 100 (a block's share 10), stored at most 2 × each: 20 a block.
+    const capped = { ...env, LEADS_RATE_LIMIT: "1/600/100/2" } as Env;
+    const stored = [];
+    for (let i = 0; i < 21; i++)
+      stored.push(await limitClient(request(`2001:db8:99:${i}::1`), capped, "signup", undefined, probe(`c${i}`), NOW));
+    expect(stored.slice(0, 20).every((o) => o.allowed)).toBe(true);
+    expect(stored[20]).toMatchObject({ allowed: false, pacedUntil: null });
+    expect(stored[20]!.message).toMatch(/^Too many signup attempts from your network\./);
+    expect(await probes()).toHaveLength(20);
+    // Another block is still stored (paced or not): the cap is the block's own.
+    expect((await limitClient(request("198.51.100.7"), capped, "signup", undefined, probe("other"), NOW)).allowed).toBe(
+      true,
+    );
+
+    // A ceiling of 10 (a block's share 1, stored at most 2 × each): 20 stored in all, then nobody.
+    await env.DB.batch([env.DB.prepare("DELETE FROM rate_limits"), env.DB.prepare("DELETE FROM audit_log")]);
+    const tight = { ...env, LEADS_RATE_LIMIT: "1/600/10/2" } as Env;
+    const everyone = [];
+    for (let block = 0; block < 21; block++)
+      everyone.push(
+        (await limitClient(request(`2001:db8:${block + 100}::1`), tight, "contact", undefined, probe(`g${block}`), NOW))
+          .allowed,
+      );
+    expect(everyone.filter(Boolean)).toHaveLength(20);
+    expect(everyone.at(-1)).toBe(false);
+    expect(await probes()).toHaveLength(20);
+  });
+
   it("a member at their account limit, from any number of networks, limits no other member; nothing global is counted", async () => {
     const member = [];
     for (let i = 0; i < 6; i++) member.push((await attempt(`2001:db8:66:${i}::1`, { account: "member-a" })).allowed);

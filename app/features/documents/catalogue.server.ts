@@ -3,7 +3,7 @@
  * published, who may read it, and its versions' R2 objects. Every admin change writes its audit
  * entry in the same batch.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { documentDownloads, documents, documentVersions } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
@@ -11,15 +11,17 @@ import { DOCUMENTS_PATH, type DocumentCategory, type DocumentVisibility } from "
 
 const DAY_MS = 86_400_000;
 
-/** What a served file needs: the document's rules and the version's object. */
+/** What a served file needs: the document's rules, the version's object, its name and its date. */
 export interface ServedVersion {
   documentId: string;
   visibility: DocumentVisibility;
   objectKey: string;
   size: number;
   sha256: string;
-  fileName: string;
-  uploadedAt: number;
+  /** The document's title: the name a reader's download gets (never the uploader's file name). */
+  title: string;
+  /** Last-Modified: when the version became current (stable URL), or was uploaded (its own URL). */
+  modifiedAt: number;
 }
 
 const servedColumns = {
@@ -28,14 +30,19 @@ const servedColumns = {
   objectKey: documentVersions.objectKey,
   size: documentVersions.size,
   sha256: documentVersions.sha256,
-  fileName: documentVersions.fileName,
-  uploadedAt: documentVersions.uploadedAt,
+  title: documents.title,
 };
 
-/** The current version of the published document at this stable path. */
+/**
+ * The current version of the published document at this stable path, dated when it became
+ * current: restoring an older version moves Last-Modified forwards, never back.
+ */
 export async function publishedAtPath(db: Db, path: string): Promise<ServedVersion | undefined> {
   return db
-    .select(servedColumns)
+    .select({
+      ...servedColumns,
+      modifiedAt: sql<number>`coalesce(${documents.currentSince}, ${documentVersions.uploadedAt})`.mapWith(Number),
+    })
     .from(documents)
     .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
     .where(and(eq(documents.path, path), eq(documents.status, "published")))
@@ -43,15 +50,17 @@ export async function publishedAtPath(db: Db, path: string): Promise<ServedVersi
 }
 
 /**
- * A published document's version with these bytes. The same bytes may be in two documents: a
- * public one is preferred, so a members-only twin never hides a file anyone may read.
+ * A published document's version with these bytes, unless withdrawn. The same bytes may be in two
+ * documents: a public one is preferred, so a members-only twin never hides a file anyone may read.
  */
 export async function publishedVersion(db: Db, sha256: string): Promise<ServedVersion | undefined> {
   return db
-    .select(servedColumns)
+    .select({ ...servedColumns, modifiedAt: documentVersions.uploadedAt })
     .from(documentVersions)
     .innerJoin(documents, eq(documents.id, documentVersions.documentId))
-    .where(and(eq(documentVersions.sha256, sha256), eq(documents.status, "published")))
+    .where(
+      and(eq(documentVersions.sha256, sha256), eq(documents.status, "published"), isNull(documentVersions.withdrawnAt)),
+    )
     .orderBy(sql`${documents.visibility} = 'public' DESC`)
     .get();
 }
@@ -197,7 +206,7 @@ export async function createDocument(
       .insert(documents)
       .values({ id, path, ...fields, status: publish ? "published" : "draft", createdAt: now, updatedAt: now }),
     db.insert(documentVersions).values({ documentId: id, ...file, uploadedBy: actor, uploadedAt: now }),
-    setCurrentToNewest(db, id),
+    setCurrentToNewest(db, id, now),
     auditStatement(
       db,
       { actor, action: "document.create", target: documentTarget(id), detail: publish ? "published" : "draft" },
@@ -217,7 +226,7 @@ export async function addVersion(
   if (!exists) return false;
   await batch(db, [
     db.insert(documentVersions).values({ documentId: id, ...file, uploadedBy: actor, uploadedAt: now }),
-    setCurrentToNewest(db, id),
+    setCurrentToNewest(db, id, now),
     db
       .update(documents)
       .set({ updatedAt: now, ...(publish ? { status: "published" as const } : {}) })
@@ -228,11 +237,12 @@ export async function addVersion(
 }
 
 /** The newest version of the document becomes current (within the batch that inserted it). */
-function setCurrentToNewest(db: Db, id: string): Statement {
+function setCurrentToNewest(db: Db, id: string, now: number): Statement {
   return db
     .update(documents)
     .set({
       currentVersionId: sql`(SELECT max(${documentVersions.id}) FROM ${documentVersions} WHERE ${documentVersions.documentId} = ${id})`,
+      currentSince: now,
     })
     .where(eq(documents.id, id));
 }
@@ -269,12 +279,15 @@ export async function setStatus(db: Db, id: string, publish: boolean, actor: str
   return updated.length > 0;
 }
 
-/** Makes one of the document's own versions current again; false when either is gone. */
+/**
+ * Makes one of the document's own versions current again (a withdrawn one is served again); false
+ * when either is gone.
+ */
 export async function restoreVersion(db: Db, id: string, versionId: number, actor: string, now = Date.now()) {
   const [updated] = await batch(db, [
     db
       .update(documents)
-      .set({ currentVersionId: versionId, updatedAt: now })
+      .set({ currentVersionId: versionId, currentSince: now, updatedAt: now })
       .where(
         and(
           eq(documents.id, id),
@@ -288,6 +301,53 @@ export async function restoreVersion(db: Db, id: string, versionId: number, acto
     auditIfChanged(
       db,
       { actor, action: "document.restore", target: documentTarget(id), detail: `version ${versionId}` },
+      now,
+    ),
+    db
+      .update(documentVersions)
+      .set({ withdrawnAt: null })
+      .where(
+        and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, id), currentIs(db, id, versionId)),
+      ),
+  ]);
+  return updated.length > 0;
+}
+
+/** The document's current version is this one (SQL, for a batch that has just set it). */
+const currentIs = (db: Db, id: string, versionId: number) =>
+  inArray(
+    sql`${versionId}`,
+    db
+      .select({ id: documents.currentVersionId })
+      .from(documents)
+      .where(eq(documents.id, id)),
+  );
+
+/**
+ * Withdraws one superseded version: its own URL then answers as an unknown path (072). The
+ * current version cannot be withdrawn (restore another first, or unpublish the document); false
+ * when the version is not one of the document's, is current, or was withdrawn already.
+ */
+export async function withdrawVersion(db: Db, id: string, versionId: number, actor: string, now = Date.now()) {
+  const [updated] = await batch(db, [
+    db
+      .update(documentVersions)
+      .set({ withdrawnAt: now })
+      .where(
+        and(
+          eq(documentVersions.id, versionId),
+          eq(documentVersions.documentId, id),
+          isNull(documentVersions.withdrawnAt),
+          ne(
+            sql`${versionId}`,
+            sql`coalesce((SELECT ${documents.currentVersionId} FROM ${documents} WHERE ${documents.id} = ${id}), 0)`,
+          ),
+        ),
+      )
+      .returning({ id: documentVersions.id }),
+    auditIfChanged(
+      db,
+      { actor, action: "document.withdraw-version", target: documentTarget(id), detail: `version ${versionId}` },
       now,
     ),
   ]);

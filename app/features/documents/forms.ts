@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { getSubsidiary } from "~/content/subsidiaries";
-import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES } from "./library";
+import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, formatBytes } from "./library";
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 500;
@@ -38,10 +38,10 @@ export const newVersionSchema = z.object({ alert: z.boolean().default(false) });
 
 /** What the file field says when the server refuses the file (the rest of the form is kept). */
 export const FILE_ERRORS = {
-  "not-pdf": "This file is not a PDF (it must start with %PDF- and end with %%EOF).",
-  "no-file": "Choose a PDF file to upload.",
+  "not-pdf": "This file is not a PDF.",
+  "no-file": "Choose a file: a PDF to upload.",
 } as const;
 
-/** The refusal of a file over the limit (413): said at once, the rest of the body unread. */
+/** The refusal of a file over the limit (413): nothing of it is kept (upload.server.ts). */
 export const tooLargeMessage = (maxBytes: number) =>
-  `The file is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MiB: nothing was stored.`;
+  `The file is larger than the limit of ${formatBytes(maxBytes)}: nothing was stored.`;

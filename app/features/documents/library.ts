@@ -36,11 +36,15 @@ export function slugify(text: string): string {
 /** The stable URL of a new upload: its id keeps it unique, the slug makes it readable. */
 export const stablePath = (id: string, title: string) => `${DOCUMENTS_PATH}/${id}/${slugify(title)}.pdf`;
 
-/** "2.4 MB" style sizes, from a byte count. */
+/**
+ * "2.4 MiB" style sizes, from a byte count: one unit everywhere the library shows a size (the
+ * lists, the upload form's limit and its refusal), binary like the limit DOCUMENT_MAX_BYTES.
+ */
 export function formatBytes(bytes: number): string {
+  const one = (n: number) => n.toFixed(1).replace(/\.0$/, "");
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${one(bytes / 1024)} KiB`;
+  return `${one(bytes / (1024 * 1024))} MiB`;
 }
 
 export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {

@@ -6,6 +6,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { getUser } from "~/features/auth/users.server";
+import { atPrimary } from "~/utils/d1-session.server";
 import { getDb } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { countDownload, publishedAtPath, publishedVersion } from "./catalogue.server";
@@ -20,16 +21,24 @@ export async function serveDocument(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
 ): Promise<Response> {
-  const path = decodeURIComponent(new URL(request.url).pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    // A malformed percent-encoding (`%ZZ`, a cut-off `%E0%A4%A`) names no file either.
+    return unknownDocument();
+  }
   const db = getDb(env);
   const hash = versionHashOf(path);
   const version = hash ? await publishedVersion(db, hash) : await publishedAtPath(db, path);
   if (!version) return unknownDocument();
   if (version.visibility === "members" && !(await getUser(request, env))) return unknownDocument();
   const cacheControl = version.visibility === "members" ? MEMBERS_ONLY : hash ? IMMUTABLE : REVALIDATE;
+  // Counted in a D1 session of its own: the request's would note a write and give the file's
+  // answer a bookmark cookie, which no file answer carries (a shared cache may store it).
   const counted = () =>
     ctx.waitUntil(
-      countDownload(db, version.documentId).catch((error: unknown) =>
+      countDownload(getDb(atPrimary(env)), version.documentId).catch((error: unknown) =>
         log("warn", "[documents] download not counted", { error }),
       ),
     );

@@ -16,14 +16,12 @@ export const MEMBERS_ONLY = "private, no-store";
  * quotes, slashes and backslashes never reach the header.
  */
 export function contentDisposition(fileName: string): string {
-  const cleaned =
-    [...fileName]
-      .filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\x7f" && !'"\\/'.includes(c))
-      .join("")
-      .trim() || "document.pdf";
+  // Filtered after NFKD too: a fullwidth quote, slash or backslash (＂／＼) becomes one there.
+  const safe = (text: string) =>
+    [...text].filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\x7f" && !'"\\/'.includes(c)).join("");
+  const cleaned = safe(fileName).trim() || "document.pdf";
   const name = /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
-  const ascii = name
-    .normalize("NFKD")
+  const ascii = safe(name.normalize("NFKD"))
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]/g, "_");
   if (ascii === name) return `inline; filename="${name}"`;
@@ -64,7 +62,7 @@ function matchesEtag(header: string, etag: string): boolean {
 
 /**
  * The response for one version of a document. `counted` is called when the response sends the
- * file from its first byte (a download, not a viewer's later range or a revalidation).
+ * whole file (a download, not a viewer's probe or later range, a HEAD or a revalidation).
  */
 export async function fileResponse(
   request: Request,
@@ -74,14 +72,15 @@ export async function fileResponse(
   counted: () => void,
 ): Promise<Response | null> {
   const etag = `"${version.sha256}"`;
-  const lastModified = new Date(version.uploadedAt).toUTCString();
+  const lastModified = new Date(version.modifiedAt).toUTCString();
   const headers = new Headers({
     "Content-Type": "application/pdf",
     ETag: etag,
     "Last-Modified": lastModified,
     "Accept-Ranges": "bytes",
     "Cache-Control": cacheControl,
-    "Content-Disposition": contentDisposition(version.fileName),
+    // The reader's copy is named after the document's title, not the uploader's working file name.
+    "Content-Disposition": contentDisposition(version.title),
     "X-Content-Type-Options": "nosniff",
     // A PDF opened in the browser runs no script of its own against the site's origin.
     "Content-Security-Policy": "sandbox",
@@ -92,7 +91,7 @@ export async function fileResponse(
   const ifModifiedSince = request.headers.get("If-Modified-Since");
   const notModified = ifNoneMatch
     ? matchesEtag(ifNoneMatch, etag)
-    : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Math.floor(version.uploadedAt / 1000) * 1000;
+    : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Math.floor(version.modifiedAt / 1000) * 1000;
   if (notModified) return new Response(null, { status: 304, headers });
 
   // If-Range with another validator: the whole (new) file rather than a piece of it.
@@ -115,6 +114,8 @@ export async function fileResponse(
   const object = await bucket.get(version.objectKey, range === "none" ? {} : { range });
   // The catalogue names an object R2 does not have: answered as an unknown path by the caller.
   if (!object || !("body" in object)) return null;
-  if (range === "none" || range.offset === 0) counted();
+  // A download is a read of the whole file: a 200, or a range that is the whole file. A viewer's
+  // probe (`bytes=0-0`), its later ranges, a HEAD and a 304 are not (071).
+  if (range === "none" || (range.offset === 0 && range.length === version.size)) counted();
   return new Response(object.body, { status, headers });
 }

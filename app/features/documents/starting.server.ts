@@ -54,7 +54,7 @@ export function seedStatements(files: readonly HashedFile[]): SQL[] {
           VALUES (${id}, ${f.path}, ${f.title}, ${f.description}, ${f.category}, ${f.ventureId}, 'public', 'published', ${f.date}, ${f.date})`,
       sql`INSERT INTO ${documentVersions} (document_id, object_key, size, sha256, file_name, uploaded_by, uploaded_at)
           VALUES (${id}, ${f.objectKey}, ${f.bytes.byteLength}, ${f.sha256}, ${f.fileName}, 'seed', ${f.date})`,
-      sql`UPDATE ${documents} SET current_version_id = (SELECT max(id) FROM ${documentVersions} WHERE document_id = ${id}) WHERE id = ${id}`,
+      sql`UPDATE ${documents} SET current_version_id = (SELECT max(id) FROM ${documentVersions} WHERE document_id = ${id}), current_since = ${f.date} WHERE id = ${id}`,
     ];
   });
 }

@@ -3,7 +3,9 @@
  * multipart body is parsed chunk by chunk; the file part goes to R2 in fixed 5 MiB parts while its
  * SHA-256 is computed, so at most one part is held in memory, never the whole file, and never
  * twice. The bytes decide what it is (`%PDF-` first, `%%EOF` in the last KiB), not its name or
- * type; past DOCUMENT_MAX_BYTES reading stops at once and the partial object is discarded.
+ * type. Every byte of the body counts against DOCUMENT_MAX_BYTES (with a small allowance for the
+ * text fields and the framing, and at most MAX_PARTS parts): past it the partial object is
+ * discarded and the answer is 413 (docs/decisions/084-upload-limits.md).
  */
 
 /** Every version's object lives under this prefix (the orphan sweep lists it). */
@@ -13,6 +15,17 @@ export const OBJECT_PREFIX = "versions/";
 export const PART_BYTES = 5 * 1024 * 1024;
 /** The text fields together (title, description, …): far more than any real form. */
 const MAX_FIELD_BYTES = 64 * 1024;
+/** The parts' own headers and boundaries, beside the file and the text fields. */
+const MAX_FRAMING_BYTES = 64 * 1024;
+/** Parts in one form: the upload forms have under ten; more is not a form of ours. */
+export const MAX_PARTS = 32;
+/**
+ * A browser's form over the limit is read to its end (its bytes thrown away) before the 413 page,
+ * up to this size: Chromium shows "the connection was reset" for an answer that comes while it
+ * is still sending (docs/decisions/084-upload-limits.md). Beyond it, or without a declared
+ * length (a chunked body), the reading stops at once.
+ */
+export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 /** Where `%%EOF` may stand: within the file's last KiB (PDF 1.7, 7.5.5 lets trailing bytes follow). */
 const EOF_WINDOW = 1024;
 const PDF_MAGIC = new TextEncoder().encode("%PDF-");
@@ -172,9 +185,14 @@ export async function readUpload(
   const type = request.headers.get("Content-Type") ?? "";
   const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   if (!boundary || !request.body) return refuse({ kind: "bad-body", message: "Send the form as multipart/form-data." });
-  // The whole body cannot be the file's plus its fields: refused before a byte is read.
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + MAX_FIELD_BYTES) {
-    await request.body.cancel().catch(() => {});
+  // Every byte of the body counts: the file, the text fields and the parts' framing together.
+  const bodyLimit = maxBytes + MAX_FIELD_BYTES + MAX_FRAMING_BYTES;
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  /** Reads the rest of a browser's over-size form and throws it away, or stops at once. */
+  const drainable = Number.isSafeInteger(declared) && declared <= DRAIN_MAX_BYTES;
+  // The whole body cannot be the file's plus its fields: refused before a byte is kept.
+  if (Number.isSafeInteger(declared) && declared > bodyLimit) {
+    await (drainable ? drain(request.body.getReader()) : request.body.cancel().catch(() => {}));
     return refuse({ kind: "too-large", maxBytes });
   }
   const encoder = new TextEncoder();
@@ -192,12 +210,15 @@ export async function readUpload(
   let skipping = false;
   let refusal: UploadRefusal | null = null;
   let stored: Upload["file"] = null;
+  let received = 0;
+  let parts = 0;
 
   /** A refusal that ends the reading: nothing of the file is kept. */
   const stop = async (why: UploadRefusal): Promise<Upload> => {
     await writer?.discard();
     if (stored) await bucket.delete(stored.objectKey);
-    await reader.cancel().catch(() => {});
+    if (why.kind === "too-large" && drainable) await drain(reader);
+    else await reader.cancel().catch(() => {});
     return refuse(why);
   };
 
@@ -224,11 +245,14 @@ export async function readUpload(
       } else if (state === "headers") {
         const at = indexOf(buffer, blankLine);
         if (at !== -1) {
+          if (++parts > MAX_PARTS) return await stop({ kind: "bad-body", message: "The form has too many parts." });
           part = dispositionOf(decoder.decode(buffer.subarray(0, at)));
           buffer = buffer.subarray(at + blankLine.length);
           state = "body";
-          // One file, in the field named "file"; any other file part is read past, unkept.
-          skipping = part.fileName !== null && (part.name !== "file" || Boolean(stored || refusal));
+          // One file, in the field named "file"; any other file part is read past, unkept, and so
+          // is an empty file input (no file chosen: its part has an empty name and no bytes).
+          skipping =
+            part.fileName !== null && (part.name !== "file" || part.fileName === "" || Boolean(stored || refusal));
           if (part.fileName !== null && !skipping) writer = new ObjectWriter(bucket, objectKey, maxBytes);
           continue;
         }
@@ -284,6 +308,8 @@ export async function readUpload(
       if (!read) return await stop({ kind: "bad-body", message: "The upload was interrupted: nothing was stored." });
       const { value, done } = read;
       if (done) return await stop({ kind: "bad-body", message: "The form ended before its closing boundary." });
+      received += value.length;
+      if (received > bodyLimit) return await stop({ kind: "too-large", maxBytes });
       buffer = concat(buffer, value);
     }
   } catch (error) {
@@ -293,6 +319,22 @@ export async function readUpload(
   }
   await reader.cancel().catch(() => {});
   return { fields, file: stored, refusal: refusal ?? (stored ? null : { kind: "no-file" }) };
+}
+
+/** Reads a body to its end and throws every byte away (up to DRAIN_MAX_BYTES in all). */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.length;
+      if (read > DRAIN_MAX_BYTES) break;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => {});
 }
 
 function concatAll(parts: Uint8Array[]): Uint8Array {

@@ -1,9 +1,11 @@
 /**
  * The one rate limiter of the site's forms (docs/decisions/034-rate-limiter.md, 059): fixed-window
  * counters in D1, one atomic upsert per counter and attempt. A public form refuses a client only
- * past its own network's limit; its block (IPv6 /48, IPv4 /24) and the form's global ceiling never
- * refuse anyone: past them the attempt is stored and answered as usual, and what the ceiling
- * protects (mail volume, the inbox's attention) is paced instead (`pacedUntil`). The account forms
+ * past its own network's limit; its block (IPv6 /48, IPv4 /24) and the form's global ceiling
+ * refuse nobody: past them the attempt is stored and answered as usual, and what the ceiling
+ * protects (mail volume, the inbox's attention) is paced instead (`pacedUntil`). Only far above
+ * the pace (STORE_FACTOR times a block's share, or the ceiling) is an attempt refused like a
+ * client over its limit, so what a flood stores is bounded per window (059). The account forms
  * count per member and nothing else. Its callers make one call (limitClient), with the write the
  * form makes when the attempt is allowed, if any. Callers make their cheap checks (method, origin,
  * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers
@@ -25,6 +27,12 @@ interface RateLimit {
 
 /** The global ceiling, unless configured: this many clients at their limit in one window. */
 const GLOBAL_FACTOR = 100;
+/**
+ * What is stored, unless configured: this many times the paced limits (a block's share, the
+ * ceiling) per window. Past it, a block's (or everyone's) attempts are refused like a client's
+ * over its limit, so a flood's stored rows and the mail they queue are bounded (059).
+ */
+export const STORE_FACTOR = 20;
 
 /** The limiter's view of LEADS_RATE_LIMIT as the configuration parsed it. */
 export function rateLimitOf(spec: Config["leadsRateLimit"]): RateLimit {
@@ -127,6 +135,8 @@ interface Counter {
   key: string;
   max: number;
   hard: boolean;
+  /** A soft counter's storage cap: past it, the attempt is refused like a hard counter's. */
+  refuseAbove?: number;
 }
 
 /** One attempt at one form, in the current window (the limiter's own bookkeeping). */
@@ -141,6 +151,8 @@ interface Attempt {
 
 /** The global counter's key of a public form (no hash: it names no one). */
 const globalKey = (scope: FormScope) => `*${scope}`;
+/** The counter of everything a public form stored in the window (every attempt within a network's limit). */
+const storedKey = (scope: FormScope) => `*${scope}/stored`;
 
 async function attemptFor(request: Request, env: Env, counted: Counted, now: number): Promise<Attempt> {
   const limit = rateLimitOf(getConfig(env).leadsRateLimit);
@@ -152,12 +164,16 @@ async function attemptFor(request: Request, env: Env, counted: Counted, now: num
     return { scope: "account", counters: [member], ...window };
   }
   const address = request.headers.get("CF-Connecting-IP");
+  const store = getConfig(env).leadsRateLimit.store ?? STORE_FACTOR;
   const counters = [
     { key: await counterKey(env, counted, "network", clientNetwork(address)), max: limit.max, hard: true },
+    // Before the block: it counts everything stored, however far past its share a block is.
+    { key: storedKey(counted), max: store * limit.globalMax, hard: false, refuseAbove: store * limit.globalMax },
     {
       key: await counterKey(env, counted, "block", clientBlock(address)),
       max: blockShare(limit),
       hard: false,
+      refuseAbove: store * blockShare(limit),
     },
     { key: globalKey(counted), max: limit.globalMax, hard: false },
   ];
@@ -178,6 +194,19 @@ const counter = (key: string, a: Attempt) =>
 const within = (counters: Counter[], a: Attempt) =>
   sql.join(
     counters.map((c) => sql`${counter(c.key, a)} <= ${c.max}`),
+    sql` AND `,
+  );
+
+/** True while the attempt is allowed: within every hard limit and every storage cap. */
+const allowed = (a: Attempt) =>
+  sql.join(
+    a.counters.flatMap((c) =>
+      c.hard
+        ? [sql`${counter(c.key, a)} <= ${c.max}`]
+        : c.refuseAbove === undefined
+          ? []
+          : [sql`coalesce(${counter(c.key, a)}, 0) <= ${c.refuseAbove}`],
+    ),
     sql` AND `,
   );
 
@@ -240,8 +269,7 @@ export async function limitClient(
 ): Promise<LimitedAttempt> {
   const db = getDb(env);
   const a = await attemptFor(request, env, counted, now);
-  const hard = a.counters.filter((c) => c.hard);
-  const all = await batch(db, [...a.counters.map((_, i) => count(a, i)), ...(write?.(within(hard, a)) ?? [])]);
+  const all = await batch(db, [...a.counters.map((_, i) => count(a, i)), ...(write?.(allowed(a)) ?? [])]);
   const counts = (all.slice(0, a.counters.length) as D1Result[]).map(countOf);
   if (counts.at(-1) === 1) {
     const prune = db.delete(rateLimits).where(lt(rateLimits.windowStart, a.windowStart)).run();
@@ -249,7 +277,10 @@ export async function limitClient(
     else await prune;
   }
   const minutes = Math.max(1, Math.ceil(a.retryAfter / 60));
-  const refused = a.counters.find((c, i) => c.hard && (counts[i] ?? Infinity) > c.max);
+  // A storage cap refuses like the client's own limit, with the same answer.
+  const refused = a.counters.find((c, i) =>
+    c.hard ? (counts[i] ?? Infinity) > c.max : c.refuseAbove !== undefined && (counts[i] ?? 0) > c.refuseAbove,
+  );
   const what = SCOPES[a.scope];
   return {
     allowed: !refused,
