@@ -21,6 +21,7 @@ import { hashSource, withSecurityHeaders, type ScriptSources } from "./security-
 import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
+import { oneClickAsData } from "./one-click";
 import { NOT_FOUND_PAGE_HEADER, notFoundPageRequest } from "../app/utils/not-found-page";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -146,7 +147,7 @@ export default {
       });
       requestId = context.requestId;
       const scripts = { nonce: context.nonce };
-      let rendered = await handleRemixRequest(request, context);
+      let rendered = await handleRemixRequest(await oneClickAsData(request, url), context);
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);

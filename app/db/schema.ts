@@ -317,6 +317,8 @@ export const documents = sqliteTable(
     currentVersionId: integer("current_version_id"),
     /** When the current version became current (the stable URL's Last-Modified): upload or restore. */
     currentSince: integer("current_since"),
+    /** When a published document was withdrawn (unpublished); null once published again, or never. */
+    withdrawnAt: integer("withdrawn_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -12,7 +12,9 @@ import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { uploadDocument } from "~/features/documents/admin.server";
 import { listForAdmin } from "~/features/documents/catalogue.server";
-import { adminDocumentPath, formatBytes, VISIBILITY_LABELS } from "~/features/documents/library";
+import { adminDocumentPath, documentStatus, formatBytes, VISIBILITY_LABELS } from "~/features/documents/library";
+import { alertProgress } from "~/features/alerts/alerts.server";
+import { documentAlertId } from "~/features/documents/hooks.server";
 import { NewDocumentForm } from "~/features/documents/upload-form";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getConfig } from "~/utils/config.server";
@@ -27,7 +29,12 @@ const ROUTE_ID = "routes/admin.documents";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const documents = await listForAdmin(getDb(env));
+  const db = getDb(env);
+  const listed = await listForAdmin(db);
+  const alertOf = (d: (typeof listed)[number]) => (d.sha256 ? documentAlertId(d.id, d.sha256) : "");
+  const progress = await alertProgress(db, "document", listed.map(alertOf).filter(Boolean));
+  // Each document's investor alert for its current version, or null: none was sent for it.
+  const documents = listed.map((d) => ({ ...d, alert: progress.get(alertOf(d)) ?? null }));
   return json(
     {
       documents,
@@ -113,7 +120,14 @@ export default function DocumentLibrary() {
                         {d.category} · {d.ventureId ? (getSubsidiary(d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
                     </td>
-                    <td className="p-2">{d.status === "published" ? "Published" : "Draft"}</td>
+                    <td className="p-2">
+                      {documentStatus(d)}
+                      <div className="text-xs text-muted-foreground" data-testid="alert-status">
+                        {d.alert
+                          ? `Alert sent to ${formatInteger(d.alert.sent)} of ${formatInteger(d.alert.total)}${d.alert.preparing ? " (queuing)" : ""}`
+                          : "No alert"}
+                      </div>
+                    </td>
                     <td className="p-2">{VISIBILITY_LABELS[d.visibility]}</td>
                     <td className="p-2 font-mono text-xs">{d.sha256 ? d.sha256.slice(0, 12) : "—"}</td>
                     <td className="p-2">{d.size === null ? "—" : formatBytes(d.size)}</td>

@@ -8,34 +8,51 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { changeDocument, uploadVersion } from "~/features/documents/admin.server";
+import { alertProgress, type AlertProgress } from "~/features/alerts/alerts.server";
+import { ConfirmStep, confirmIntent } from "~/features/admin/confirm-step";
 import { documentWithVersions } from "~/features/documents/catalogue.server";
+import { documentAlertId } from "~/features/documents/hooks.server";
 import { documentFieldsSchema } from "~/features/documents/forms";
-import { formatBytes, versionPath, VISIBILITY_LABELS } from "~/features/documents/library";
+import { documentStatus, formatBytes, versionPath, VISIBILITY_LABELS } from "~/features/documents/library";
 import { DocumentFields, NewVersionForm } from "~/features/documents/upload-form";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+/** The actions this page asks about first (`?confirm=`). */
+const CONFIRMED = ["unpublish"] as const;
 const ROUTE_ID = "routes/admin.documents_.$id";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const found = await documentWithVersions(getDb(env), params.id ?? "");
+  const db = getDb(env);
+  const found = await documentWithVersions(db, params.id ?? "");
   if (!found) throw new Response("Not Found", { status: 404, headers: NO_STORE });
+  const id = found.document.id;
+  const progress = await alertProgress(
+    db,
+    "document",
+    found.versions.map((v) => documentAlertId(id, v.sha256)),
+  );
   return json(
     {
       ...found,
+      // Each version's investor alert ("sent N of M"), or null: none was sent for it.
+      alerts: Object.fromEntries(
+        found.versions.map((v) => [v.id, progress.get(documentAlertId(id, v.sha256)) ?? null]),
+      ),
+      confirm: confirmIntent(request, CONFIRMED),
       maxBytes: getConfig(env).documentMaxBytes,
       ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
     },
@@ -74,7 +91,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export default function AdminDocument() {
-  const { document: doc, versions, maxBytes, ventures } = useLoaderData<typeof loader>();
+  const { document: doc, versions, alerts, confirm, maxBytes, ventures } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const here = `${pages.documentLibrary.path}/${doc.id}`;
@@ -104,25 +121,35 @@ export default function AdminDocument() {
       <header className="mt-4">
         <h1 className="text-3xl font-bold tracking-tight">{doc.title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          <span data-testid="status">{published ? "Published" : "Draft"}</span> · {VISIBILITY_LABELS[doc.visibility]} ·{" "}
-          Stable URL:{" "}
+          <span data-testid="status">{documentStatus(doc)}</span> · {VISIBILITY_LABELS[doc.visibility]} · Stable URL:{" "}
           <a href={doc.path} className="break-all underline underline-offset-4">
             {doc.path}
           </a>
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post" action={here}>
-            <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />
-            <Button type="submit" variant={published ? "outline" : "primary"}>
-              {published ? "Unpublish" : "Publish"}
-            </Button>
-            {published ? null : (
-              <label className="ml-3 inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" name="alert" />
-                E-mail investor-alert subscribers
-              </label>
-            )}
-          </Form>
+          {published ? (
+            // Unpublishing takes the file down at once: asked first, without JavaScript too.
+            <Link to="?confirm=unpublish" className={buttonClass("outline")}>
+              Unpublish
+            </Link>
+          ) : (
+            <Form method="post" action={here}>
+              <input type="hidden" name="intent" value="publish" />
+              <Button type="submit" variant="primary">
+                Publish
+              </Button>
+              {doc.visibility === "public" ? (
+                <label className="ml-3 inline-flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="alert" />
+                  E-mail investor-alert subscribers
+                </label>
+              ) : (
+                <span className="ml-3 text-sm text-muted-foreground">
+                  Members-only documents send no investor alert.
+                </span>
+              )}
+            </Form>
+          )}
           <Form
             method="post"
             action={here}
@@ -136,6 +163,16 @@ export default function AdminDocument() {
             </Button>
           </Form>
         </div>
+        {confirm === "unpublish" && published ? (
+          <ConfirmStep
+            intent="unpublish"
+            action={here}
+            title="Unpublish this document?"
+            body="Its stable URL and every version's URL stop serving the file at once, and it leaves the public list. You can publish it again later; nobody is mailed either way."
+            button="Unpublish"
+            cancelTo={here}
+          />
+        ) : null}
       </header>
 
       <Card as="section" padding="lg" aria-labelledby="edit-heading" className="mt-8">
@@ -184,16 +221,31 @@ export default function AdminDocument() {
                       <time dateTime={new Date(v.uploadedAt).toISOString()}>{formatDateTime(v.uploadedAt)}</time> ·{" "}
                       {formatBytes(v.size)} · {v.uploadedBy}
                       {current ? " · current" : ""}
+                      {v.withdrawnAt === null ? "" : " · withdrawn: its URL serves nothing"}
+                    </p>
+                    <p className="text-muted-foreground" data-testid="alert-status">
+                      {alertStatus(alerts[v.id] ?? null)}
                     </p>
                   </div>
                   {current ? null : (
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="version" value={v.id} />
-                      <Button type="submit" variant="outline">
-                        Make this version current
-                      </Button>
-                    </Form>
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post" action={here}>
+                        <input type="hidden" name="intent" value="restore" />
+                        <input type="hidden" name="version" value={v.id} />
+                        <Button type="submit" variant="outline">
+                          Make this version current
+                        </Button>
+                      </Form>
+                      {v.withdrawnAt === null ? (
+                        <Form method="post" action={here}>
+                          <input type="hidden" name="intent" value="withdraw-version" />
+                          <input type="hidden" name="version" value={v.id} />
+                          <Button type="submit" variant="outline">
+                            Withdraw this version
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </div>
                   )}
                 </div>
               </Card>
@@ -203,4 +255,11 @@ export default function AdminDocument() {
       </section>
     </div>
   );
+}
+
+/** A version's investor alert, as the admin reads it. */
+function alertStatus(progress: AlertProgress | null): string {
+  if (!progress) return "No investor alert sent for this version";
+  const { sent, total, preparing } = progress;
+  return `Investor alert sent to ${formatInteger(sent)} of ${formatInteger(total)} subscriber${total === 1 ? "" : "s"}${preparing ? " (still queuing)" : ""}`;
 }

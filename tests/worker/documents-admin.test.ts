@@ -7,7 +7,7 @@ import { alertMailKind, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { versionPath } from "~/features/documents/library";
 import { ORPHAN_AFTER_MS } from "~/features/documents/sweep.server";
 import { runScheduledJobs } from "../../worker/scheduled";
-import { ORIGIN, get, signIn, type Jar } from "./auth-helpers";
+import { ORIGIN, flashToastOf, get, signIn, type Jar } from "./auth-helpers";
 import { pdfBytes, sha256Hex } from "./documents-helpers";
 
 const MAX = 12 * 1024 * 1024; // vitest.config.ts
@@ -208,10 +208,72 @@ describe("refusals store nothing", () => {
     expect(await holdings()).toEqual(before);
   });
 
-  it("a Content-Length over the limit: 413 before a byte is read", async () => {
+  it("a Content-Length over the limit: 413 with the page's message (the body read and thrown away, as a browser needs)", async () => {
+    const before = await holdings();
     const res = await post("/admin/documents", admin, uploadForm(FIELDS, pdfBytes("x", MAX + 1)));
     expect(res.status).toBe(413);
-    await res.arrayBuffer();
+    expect(await res.text()).toContain("The file is larger than the limit of 12 MiB: nothing was stored.");
+    expect(await holdings()).toEqual(before);
+  });
+
+  /** A chunked multipart body (no Content-Length): `parts` first, then `size` MiB of the last part. */
+  function chunked(boundary: string, parts: string, size: number) {
+    const head = new TextEncoder().encode(parts);
+    const chunk = new Uint8Array(1024 * 1024).fill(65);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        if (sent++ >= size) return controller.close();
+        controller.enqueue(chunk);
+      },
+    });
+    return { body, sent: () => sent };
+  }
+
+  it.each([
+    ["a large extra file part before the PDF", 'name="attachment"; filename="extra.bin"'],
+    ["a large text part", 'name="notes"'],
+    ["a large non-PDF in the file field", 'name="file"; filename="big.pdf"'],
+  ])("a chunked upload with %s: 413 at once, nothing stored", async (_, disposition) => {
+    const before = await holdings();
+    const boundary = "----afxExtra";
+    const total = 40;
+    const { body, sent } = chunked(
+      boundary,
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nExtra\r\n--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`,
+      total,
+    );
+    const res = await post("/admin/documents", admin, body, {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("The file is larger than the limit of 12 MiB: nothing was stored.");
+    expect(sent()).toBeLessThan(total / 2);
+    expect(await holdings()).toEqual(before);
+  });
+
+  it("a form of more parts than any of ours: 400, nothing stored", async () => {
+    const before = await holdings();
+    const form = uploadForm(FIELDS, null);
+    for (let i = 0; i < 40; i++) form.append(`extra${i}`, "x");
+    form.append("file", new File([pdfBytes("many parts")], "a.pdf", { type: "application/pdf" }));
+    const res = await post("/admin/documents", admin, form);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("The form has too many parts.");
+    expect(await holdings()).toEqual(before);
+  });
+
+  it("an empty file input (no file chosen) says to choose a file, not that it is not a PDF", async () => {
+    const before = await holdings();
+    const form = uploadForm(FIELDS, null);
+    form.append("file", new File([], "", { type: "application/octet-stream" }));
+    const res = await post("/admin/documents", admin, form);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Choose a file");
+    expect(html).not.toContain("not a PDF");
+    expect(await holdings()).toEqual(before);
   });
 });
 
@@ -303,6 +365,124 @@ describe("a document's page", () => {
       expect((await get("/admin/documents", jar)).status).toBe(404);
       expect((await get(`/admin/documents/${id}`, jar)).status).toBe(404);
     }
+  });
+});
+
+describe("versions, withdrawal and alerts on a document's page (issue 53)", () => {
+  const change = (id: string, fields: Record<string, string>) =>
+    post(`/admin/documents/${id}`, admin, new URLSearchParams(fields), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+  const versionIds = async (id: string) =>
+    (
+      await env.DB.prepare("SELECT id FROM document_versions WHERE document_id = ? ORDER BY id").bind(id).all<{
+        id: number;
+      }>()
+    ).results.map((r) => r.id);
+
+  it("the current version's bytes uploaded again are refused with a message; nothing is stored", async () => {
+    const bytes = pdfBytes("pressed twice");
+    const { id } = await uploaded(await post("/admin/documents", admin, uploadForm(FIELDS, bytes)));
+    const before = await holdings();
+    const res = await post(`/admin/documents/${id}`, admin, uploadForm({}, bytes, "again.pdf"));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("This file is the current version already: nothing was stored.");
+    expect(await holdings()).toEqual(before);
+  });
+
+  it("withdraws a superseded version (its URL then unknown), never the current one; restoring serves it again", async () => {
+    const first = pdfBytes("withdraw me");
+    const { id, row } = await uploaded(await post("/admin/documents", admin, uploadForm(FIELDS, first)));
+    await post(`/admin/documents/${id}`, admin, uploadForm({}, pdfBytes("the current one")));
+    const [v1, v2] = await versionIds(id);
+    const firstUrl = versionPath(await sha256Hex(first));
+    expect((await get(firstUrl)).status).toBe(200);
+
+    expect((await change(id, { intent: "withdraw-version", version: String(v2) })).status).toBe(404);
+    const withdrawn = await change(id, { intent: "withdraw-version", version: String(v1) });
+    expect(withdrawn.status).toBe(303);
+    const gone = await get(firstUrl);
+    expect(gone.status).toBe(302);
+    expect(new URL(gone.headers.get("location")!, ORIGIN).pathname).toBe("/documents");
+    expect((await get(row.path)).status).toBe(200);
+    expect(
+      await env.DB.prepare("SELECT action FROM audit_log WHERE target = ? ORDER BY id DESC")
+        .bind(`document ${id}`)
+        .first("action"),
+    ).toBe("document.withdraw-version");
+    expect(await (await get(`/admin/documents/${id}`, admin)).text()).toContain("withdrawn: its URL serves nothing");
+
+    expect((await change(id, { intent: "restore", version: String(v1) })).status).toBe(303);
+    expect((await get(firstUrl)).status).toBe(200);
+    expect(new Uint8Array(await (await get(row.path)).arrayBuffer())).toEqual(first);
+  });
+
+  it("Unpublish asks first without JavaScript, and a withdrawn document reads Withdrawn, not Draft", async () => {
+    const { id, row } = await uploaded(await post("/admin/documents", admin, uploadForm(FIELDS, pdfBytes("asked"))));
+    const page = await (await get(`/admin/documents/${id}`, admin)).text();
+    expect(page).toMatch(/<a[^>]*href="\?confirm=unpublish"[^>]*>Unpublish<\/a>/);
+    expect(page).not.toContain('data-testid="confirm-step"');
+    const asking = await (await get(`/admin/documents/${id}?confirm=unpublish`, admin)).text();
+    expect(asking).toContain('data-testid="confirm-step"');
+    expect(asking).toContain("Unpublish this document?");
+    expect(asking).toMatch(/<input type="hidden" name="intent" value="unpublish"\/>/);
+    expect((await get(row.path)).status).toBe(200);
+
+    expect((await change(id, { intent: "unpublish" })).status).toBe(303);
+    expect((await get(row.path)).status).toBe(302);
+    expect(await (await get(`/admin/documents/${id}`, admin)).text()).toContain('data-testid="status">Withdrawn<');
+    const { publish: _, ...draftFields } = FIELDS;
+    const { id: draft } = await uploaded(await post("/admin/documents", admin, uploadForm(draftFields, pdfBytes("d"))));
+    expect(await (await get(`/admin/documents/${draft}`, admin)).text()).toContain('data-testid="status">Draft<');
+    const list = await (await get("/admin/documents", admin)).text();
+    const rowOf = (doc: string) =>
+      list.slice(list.indexOf(`data-id="${doc}"`), list.indexOf("</tr>", list.indexOf(`data-id="${doc}"`)));
+    expect(rowOf(id)).toContain("Withdrawn");
+    expect(rowOf(draft)).toContain("Draft");
+  });
+
+  it("a new version's alert says it is an update; a members-only one says none is sent; each version shows its alert", async () => {
+    await env.DB.prepare(
+      "INSERT INTO leads (email, first_name, source, status, consent_method, topic) VALUES ('updates@example.org', '', 'test', 'confirmed', 'double-opt-in', 'alerts')",
+    ).run();
+    const first = pdfBytes("edition one");
+    const created = await post(
+      "/admin/documents",
+      admin,
+      uploadForm({ ...FIELDS, title: "Annual letter", alert: "on" }, first),
+    );
+    const { id } = await uploaded(created);
+    expect((await flashToastOf(created))?.description).toContain("Investor alerts are going out");
+    const second = pdfBytes("edition two");
+    await post(`/admin/documents/${id}`, admin, uploadForm({ alert: "on" }, second));
+    await fanOutAlerts(env);
+    const subjects = (
+      await env.DB.prepare("SELECT kind, subject FROM mail_outbox WHERE recipient = 'updates@example.org'").all<{
+        kind: string;
+        subject: string;
+      }>()
+    ).results;
+    const subjectOf = async (bytes: Uint8Array<ArrayBuffer>) => {
+      const kind = alertMailKind("document", `${id}:${await sha256Hex(bytes)}`);
+      return subjects.find((m) => m.kind === kind)?.subject;
+    };
+    expect(await subjectOf(first)).toBe("AFX Holding Group: Annual letter");
+    expect(await subjectOf(second)).toBe("AFX Holding Group: Updated: Annual letter");
+    const page = await (await get(`/admin/documents/${id}`, admin)).text();
+    expect(page.match(/data-testid="alert-status">Investor alert sent to \d+ of 1 subscriber/g)).toHaveLength(2);
+
+    const members = await post(
+      "/admin/documents",
+      admin,
+      uploadForm({ ...FIELDS, visibility: "members", alert: "on" }, pdfBytes("for members")),
+    );
+    expect((await flashToastOf(members))?.description).toContain(
+      "No investor alert was sent: the document is for members only.",
+    );
+    const { id: hidden } = await uploaded(members);
+    expect(await (await get(`/admin/documents/${hidden}`, admin)).text()).toContain(
+      "No investor alert sent for this version",
+    );
   });
 });
 

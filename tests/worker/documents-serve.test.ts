@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { versionPath } from "~/features/documents/library";
 import { contentDisposition, parseRange } from "~/features/documents/serve.server";
 import { get, signIn, type Jar } from "./auth-helpers";
-import { pdfBytes, putDocument } from "./documents-helpers";
+import { pdfBytes, putDocument, sha256Hex } from "./documents-helpers";
 
 const text = async (res: Response) => new TextDecoder().decode(await res.arrayBuffer());
 const expectUnknown = (res: Response) => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 describe("a public document", () => {
   it("serves its current version at its stable URL: 200, the bytes and the headers", async () => {
-    const doc = await putDocument({ bytes: pdfBytes("stable", 4000), fileName: "Q3 report.pdf" });
+    const doc = await putDocument({ bytes: pdfBytes("stable", 4000), title: "Q3 report" });
     const res = await get(doc.path);
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(doc.bytes);
@@ -73,7 +73,7 @@ describe("a public document", () => {
     expect(await text(head)).toBe("");
   });
 
-  it("counts a download per document per day, after the response (not a 304, a HEAD or a later range)", async () => {
+  it("counts a download per document per day, after the response (not a 304, a HEAD or any partial range)", async () => {
     const doc = await putDocument();
     await (await get(doc.path)).arrayBuffer();
     await (await get(doc.path, undefined, { headers: { Range: "bytes=0-10" } })).arrayBuffer();
@@ -84,7 +84,55 @@ describe("a public document", () => {
       .poll(() =>
         env.DB.prepare("SELECT sum(count) AS n FROM document_downloads WHERE document_id = ?").bind(doc.id).first("n"),
       )
-      .toBe(2);
+      .toBe(1);
+  });
+});
+
+describe("downloads and cookies (issue 53)", () => {
+  it("a file answer sets no cookie, at the stable URL and the version's, however it is read", async () => {
+    const doc = await putDocument();
+    for (const path of [doc.path, versionPath(doc.sha256)])
+      for (const headers of [{}, { Range: "bytes=0-0" }, { Range: "bytes=0-" }] as Record<string, string>[]) {
+        const res = await get(path, undefined, { headers });
+        await res.arrayBuffer();
+        expect(res.headers.get("set-cookie"), `${path} ${JSON.stringify(headers)}`).toBeNull();
+      }
+  });
+
+  it("five one-byte ranges from the start count no download; a whole read (200, or bytes=0-) counts one", async () => {
+    const doc = await putDocument({ bytes: pdfBytes("probes", 2000) });
+    for (let i = 0; i < 5; i++) {
+      const probe = await get(doc.path, undefined, { headers: { Range: "bytes=0-0" } });
+      expect(probe.status).toBe(206);
+      await probe.arrayBuffer();
+    }
+    const downloads = () =>
+      env.DB.prepare("SELECT coalesce(sum(count), 0) AS n FROM document_downloads WHERE document_id = ?")
+        .bind(doc.id)
+        .first("n");
+    // Counting runs after the response: a later whole read's count shows the probes' were none.
+    await (await get(doc.path, undefined, { headers: { Range: "bytes=0-" } })).arrayBuffer();
+    await expect.poll(downloads).toBe(1);
+    await (await get(doc.path)).arrayBuffer();
+    await expect.poll(downloads).toBe(2);
+  });
+
+  it("Last-Modified is when the version became current: restoring an older one moves it forwards", async () => {
+    const doc = await putDocument({ bytes: pdfBytes("older") });
+    const long = Date.now() - 86_400_000;
+    // The current version was uploaded a day ago, and became current then.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE document_versions SET uploaded_at = ? WHERE document_id = ?").bind(long, doc.id),
+      env.DB.prepare("UPDATE documents SET current_since = ? WHERE id = ?").bind(long, doc.id),
+    ]);
+    const before = Date.parse((await get(doc.path)).headers.get("last-modified")!);
+    expect(before).toBeLessThan(Date.now() - 3_600_000);
+    // Made current again now (a restore): the stable URL's copy is newer than any a client holds.
+    await env.DB.prepare("UPDATE documents SET current_since = ? WHERE id = ?").bind(Date.now(), doc.id).run();
+    const res = await get(doc.path, undefined, { headers: { "If-Modified-Since": new Date(before).toUTCString() } });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.headers.get("last-modified")!)).toBeGreaterThan(before);
+    await res.arrayBuffer();
   });
 });
 
@@ -93,6 +141,47 @@ describe("what serves no file answers as an unknown path", () => {
     "%s redirects to /documents",
     async (path) => expectUnknown(await get(path)),
   );
+
+  it.each(["/documents/%E0%A4%A", "/documents/%ZZ", "/documents/v/%ZZ.pdf", "/documents/a%E0%A4%A/b.pdf"])(
+    "a malformed percent-encoding %s redirects as an unknown path (no 500)",
+    async (path) => expectUnknown(await get(path)),
+  );
+
+  it("a withdrawn version's own URL, while the current one is served", async () => {
+    const doc = await putDocument({ bytes: pdfBytes("v1 of two") });
+    const second = pdfBytes("v2 of two");
+    const key = `versions/${crypto.randomUUID()}`;
+    await env.DOCUMENTS.put(key, second);
+    const sha2 = await sha256Hex(second);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO document_versions (document_id, object_key, size, sha256, file_name, uploaded_by, uploaded_at) VALUES (?1, ?2, ?3, ?4, 'v2.pdf', 'test', ?5)",
+      ).bind(doc.id, key, second.byteLength, sha2, Date.now()),
+      env.DB.prepare(
+        "UPDATE documents SET current_version_id = (SELECT max(id) FROM document_versions WHERE document_id = ?1) WHERE id = ?1",
+      ).bind(doc.id),
+      env.DB.prepare("UPDATE document_versions SET withdrawn_at = ? WHERE sha256 = ?").bind(Date.now(), doc.sha256),
+    ]);
+    expectUnknown(await get(versionPath(doc.sha256)));
+    expect((await get(versionPath(sha2))).status).toBe(200);
+    expect(new Uint8Array(await (await get(doc.path)).arrayBuffer())).toEqual(second);
+  });
+
+  it("an admin previews a draft's own links, privately and uncounted; anyone else is redirected", async () => {
+    const admin = (await signIn("admin@example.com", { name: "Ada Admin" })).jar;
+    const doc = await putDocument({ status: "draft" });
+    for (const path of [doc.path, versionPath(doc.sha256)]) {
+      const res = await get(path, admin);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(doc.bytes);
+      expectUnknown(await get(path, member));
+    }
+    const counted = await env.DB.prepare("SELECT count(*) AS n FROM document_downloads WHERE document_id = ?")
+      .bind(doc.id)
+      .first("n");
+    expect(counted).toBe(0);
+  });
 
   it("an unpublished (draft) document, at its stable and its version URL", async () => {
     const doc = await putDocument({ status: "draft" });
@@ -142,6 +231,22 @@ describe("the file name and the range header", () => {
       "inline; filename=\"Ubersicht 2026.pdf\"; filename*=UTF-8''%C3%9Cbersicht%202026.pdf",
     );
     expect(contentDisposition("報告")).toBe("inline; filename=\"__.pdf\"; filename*=UTF-8''%E5%A0%B1%E5%91%8A.pdf");
+  });
+
+  it("a fullwidth quote, slash or backslash adds no second filename (filtered after NFKD too)", () => {
+    const header = contentDisposition('x＂; filename="evil.html＂／＼.pdf');
+    expect(header.match(/filename=/g)).toHaveLength(1);
+    expect(header.match(/filename\*=/g)).toHaveLength(1);
+    const ascii = /filename="([^"]*)"/.exec(header)?.[1] ?? "";
+    expect(ascii).not.toMatch(/["\\/]/);
+    expect(header).toMatch(/^inline; filename="[^"]*"; filename\*=UTF-8''[^"\s;]+$/);
+  });
+
+  it("a reader downloads the document's title as its name, not the uploader's file name", async () => {
+    const doc = await putDocument({ title: "Q3 Report 2026", fileName: "draft-v7-FINAL(2).pdf" });
+    const res = await get(doc.path);
+    await res.arrayBuffer();
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="Q3 Report 2026.pdf"');
   });
 
   it("reads one byte range; several or a malformed one mean the whole file", () => {

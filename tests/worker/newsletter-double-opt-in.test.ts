@@ -212,6 +212,9 @@ describe("unsubscribe", () => {
     const target = mail.headers["list-unsubscribe"]!.slice(1, -1);
     const res = await post(target, { "List-Unsubscribe": "One-Click" });
     expect(res.status).toBe(200);
+    // A plain text answer for the mail client, not the page.
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe("Unsubscribed.");
     const row = await lead(email);
     expect(row).toMatchObject({ status: "unsubscribed" });
     expect(row!.unsubscribed_at).toEqual(expect.any(Number));

@@ -21,10 +21,11 @@ import {
   restoreVersion,
   setStatus,
   updateFields,
+  withdrawVersion,
   type StoredFile,
 } from "./catalogue.server";
 import { documentFieldsSchema, FILE_ERRORS, newVersionSchema, tooLargeMessage, uploadSchema } from "./forms";
-import { onDocumentPublished } from "./hooks.server";
+import { ALERT_OUTCOMES, onDocumentPublished, type AlertOutcome } from "./hooks.server";
 import { ADMIN_DOCUMENTS_PATH, adminDocumentPath, stablePath } from "./library";
 import { OBJECT_PREFIX, readUpload, type Upload } from "./upload.server";
 
@@ -112,14 +113,14 @@ export async function uploadDocument(
       actor: admin.email,
     }),
   );
-  if (publish) {
-    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
-  }
+  const alerted = publish
+    ? await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert })
+    : "not-asked";
   return redirectWithToast(
     env,
     request,
     adminDocumentPath(id),
-    { title: publish ? "Document published" : "Document saved as a draft", description: title },
+    { title: publish ? "Document published" : "Document saved as a draft", description: withAlert(title, alerted) },
     { status: 303, headers: NO_STORE },
   );
 }
@@ -134,7 +135,8 @@ export async function uploadVersion(
 ) {
   const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
   // An unknown document is refused before a byte of the file is read.
-  if (!(await documentWithVersions(getDb(env), id))) {
+  const before = await documentWithVersions(getDb(env), id);
+  if (!before) {
     await request.body?.cancel().catch(() => {});
     throw gone();
   }
@@ -142,34 +144,60 @@ export async function uploadVersion(
   const submission = parseWithZod(formDataOf(upload.fields), { schema: newVersionSchema });
   if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
   const { file } = upload;
+  // Upload pressed again with the same file: the current version's bytes are not a new version.
+  const current = before.versions.find((v) => v.id === before.document.currentVersionId);
+  if (current?.sha256 === file.sha256) {
+    await env.DOCUMENTS.delete(file.objectKey);
+    return json(
+      { result: submission.reply({ fieldErrors: { file: [FILE_ERRORS.same] } }) as SubmissionResult<string[]> },
+      { status: 400, headers: NO_STORE },
+    );
+  }
   const db = getDb(env);
   const added = await orDiscard(env, file, () => addVersion(db, { id, file, actor: admin.email, publish: false }));
   if (!added) {
     await env.DOCUMENTS.delete(file.objectKey);
     throw gone();
   }
-  const current = await documentWithVersions(db, id);
-  if (current?.document.status === "published") {
-    const { title, description, path, visibility } = current.document;
+  const after = await documentWithVersions(db, id);
+  let alerted: AlertOutcome = "not-asked";
+  if (after?.document.status === "published") {
+    const { title, description, path, visibility } = after.document;
     const { alert } = submission.value;
-    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
+    alerted = await onDocumentPublished(env, ctx, {
+      id,
+      title,
+      description,
+      path,
+      visibility,
+      sha256: file.sha256,
+      alert,
+      update: true,
+    });
   }
   return redirectWithToast(
     env,
     request,
     adminDocumentPath(id),
-    { title: "New version uploaded", description: `${file.fileName} is now the current version.` },
+    {
+      title: "New version uploaded",
+      description: withAlert(`${file.fileName} is now the current version.`, alerted),
+    },
     { status: 303, headers: NO_STORE },
   );
 }
 
 /** The investor alert for a document's current version, as an upload's "alert" box starts it. */
-async function alertCurrentVersion(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, id: string) {
+async function alertCurrentVersion(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  id: string,
+): Promise<AlertOutcome> {
   const found = await documentWithVersions(getDb(env), id);
   const current = found?.versions.find((v) => v.id === found.document.currentVersionId);
-  if (!found || !current) return;
+  if (!found || !current) return "not-asked";
   const { title, description, path, visibility } = found.document;
-  await onDocumentPublished(env, ctx, {
+  return onDocumentPublished(env, ctx, {
     id,
     title,
     description,
@@ -177,11 +205,17 @@ async function alertCurrentVersion(env: Env, ctx: Pick<ExecutionContext, "waitUn
     visibility,
     sha256: current.sha256,
     alert: true,
+    // Its first version's alert reads as news; a later one's as an update.
+    update: found.versions.length > 1,
   });
 }
 
+/** A toast's description with what happened to the investor alert the admin asked for. */
+const withAlert = (text: string, alerted: AlertOutcome) =>
+  alerted === "not-asked" ? text : `${text} ${ALERT_OUTCOMES[alerted]}`;
+
 /** The document page's small forms, by their `intent`. */
-const INTENTS = ["edit", "publish", "unpublish", "restore", "delete"] as const;
+const INTENTS = ["edit", "publish", "unpublish", "restore", "withdraw-version", "delete"] as const;
 
 /**
  * `POST /admin/documents/<id>` (urlencoded): edit the fields, publish or withdraw, make a version
@@ -213,14 +247,29 @@ export async function changeDocument(
     case "unpublish":
       if (!(await setStatus(db, id, intent === "publish", admin.email))) throw gone();
       // A draft published later may announce itself too (the same alert per version, once).
-      if (intent === "publish" && form.get("alert") === "on") await alertCurrentVersion(env, ctx, id);
+      if (intent === "publish" && form.get("alert") === "on") {
+        const alerted = await alertCurrentVersion(env, ctx, id);
+        return redirectWithToast(
+          env,
+          request,
+          adminDocumentPath(id),
+          { title: "Document published", description: withAlert("", alerted).trim() || undefined },
+          { status: 303, headers: NO_STORE },
+        );
+      }
       return done(intent === "publish" ? "Document published" : "Document withdrawn");
-    case "restore": {
+    case "restore":
+    case "withdraw-version": {
       const versionId = Number(form.get("version"));
       if (!Number.isSafeInteger(versionId) || versionId < 1)
         throw new Response("Bad request: expected a version id.", { status: 400, headers: NO_STORE });
-      if (!(await restoreVersion(db, id, versionId, admin.email))) throw gone();
-      return done("Version made current");
+      if (intent === "restore") {
+        if (!(await restoreVersion(db, id, versionId, admin.email))) throw gone();
+        return done("Version made current");
+      }
+      // Not one of the document's, the current one, or withdrawn already: nothing to withdraw.
+      if (!(await withdrawVersion(db, id, versionId, admin.email))) throw gone();
+      return done("Version withdrawn: its own URL serves nothing now");
     }
     case "delete": {
       const keys = await deleteDocument(db, id, admin.email);

@@ -65,6 +65,23 @@ export async function publishedVersion(db: Db, sha256: string): Promise<ServedVe
     .get();
 }
 
+/**
+ * For an admin's preview: the current version at this stable path, or the version with these
+ * bytes, whatever the document's status or the version's withdrawal.
+ */
+export async function anyVersion(
+  db: Db,
+  by: { path: string } | { sha256: string },
+): Promise<ServedVersion | undefined> {
+  const query = db
+    .select({ ...servedColumns, modifiedAt: documentVersions.uploadedAt })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId));
+  return "path" in by
+    ? query.where(and(eq(documents.path, by.path), eq(documentVersions.id, documents.currentVersionId))).get()
+    : query.where(eq(documentVersions.sha256, by.sha256)).get();
+}
+
 /** The pages that list the library (the HTML cache keys them on its generation). */
 export const listsLibrary = (url: URL) => url.pathname === DOCUMENTS_PATH;
 
@@ -148,6 +165,7 @@ export async function listForAdmin(db: Db, now = Date.now()) {
       ventureId: documents.ventureId,
       visibility: documents.visibility,
       status: documents.status,
+      withdrawnAt: documents.withdrawnAt,
       versionId: documentVersions.id,
       sha256: documentVersions.sha256,
       size: documentVersions.size,
@@ -262,12 +280,18 @@ export async function updateFields(db: Db, id: string, fields: DocumentFields, a
   return updated.length > 0;
 }
 
-/** Publishes or withdraws a document; false when it is gone. */
+/** Publishes or withdraws a document (a published one withdrawn is marked so); false when it is gone. */
 export async function setStatus(db: Db, id: string, publish: boolean, actor: string, now = Date.now()) {
   const [updated] = await batch(db, [
     db
       .update(documents)
-      .set({ status: publish ? "published" : "draft", updatedAt: now })
+      .set({
+        status: publish ? "published" : "draft",
+        updatedAt: now,
+        withdrawnAt: publish
+          ? null
+          : sql`CASE WHEN ${documents.status} = 'published' THEN ${now} ELSE ${documents.withdrawnAt} END`,
+      })
       .where(eq(documents.id, id))
       .returning({ id: documents.id }),
     auditIfChanged(
@@ -315,13 +339,7 @@ export async function restoreVersion(db: Db, id: string, versionId: number, acto
 
 /** The document's current version is this one (SQL, for a batch that has just set it). */
 const currentIs = (db: Db, id: string, versionId: number) =>
-  inArray(
-    sql`${versionId}`,
-    db
-      .select({ id: documents.currentVersionId })
-      .from(documents)
-      .where(eq(documents.id, id)),
-  );
+  inArray(sql`${versionId}`, db.select({ id: documents.currentVersionId }).from(documents).where(eq(documents.id, id)));
 
 /**
  * Withdraws one superseded version: its own URL then answers as an unknown path (072). The

@@ -40,8 +40,13 @@ export const newVersionSchema = z.object({ alert: z.boolean().default(false) });
 export const FILE_ERRORS = {
   "not-pdf": "This file is not a PDF.",
   "no-file": "Choose a file: a PDF to upload.",
+  same: "This file is the current version already: nothing was stored.",
 } as const;
 
 /** The refusal of a file over the limit (413): nothing of it is kept (upload.server.ts). */
 export const tooLargeMessage = (maxBytes: number) =>
   `The file is larger than the limit of ${formatBytes(maxBytes)}: nothing was stored.`;
+
+/** The browser's own refusal of a chosen file over the limit, before a byte is sent. */
+export const overLimitMessage = (size: number, maxBytes: number) =>
+  `This file is ${formatBytes(size)}, over the limit of ${formatBytes(maxBytes)}: choose a smaller file. Nothing was sent.`;

@@ -17,7 +17,20 @@ export interface PublishedDocument {
   sha256: string;
   /** The admin asked for the investor-alert e-mail ("alert" checkbox). */
   alert: boolean;
+  /** A new version of a document published before: its alert says it is an update. */
+  update?: boolean;
 }
+
+/** What became of the alert the admin asked for (or did not). */
+export type AlertOutcome = "not-asked" | "started" | "already" | "members-only" | "failed";
+
+/** The admin's toast, for each outcome of an alert asked for. */
+export const ALERT_OUTCOMES: Record<Exclude<AlertOutcome, "not-asked">, string> = {
+  started: "Investor alerts are going out to the subscribers.",
+  already: "This version's investor alert went out before: nobody is mailed twice.",
+  "members-only": "No investor alert was sent: the document is for members only.",
+  failed: "The investor alert could not be started; the document is published.",
+};
 
 /**
  * Called once each time an upload or a new version leaves a document published, after the
@@ -29,22 +42,30 @@ export async function onDocumentPublished(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
   document: PublishedDocument,
-): Promise<void> {
-  if (!document.alert) return;
+): Promise<AlertOutcome> {
+  if (!document.alert) return "not-asked";
   if (document.visibility !== "public") {
     log("info", "[documents] no investor alert for a members-only document", { document: document.id });
-    return;
+    return "members-only";
   }
+  const { title, description, update } = document;
   try {
-    await publishAlert(env, ctx, {
+    const started = await publishAlert(env, ctx, {
       kind: "document",
-      id: `${document.id}:${document.sha256}`,
-      title: document.title,
-      summary: document.description || `A new document from the group: ${document.title}.`,
+      id: documentAlertId(document.id, document.sha256),
+      title: update ? `Updated: ${title}` : title,
+      summary: update
+        ? `A new version of “${title}” is published.${description ? ` ${description}` : ""}`
+        : description || `A new document from the group: ${title}.`,
       url: new URL(document.path, getConfig(env).siteUrl).href,
     });
+    return started ? "started" : "already";
   } catch (error) {
     // The document is published either way; the alert is the part that failed, and says so.
     log("error", "[documents] investor alert not started", { document: document.id, error });
+    return "failed";
   }
 }
+
+/** One version's alert: keyed by the document and the version's bytes. */
+export const documentAlertId = (id: string, sha256: string) => `${id}:${sha256}`;

@@ -51,3 +51,9 @@ export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
   public: "Public",
   members: "Members only",
 };
+
+/** Where a document stands, in the admin's words: a draft never published, or withdrawn after. */
+export function documentStatus(doc: { status: string; withdrawnAt: number | null }): string {
+  if (doc.status === "published") return "Published";
+  return doc.withdrawnAt === null ? "Draft" : "Withdrawn";
+}

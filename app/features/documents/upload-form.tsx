@@ -6,13 +6,13 @@
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DESCRIPTION_MAX, newVersionSchema, TITLE_MAX, uploadSchema } from "./forms";
+import { DESCRIPTION_MAX, newVersionSchema, overLimitMessage, TITLE_MAX, uploadSchema } from "./forms";
 import { DOCUMENT_CATEGORIES, formatBytes, VISIBILITY_LABELS, DOCUMENT_VISIBILITIES } from "./library";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -25,7 +25,6 @@ interface Sending {
 
 /** Sends the form by XHR to the route's data URL; a redirect is followed as a navigation. */
 function useUpload(routeId: string, onResult: (result: Result) => void) {
-  const navigate = useNavigate();
   const [sending, setSending] = useState<Sending | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
@@ -46,7 +45,9 @@ function useUpload(routeId: string, onResult: (result: Result) => void) {
     xhr.addEventListener("load", () => {
       setSending(null);
       const to = xhr.getResponseHeader("X-Remix-Redirect");
-      if (to) return navigate(to);
+      // A document load of the target, so its toast (the redirect's flash cookie) shows at once:
+      // a client-side navigation would not reload the root, which reads it.
+      if (to) return window.location.assign(to);
       try {
         const data = JSON.parse(xhr.responseText) as { result?: Result; message?: string };
         if (data.result) return onResult(data.result);
@@ -67,7 +68,7 @@ function useUpload(routeId: string, onResult: (result: Result) => void) {
     setSending({ loaded: 0, total: 0, abort });
     xhr.send(new FormData(form));
   }
-  return { send, sending, message };
+  return { send, sending, message, setMessage };
 }
 
 function Progress({ sending }: { sending: Sending }) {
@@ -134,11 +135,14 @@ function Checkbox({
 
 const ALERT_LABEL = "E-mail investor-alert subscribers when published";
 
-/** What both upload forms give conform: the XHR's answer over the page's, and the send by XHR. */
-function useUploadSubmit(routeId: string, lastResult: Result) {
+/**
+ * What both upload forms give conform: the XHR's answer over the page's, and the send by XHR. A
+ * file over the limit is refused here, before a byte is sent (the server refuses it too).
+ */
+function useUploadSubmit(routeId: string, lastResult: Result, maxBytes: number) {
   const navigation = useNavigation();
   const [xhrResult, setXhrResult] = useState<Result>(undefined);
-  const { send, sending, message } = useUpload(routeId, setXhrResult);
+  const { send, sending, message, setMessage } = useUpload(routeId, setXhrResult);
   return {
     sending,
     message,
@@ -146,7 +150,12 @@ function useUploadSubmit(routeId: string, lastResult: Result) {
     options: {
       lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
       onSubmit: (event: FormEvent<HTMLFormElement>, { submission }: { submission?: { status?: string } }) => {
-        if (submission?.status === "success") send(event);
+        const input = event.currentTarget.elements.namedItem("file");
+        const chosen = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+        if (chosen && chosen.size > maxBytes) {
+          event.preventDefault();
+          setMessage(overLimitMessage(chosen.size, maxBytes));
+        } else if (submission?.status === "success") send(event);
         else event.preventDefault();
       },
     },
@@ -190,7 +199,7 @@ function UploadFrame({
         </Button>
       )}
       {upload.message ? (
-        <p role="status" className="text-sm">
+        <p role="status" className="text-sm" data-testid="upload-message">
           {upload.message}
         </p>
       ) : null}
@@ -212,7 +221,7 @@ export function NewDocumentForm({
   ventures: readonly { id: string; name: string }[];
   maxBytes: number;
 }) {
-  const upload = useUploadSubmit(routeId, lastResult);
+  const upload = useUploadSubmit(routeId, lastResult, maxBytes);
   const [form, fields] = useForm({
     id: "new-document",
     ...upload.options,
@@ -259,7 +268,7 @@ export function NewVersionForm({
   lastResult: Result;
   maxBytes: number;
 }) {
-  const upload = useUploadSubmit(routeId, lastResult);
+  const upload = useUploadSubmit(routeId, lastResult, maxBytes);
   const [form, fields] = useForm({
     id: "new-version",
     ...upload.options,
