@@ -60,7 +60,7 @@ describe("getConfig", () => {
 
   it("names each bad variable and what is wrong with it, never the value", () => {
     expect(problemsOf({ LEADS_RATE_LIMIT: "ten per minute" })).toEqual([
-      'LEADS_RATE_LIMIT is not "attempts/seconds" or "attempts/seconds/global" with positive integers, e.g. "10/600"',
+      'LEADS_RATE_LIMIT is not "attempts/seconds", "attempts/seconds/global" or "attempts/seconds/global/store" with positive integers, e.g. "10/600"',
     ]);
     expect(problemsOf({ LEADS_RATE_LIMIT: "0/600" })).toHaveLength(1);
     expect(problemsOf({ EMBED_CHECK: "yes" })).toEqual(['EMBED_CHECK is not "on" or "off"']);
@@ -99,10 +99,23 @@ describe("getConfig", () => {
     expect((thrown as Error).message).toMatch(/^Invalid configuration .*SITE_URL is not an absolute URL; EMBED_CHECK/);
   });
 
-  it("parseRateLimitSpec reads attempts/seconds[/global] and nothing else", () => {
+  it("parseRateLimitSpec reads attempts/seconds[/global[/store]] and nothing else", () => {
     expect(parseRateLimitSpec("10/600")).toEqual({ attempts: 10, seconds: 600 });
     expect(parseRateLimitSpec("10/600/50")).toEqual({ attempts: 10, seconds: 600, global: 50 });
-    for (const bad of ["", "10", "10/", "/600", "10/600/0", "0/600", "10/0", "-1/600", "1.5/600", "10/600/5/5"]) {
+    expect(parseRateLimitSpec("10/600/50/4")).toEqual({ attempts: 10, seconds: 600, global: 50, store: 4 });
+    for (const bad of [
+      "",
+      "10",
+      "10/",
+      "/600",
+      "10/600/0",
+      "0/600",
+      "10/0",
+      "-1/600",
+      "1.5/600",
+      "10/600/5/0",
+      "10/600/5/5/5",
+    ]) {
       expect(parseRateLimitSpec(bad), bad).toBeNull();
     }
   });

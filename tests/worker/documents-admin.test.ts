@@ -72,7 +72,7 @@ describe("uploading a document, as a browser without JavaScript", () => {
     const download = await get(row.path);
     expect(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
-    expect(download.headers.get("content-disposition")).toBe('inline; filename="q3 report.pdf"');
+    expect(download.headers.get("content-disposition")).toBe('inline; filename="Q3 2026 Report.pdf"');
     const audit = await env.DB.prepare("SELECT actor, action, target FROM audit_log WHERE target = ?")
       .bind(`document ${id}`)
       .all();
@@ -232,10 +232,20 @@ describe("refusals store nothing", () => {
   }
 
   it.each([
-    ["a large extra file part before the PDF", 'name="attachment"; filename="extra.bin"'],
-    ["a large text part", 'name="notes"'],
-    ["a large non-PDF in the file field", 'name="file"; filename="big.pdf"'],
-  ])("a chunked upload with %s: 413 at once, nothing stored", async (_, disposition) => {
+    [
+      "a large extra file part before the PDF",
+      'name="attachment"; filename="extra.bin"',
+      413,
+      "The file is larger than the limit of 12 MiB: nothing was stored.",
+    ],
+    [
+      "a large non-PDF in the file field",
+      'name="file"; filename="big.pdf"',
+      413,
+      "The file is larger than the limit of 12 MiB: nothing was stored.",
+    ],
+    ["a large text part", 'name="notes"', 400, "The form's text fields are too long."],
+  ])("a chunked upload with %s: refused at once (%i), nothing stored", async (_, disposition, status, message) => {
     const before = await holdings();
     const boundary = "----afxExtra";
     const total = 40;
@@ -247,8 +257,8 @@ describe("refusals store nothing", () => {
     const res = await post("/admin/documents", admin, body, {
       "Content-Type": `multipart/form-data; boundary=${boundary}`,
     });
-    expect(res.status).toBe(413);
-    expect(await res.text()).toContain("The file is larger than the limit of 12 MiB: nothing was stored.");
+    expect(res.status).toBe(status);
+    expect(await res.text()).toContain(message);
     expect(sent()).toBeLessThan(total / 2);
     expect(await holdings()).toEqual(before);
   });
@@ -420,7 +430,7 @@ describe("versions, withdrawal and alerts on a document's page (issue 53)", () =
   it("Unpublish asks first without JavaScript, and a withdrawn document reads Withdrawn, not Draft", async () => {
     const { id, row } = await uploaded(await post("/admin/documents", admin, uploadForm(FIELDS, pdfBytes("asked"))));
     const page = await (await get(`/admin/documents/${id}`, admin)).text();
-    expect(page).toMatch(/<a[^>]*href="\?confirm=unpublish"[^>]*>Unpublish<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="[^"]*\?confirm=unpublish"[^>]*>Unpublish<\/a>/);
     expect(page).not.toContain('data-testid="confirm-step"');
     const asking = await (await get(`/admin/documents/${id}?confirm=unpublish`, admin)).text();
     expect(asking).toContain('data-testid="confirm-step"');
@@ -469,7 +479,9 @@ describe("versions, withdrawal and alerts on a document's page (issue 53)", () =
     expect(await subjectOf(first)).toBe("AFX Holding Group: Annual letter");
     expect(await subjectOf(second)).toBe("AFX Holding Group: Updated: Annual letter");
     const page = await (await get(`/admin/documents/${id}`, admin)).text();
-    expect(page.match(/data-testid="alert-status">Investor alert sent to \d+ of 1 subscriber/g)).toHaveLength(2);
+    expect(page.match(/data-testid="alert-status">Investor alert sent to \d+ of [1-9]\d* subscribers?</g)).toHaveLength(
+      2,
+    );
 
     const members = await post(
       "/admin/documents",

@@ -234,12 +234,14 @@ describe("the file name and the range header", () => {
   });
 
   it("a fullwidth quote, slash or backslash adds no second filename (filtered after NFKD too)", () => {
-    const header = contentDisposition('x＂; filename="evil.html＂／＼.pdf');
-    expect(header.match(/filename=/g)).toHaveLength(1);
-    expect(header.match(/filename\*=/g)).toHaveLength(1);
-    const ascii = /filename="([^"]*)"/.exec(header)?.[1] ?? "";
-    expect(ascii).not.toMatch(/["\\/]/);
-    expect(header).toMatch(/^inline; filename="[^"]*"; filename\*=UTF-8''[^"\s;]+$/);
+    for (const title of ['x＂; filename="evil.html＂／＼.pdf', "report＂； filename＝＂evil.html", "a＼b／c＂d"]) {
+      const header = contentDisposition(title);
+      expect(header.match(/filename=/g), header).toHaveLength(1);
+      expect(header.match(/filename\*=/g), header).toHaveLength(1);
+      const ascii = /filename="([^"]*)"/.exec(header)?.[1] ?? "";
+      expect(ascii).not.toMatch(/["\\/;=]/);
+      expect(header).toMatch(/^inline; filename="[^"]*"; filename\*=UTF-8''[^"\s;]+$/);
+    }
   });
 
   it("a reader downloads the document's title as its name, not the uploader's file name", async () => {

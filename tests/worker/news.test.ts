@@ -101,13 +101,17 @@ describe("/admin/news", () => {
       "<a href='https://evil.example' style='color:red'>raw</a>",
       "[far](//evil.example/path) [ok](https://example.com/ok) [mail](mailto:ir@example.com) [here](/investors)",
       "| a | b |\n|:--|--:|\n| 1 | 2 |",
+      // marked's raw mode after an unclosed inline tag, and attributes separated by `/`.
+      'Press <kbd> to continue <meta http-equiv="refresh" content="3;url=https://evil.example"> <img/src=x/onerror=alert(5)>',
+      "Ends with <script>",
     ].join("\n\n");
     const id = await save({ title: "Hostile body", body: hostile, publish: true });
     const { body: page, res } = await html(`/news/${await slugOf(id)}`);
     expect(res.status).toBe(200);
     const article = page.slice(page.indexOf('class="news-body'), page.indexOf("</article>"));
     // No element but Markdown's own, none with a handler or a style; hostile text stays text.
-    expect(article).not.toMatch(/<(script|img|iframe|style|object|embed)\b/i);
+    expect(article).not.toMatch(/<(script|img|iframe|style|object|embed|meta)\b/i);
+    expect(article).toContain("&lt;img/src=x/onerror=alert(5)&gt;");
     expect(article).not.toMatch(/<[a-z][^>]*\s(on\w+|style)=/i);
     expect(article).not.toMatch(/href="(javascript|data|vbscript):/i);
     expect(article).not.toContain('href="//evil.example');
@@ -122,11 +126,23 @@ describe("/admin/news", () => {
     const preview = await post("/admin/news?_data=routes%2Fadmin.news", fields, admin);
     expect(preview.status).toBe(200);
     const { preview: previewHtml } = (await preview.json()) as { preview: string };
-    expect(previewHtml).not.toMatch(/<(script|img)\b|<[a-z][^>]*\s(on\w+|style)=|href="javascript:/i);
+    expect(previewHtml).not.toMatch(/<(script|img|meta)\b|<[a-z][^>]*\s(on\w+|style)=|href="javascript:/i);
     expect(previewHtml).toContain('href="https://example.com/ok"');
     const noJs = await post("/admin/news", fields, admin);
     expect(noJs.status).toBe(200);
     expect(await noJs.text()).toContain(previewHtml);
+
+    // The feed's HTML content: the same text, no live element.
+    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(
+      await (await get("/news.atom")).text(),
+      true,
+    ) as { feed: { entry: unknown } };
+    const entry = ([feed.feed.entry].flat() as { title: { "#text": string }; content: { "#text": string } }[]).find(
+      (e) => e.title["#text"] === "Hostile body",
+    );
+    const content = entry?.content["#text"] ?? "";
+    expect(content).toContain("&lt;img/src=x/onerror=alert(5)&gt;");
+    expect(content).not.toMatch(/<(script|img|iframe|meta)\b|<[a-z][^>]*\s(on\w+|style)=|href="javascript:/i);
 
     const audit = await env.DB.prepare("SELECT action, actor FROM audit_log WHERE action LIKE 'news.%'").all();
     expect(audit.results).toContainEqual({ action: "news.publish", actor: "admin@example.com" });

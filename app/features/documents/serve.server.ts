@@ -13,7 +13,8 @@ export const MEMBERS_ONLY = "private, no-store";
 /**
  * `Content-Disposition: inline` with the file name: an ASCII fallback (quoted, RFC 6266) and,
  * when the name is not plain ASCII, its UTF-8 form (RFC 5987 `filename*`). Control characters,
- * quotes, slashes and backslashes never reach the header.
+ * quotes, slashes and backslashes never reach the header, before or after NFKD (which turns the
+ * fullwidth `＂／＼` into them).
  */
 export function contentDisposition(fileName: string): string {
   // Filtered after NFKD too: a fullwidth quote, slash or backslash (＂／＼) becomes one there.
@@ -21,9 +22,11 @@ export function contentDisposition(fileName: string): string {
     [...text].filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\x7f" && !'"\\/'.includes(c)).join("");
   const cleaned = safe(fileName).trim() || "document.pdf";
   const name = /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
+  // The plain fallback keeps no `;` or `=` either: even a parser that ignores the quotes finds one
+  // `filename=` in it (the exact name is in `filename*`, percent-encoded).
   const ascii = safe(name.normalize("NFKD"))
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "_");
+    .replace(/[^\x20-\x7e]|[;=]/g, "_");
   if (ascii === name) return `inline; filename="${name}"`;
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
