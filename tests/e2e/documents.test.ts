@@ -9,8 +9,10 @@ import { startOwnWorker, type OwnWorker } from "./own-worker";
 // /documents. On a worker of its own: the other files, running beside it, count /documents' cards.
 let browser: Browser;
 let worker: OwnWorker;
+const LIMIT = 2 * 1024 * 1024;
 beforeAll(async () => {
-  worker = await startOwnWorker("documents", {});
+  // A 2 MiB limit, so an over-size file is quick to make and to send.
+  worker = await startOwnWorker("documents", { DOCUMENT_MAX_BYTES: String(LIMIT) });
   browser = await launch();
 }, 240_000);
 afterAll(async () => {
@@ -78,6 +80,14 @@ describe("the document library", () => {
     expect(await page.getByTestId("status").textContent()).toBe("Published");
     await screenshot(page, "documents-uploaded-nojs");
     await downloadAsVisitor(title, bytes, "nojs");
+    // Unpublish asks first, without JavaScript: a link to the question, then the one button.
+    await page.getByRole("link", { name: "Unpublish" }).click();
+    const step = page.getByTestId("confirm-step");
+    await step.getByRole("heading", { name: "Unpublish this document?" }).waitFor();
+    expect(await page.getByTestId("status").textContent()).toBe("Published");
+    await screenshot(page, "documents-unpublish-confirm-nojs");
+    await step.getByRole("button", { name: "Unpublish" }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === "Withdrawn");
     await deleteOnItsPage(page, title);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -123,6 +133,12 @@ describe("the document library", () => {
     await progress.waitFor();
     await page.waitForURL((url) => /^\/admin\/documents\/[\w-]{12}$/.test(url.pathname), { timeout: 60_000 });
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    // Its toast at once, on the page the upload lands on (not one navigation later).
+    await page
+      .getByRole("region", { name: "Notifications (F8)" })
+      .locator("li")
+      .filter({ hasText: "Document published" })
+      .waitFor();
     await screenshot(page, "documents-uploaded-js");
     const documentPage = page.url();
     await cdp.send("Network.emulateNetworkConditions", {
@@ -149,5 +165,35 @@ describe("the document library", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await deleteOnItsPage(page, title);
     await context.close();
+  });
+});
+
+describe("a file over DOCUMENT_MAX_BYTES", () => {
+  it("without JavaScript, Chromium shows the 413 page's message; with it, the browser says so before sending", async () => {
+    const big = pdf("too big", LIMIT + 512 * 1024);
+    const noJs = await newPage(browser, { javaScriptEnabled: false });
+    await signIn(noJs.page, "admin@example.com", "/admin/documents");
+    const title = `Too big ${Date.now().toString(36)}`;
+    const form = await fillUpload(noJs.page, title, big);
+    const [answer] = await Promise.all([
+      noJs.page.waitForResponse((res) => res.request().method() === "POST"),
+      form.getByRole("button", { name: "Upload" }).click(),
+    ]);
+    expect(answer.status()).toBe(413);
+    await noJs.page.getByText("The file is larger than the limit of 2 MiB: nothing was stored.").waitFor();
+    // The typed fields come back with the page.
+    expect(await noJs.page.locator("form#new-document").getByLabel("Title").inputValue()).toBe(title);
+    await screenshot(noJs.page, "documents-too-large-nojs");
+    await noJs.context.close();
+
+    const js = await newPage(browser);
+    await signIn(js.page, "admin@example.com", "/admin/documents");
+    await hydrated(js.page);
+    let posted = 0;
+    js.page.on("request", (req) => void (req.method() === "POST" && posted++));
+    await (await fillUpload(js.page, title, big)).getByRole("button", { name: "Upload" }).click();
+    await js.page.getByTestId("upload-message").filter({ hasText: "over the limit of 2 MiB" }).waitFor();
+    expect(posted).toBe(0);
+    await js.context.close();
   });
 });

@@ -190,9 +190,11 @@ export async function readUpload(
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
   /** Reads the rest of a browser's over-size form and throws it away, or stops at once. */
   const drainable = Number.isSafeInteger(declared) && declared <= DRAIN_MAX_BYTES;
-  // The whole body cannot be the file's plus its fields: refused before a byte is kept.
-  if (Number.isSafeInteger(declared) && declared > bodyLimit) {
-    await (drainable ? drain(request.body.getReader()) : request.body.cancel().catch(() => {}));
+  // The whole body cannot be the file's plus its fields: no byte of the file is kept. A browser's
+  // form is still read, for its text fields (the page shows them again) and to its end.
+  const overDeclared = Number.isSafeInteger(declared) && declared > bodyLimit;
+  if (overDeclared && !drainable) {
+    await request.body.cancel().catch(() => {});
     return refuse({ kind: "too-large", maxBytes });
   }
   const encoder = new TextEncoder();
@@ -252,7 +254,9 @@ export async function readUpload(
           // One file, in the field named "file"; any other file part is read past, unkept, and so
           // is an empty file input (no file chosen: its part has an empty name and no bytes).
           skipping =
-            part.fileName !== null && (part.name !== "file" || part.fileName === "" || Boolean(stored || refusal));
+            part.fileName !== null &&
+            (part.name !== "file" || part.fileName === "" || overDeclared || Boolean(stored || refusal));
+          if (overDeclared && part.name === "file" && part.fileName) refusal = { kind: "too-large", maxBytes };
           if (part.fileName !== null && !skipping) writer = new ObjectWriter(bucket, objectKey, maxBytes);
           continue;
         }
