@@ -8,7 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
@@ -37,6 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       ...found,
       maxBytes: getConfig(env).documentMaxBytes,
+      // The confirmation step of a delete (`?confirm=delete`), which works without JavaScript.
+      confirm: confirmIntent(request, ["delete"]),
       ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
     },
     { headers: NO_STORE },
@@ -74,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export default function AdminDocument() {
-  const { document: doc, versions, maxBytes, ventures } = useLoaderData<typeof loader>();
+  const { document: doc, versions, maxBytes, ventures, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const here = `${pages.documentLibrary.path}/${doc.id}`;
@@ -102,7 +105,7 @@ export default function AdminDocument() {
         </Link>
       </p>
       <header className="mt-4">
-        <h1 className="text-3xl font-bold tracking-tight">{doc.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{doc.title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">
           <span data-testid="status">{published ? "Published" : "Draft"}</span> · {VISIBILITY_LABELS[doc.visibility]} ·{" "}
           Stable URL:{" "}
@@ -123,19 +126,20 @@ export default function AdminDocument() {
               </label>
             )}
           </Form>
-          <Form
-            method="post"
-            action={here}
-            onSubmit={(e) => {
-              if (!window.confirm(`Delete “${doc.title}” and every version of it?`)) e.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="destructive">
-              Delete
-            </Button>
-          </Form>
+          <Link to="?confirm=delete" className={buttonClass("destructive")}>
+            Delete
+          </Link>
         </div>
+        {confirm ? (
+          <ConfirmStep
+            title={`Delete “${doc.title}” and every version of it?`}
+            body={`Its ${versions.length === 1 ? "file" : `${versions.length} files`} and every address of ${versions.length === 1 ? "it" : "them"} stop working at once, for everyone. This cannot be undone.`}
+            button="Delete"
+            intent="delete"
+            action={here}
+            cancelTo={here}
+          />
+        ) : null}
       </header>
 
       <Card as="section" padding="lg" aria-labelledby="edit-heading" className="mt-8">
