@@ -7,6 +7,7 @@ import { Download } from "~/components/ui/icons.generated";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { recentAudit } from "~/features/admin/audit.server";
+import { auditInWords } from "~/features/admin/audit-words.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import type { FilterErrors } from "~/features/leads/lead-filter";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
@@ -87,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             status: filters.status,
           }))
         : Promise.resolve(null),
-      audit: recentAudit(db, AUDIT_SHOWN),
+      audit: recentAudit(db, AUDIT_SHOWN).then((entries) => auditInWords(db, entries)),
     },
     // Personal data: never stored by a cache.
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
