@@ -175,7 +175,7 @@ export default function AdminDocument() {
           Versions
         </h2>
         <ol className="mt-3 grid gap-3">
-          {versions.map((v) => {
+          {versions.map((v, i) => {
             const current = v.id === doc.currentVersionId;
             return (
               <Card as="li" padding="md" key={v.id} data-testid="version" data-current={current || undefined}>
@@ -185,8 +185,9 @@ export default function AdminDocument() {
                       {v.fileName}
                     </a>
                     <p className="text-muted-foreground">
+                      <span className="font-medium text-foreground">v{versions.length - i}</span> ·{" "}
                       <time dateTime={new Date(v.uploadedAt).toISOString()}>{formatDateTime(v.uploadedAt)}</time> ·{" "}
-                      {formatBytes(v.size)} · {v.uploadedBy}
+                      {formatBytes(v.size)} · <span className="[overflow-wrap:anywhere]">{v.uploadedBy}</span>
                       {current ? " · current" : ""}
                     </p>
                   </div>

@@ -1,11 +1,12 @@
-// What an admin reads: the audit log in words (titles and version numbers, no hashes or ids), and
+// What an admin reads: the library's current version as "v2 · Nov 28, 2026", the audit log in words (titles and version numbers, no hashes or ids), and
 // the confirmation steps of a delete, which the loaders read from `?confirm=` so they work
 // without JavaScript. The browser walks them at 412 px in tests/e2e/admin-words.test.ts.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { recentAudit } from "~/features/admin/audit.server";
 import { auditInWords } from "~/features/admin/audit-words.server";
-import { addVersion, createDocument, restoreVersion } from "~/features/documents/catalogue.server";
+import { addVersion, createDocument, listForAdmin, restoreVersion } from "~/features/documents/catalogue.server";
+import { versionLabel } from "~/features/documents/library";
 import { action as newsForm, loader as newsAdmin } from "~/routes/admin.news";
 import { loader as documentPage } from "~/routes/admin.documents_.$id";
 import { getDb } from "~/utils/db.server";
@@ -35,7 +36,7 @@ async function aDocument(title: string) {
     path: `/documents/${tag}-words.pdf`,
     title,
     description: "",
-    category: "reports",
+    category: "Reports",
     ventureId: null,
     visibility: "public",
     publish: true,
@@ -53,7 +54,12 @@ describe("the audit log in words", () => {
     const [first] = await env.DB.prepare("SELECT id FROM document_versions WHERE document_id = ? ORDER BY id")
       .bind(id)
       .raw<[number]>();
+    const listed = async () => (await listForAdmin(db)).find((d) => d.id === id);
+    expect(await listed()).toMatchObject({ versionNumber: 2 });
     await restoreVersion(db, id, first![0], ADMIN);
+    // The library's "Current version" is the restored one's number and day, not a hash.
+    const row = await listed();
+    expect(versionLabel(row!.versionNumber, row!.versionUploadedAt!)).toMatch(/^v1 · [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const lines = await auditInWords(db, await recentAudit(db, 3));
     expect(lines.map((l) => l.text)).toEqual([
       "An earlier version of “Annual report” made current (v1)",

@@ -3,6 +3,7 @@
  * (docs/decisions/072-document-urls.md).
  */
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility } from "~/db/enums";
+import { formatMediumDate } from "~/utils/format";
 
 export { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility };
 
@@ -41,6 +42,11 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A version as an admin names it: "v3 · Nov 28, 2026" (its number among the document's uploads, its day). */
+export function versionLabel(number: number, uploadedAt: number): string {
+  return `v${number} · ${formatMediumDate(new Date(uploadedAt))}`;
 }
 
 export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
