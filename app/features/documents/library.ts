@@ -49,6 +49,16 @@ export function versionLabel(number: number, uploadedAt: number): string {
   return `v${number} · ${formatMediumDate(new Date(uploadedAt))}`;
 }
 
+/**
+ * The one answer for a document path that serves no file (unknown, withdrawn, or members-only to a
+ * visitor): /documents with this flag, which says so, and to a visitor how members get in.
+ */
+export const UNAVAILABLE_PARAM = "unavailable";
+export const UNAVAILABLE_TEXT = {
+  notice: "This document is not available.",
+  members: "Members: sign in",
+} as const;
+
 export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
   public: "Public",
   members: "Members only",
