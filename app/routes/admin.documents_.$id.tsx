@@ -98,7 +98,7 @@ export default function AdminDocument() {
   });
   const published = doc.status === "published";
   return (
-    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10">
+    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <p className="text-sm">
         <Link to={pages.documentLibrary.path} className="underline underline-offset-4">
           ← {pages.documentLibrary.title}

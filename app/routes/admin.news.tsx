@@ -156,7 +156,7 @@ const ventureName = (id: string | null) => (id ? (getSubsidiary(id)?.name ?? id)
 export default function NewsAdmin() {
   const { items, editing, confirmDelete } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
+    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <header>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
         <p className="mt-2 text-muted-foreground">{page.description}</p>
@@ -401,8 +401,8 @@ function MarkdownGuide() {
           <code>## Heading</code>, <code>- list item</code>, <code>1. numbered</code>, <code>&gt; quote</code>
         </li>
         <li>
-          <code>[text](https://…)</code>: links to http(s), mailto: or a page of this site; any other link shows
-          its text only.
+          <code>[text](https://…)</code>: links to http(s), mailto: or a page of this site; any other link shows its
+          text only.
         </li>
         <li>
           <code>![alt](…)</code>: no images; an image shows as its alt text.

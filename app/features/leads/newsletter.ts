@@ -5,7 +5,6 @@
 import type { Lead, LeadTopic } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/features/forms/honeypot";
 import { EMAIL_MAX_LENGTH } from "~/utils/mail-address";
-import { SITE } from "~/content/site";
 export const NEWSLETTER_TEXT = {
   title: "Join Our Community",
   description: "Get news from AFX Holding Group and its ventures in your inbox.",
@@ -60,11 +59,11 @@ export const ALERTS_TEXT = {
   submit: "Get alerts",
   success: "Almost done: check your email and confirm your alerts.",
   /** The sender's name of every alerts e-mail (its confirmation and each alert), beside MAIL_FROM's address. */
-  senderName: `${SITE.name} Investor Alerts`,
-  confirmSubject: `Confirm your investor alerts from ${SITE.name}`,
+  senderName: `AFX Holding Group Investor Alerts`,
+  confirmSubject: `Confirm your investor alerts from AFX Holding Group`,
   /** The confirmation e-mail's request, to the address it went to. */
   confirmAsk: (to: string) =>
-    `Please confirm that you want ${SITE.name}'s investor alerts at ${to}: one e-mail when the group publishes news or a document, nothing else.`,
+    `Please confirm that you want AFX Holding Group's investor alerts at ${to}: one e-mail when the group publishes news or a document, nothing else.`,
 } as const;
 
 /** Each topic as the unsubscribe page names it: a reader of both learns which one the link ends. */
@@ -109,7 +108,7 @@ export const ALERTS_SUBSCRIPTION_TEXT: typeof SUBSCRIPTION_TEXT = {
   ...SUBSCRIPTION_TEXT,
   confirmTitle: "Confirm your investor alerts",
   confirmBody: (email: string) =>
-    `Confirm that ${email} should receive ${SITE.name}'s investor alerts: one e-mail when the group publishes news or a document.`,
+    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail when the group publishes news or a document.`,
   confirmButton: "Confirm investor alerts",
   confirmedTitle: "Investor alerts confirmed",
   confirmedBody:
