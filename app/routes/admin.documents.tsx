@@ -119,7 +119,10 @@ export default function DocumentLibrary() {
                         {d.category} · {d.ventureId ? (getSubsidiary(d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
                       {/* On a phone the other columns are hidden: the same facts, as lines under the title. */}
-                      <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-xs sm:hidden" data-testid="document-facts">
+                      <dl
+                        className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-xs sm:hidden"
+                        data-testid="document-facts"
+                      >
                         <dt className="text-muted-foreground">Status</dt>
                         <dd>
                           {statusText(d.status)} · {VISIBILITY_LABELS[d.visibility]}

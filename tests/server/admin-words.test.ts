@@ -117,7 +117,9 @@ describe("the confirmation step of a delete, without JavaScript", () => {
     ).json<{ confirmDelete: { id: number; title: string } | null }>();
     expect(asked.confirmDelete).toMatchObject({ id, title: "To be deleted" });
     // Asking is not deleting: the item is still there.
-    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM news_items WHERE id = ?").bind(id).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM news_items WHERE id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(row!.n).toBe(1);
   });
 

@@ -235,8 +235,10 @@ describe("the newsletter's links", () => {
       T.confirmedBody,
       T.unsubscribedTitle,
       T.unsubscribedBody,
-    ])
-      (expect(words).toMatch(/investor alerts|alert/i), expect(words).not.toMatch(/newsletter/i));
+    ]) {
+      expect(words).toMatch(/investor alerts|alert/i);
+      expect(words).not.toMatch(/newsletter/i);
+    }
   });
 
   it("an unsubscribe link: 404 when forged; One-Click answers in plain text and unsubscribes", async () => {

@@ -4,7 +4,7 @@
  * detail); this names the records it points at (a document's or a news item's title, a version's
  * number) as they are now, and an entry it cannot name is shown as stored.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { documents, documentVersions, newsItems } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import type { AuditEntry } from "./audit.server";
