@@ -104,8 +104,7 @@ export const SUBSCRIPTION_TEXT = {
  * The same pages for investor alerts: every page of a topic names that topic. A text not given
  * here is the same for both (the invalid and expired links, the unsubscribe question).
  */
-export const ALERTS_SUBSCRIPTION_TEXT: typeof SUBSCRIPTION_TEXT = {
-  ...SUBSCRIPTION_TEXT,
+const ALERTS_SUBSCRIPTION_TEXT = {
   confirmTitle: "Confirm your investor alerts",
   confirmBody: (email: string) =>
     `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail when the group publishes news or a document.`,
@@ -116,12 +115,15 @@ export const ALERTS_SUBSCRIPTION_TEXT: typeof SUBSCRIPTION_TEXT = {
   unsubscribeTitle: "Unsubscribe from investor alerts",
   unsubscribedTitle: "You are unsubscribed from investor alerts",
   unsubscribedBody: "You will receive no more investor alerts from us. Changed your mind? Sign up again below.",
-  topic: "alerts",
+  topic: "alerts" as LeadTopic,
 };
 
-/** The subscription pages' words for a topic. */
-export const subscriptionText = (topic: LeadTopic | null | undefined) =>
-  topic === "alerts" ? ALERTS_SUBSCRIPTION_TEXT : SUBSCRIPTION_TEXT;
+/**
+ * The subscription pages' words for a topic. (Spread here, not at module level: a spread there is a
+ * side effect to the bundler, which would then load the signup form's chunk on every page.)
+ */
+export const subscriptionText = (topic: LeadTopic | null | undefined): typeof SUBSCRIPTION_TEXT =>
+  topic === "alerts" ? { ...SUBSCRIPTION_TEXT, ...ALERTS_SUBSCRIPTION_TEXT } : SUBSCRIPTION_TEXT;
 
 /** The topic an outcome page's `?topic=` names (the newsletter unless it says alerts). */
 export const topicParam = (search: string): LeadTopic =>
