@@ -12,7 +12,7 @@ import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { uploadDocument } from "~/features/documents/admin.server";
 import { listForAdmin } from "~/features/documents/catalogue.server";
-import { adminDocumentPath, documentStatus, formatBytes, VISIBILITY_LABELS } from "~/features/documents/library";
+import { adminDocumentPath, documentStatus, formatBytes, versionLabel, VISIBILITY_LABELS } from "~/features/documents/library";
 import { alertProgress } from "~/features/alerts/alerts.server";
 import { documentAlertId } from "~/features/documents/hooks.server";
 import { NewDocumentForm } from "~/features/documents/upload-form";
@@ -65,6 +65,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+
+/** "v3 · Nov 28, 2026": the current version by number and day, never by hash. */
+const current = (d: { versionNumber: number; versionUploadedAt: number | null }) =>
+  d.versionUploadedAt === null ? "—" : versionLabel(d.versionNumber, d.versionUploadedAt);
+
 export default function DocumentLibrary() {
   const { documents, ventures, maxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -89,22 +94,22 @@ export default function DocumentLibrary() {
                   <th scope="col" className="p-2">
                     Title
                   </th>
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="hidden p-2 sm:table-cell">
                     Status
                   </th>
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="hidden p-2 sm:table-cell">
                     Visibility
                   </th>
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="hidden p-2 sm:table-cell">
                     Current version
                   </th>
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="hidden p-2 sm:table-cell">
                     Size
                   </th>
-                  <th scope="col" className="p-2">
+                  <th scope="col" className="hidden p-2 sm:table-cell">
                     Updated
                   </th>
-                  <th scope="col" className="p-2 text-right">
+                  <th scope="col" className="hidden p-2 text-right sm:table-cell">
                     Downloads (30 days)
                   </th>
                 </tr>
@@ -112,15 +117,33 @@ export default function DocumentLibrary() {
               <tbody>
                 {documents.map((d) => (
                   <tr key={d.id} className="border-t border-border" data-testid="document-row" data-id={d.id}>
-                    <td className="p-2">
+                    <td className="p-2 [overflow-wrap:anywhere]">
                       <Link to={adminDocumentPath(d.id)} className="font-medium underline underline-offset-4">
                         {d.title}
                       </Link>
                       <div className="text-xs text-muted-foreground">
                         {d.category} · {d.ventureId ? (getSubsidiary(d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
+                      {/* On a phone the other columns are hidden: the same facts, as lines under the title. */}
+                      <dl
+                        className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-xs sm:hidden"
+                        data-testid="document-facts"
+                      >
+                        <dt className="text-muted-foreground">Status</dt>
+                        <dd>
+                          {documentStatus(d)} · {VISIBILITY_LABELS[d.visibility]}
+                        </dd>
+                        <dt className="text-muted-foreground">Current version</dt>
+                        <dd>{current(d)}</dd>
+                        <dt className="text-muted-foreground">Size</dt>
+                        <dd>{d.size === null ? "—" : formatBytes(d.size)}</dd>
+                        <dt className="text-muted-foreground">Updated</dt>
+                        <dd>{formatDateTime(d.updatedAt)}</dd>
+                        <dt className="text-muted-foreground">Downloads (30 days)</dt>
+                        <dd>{formatInteger(d.downloads)}</dd>
+                      </dl>
                     </td>
-                    <td className="p-2">
+                    <td className="hidden p-2 sm:table-cell">
                       {documentStatus(d)}
                       <div className="text-xs text-muted-foreground" data-testid="alert-status">
                         {d.alert
@@ -128,13 +151,15 @@ export default function DocumentLibrary() {
                           : "No alert"}
                       </div>
                     </td>
-                    <td className="p-2">{VISIBILITY_LABELS[d.visibility]}</td>
-                    <td className="p-2 font-mono text-xs">{d.sha256 ? d.sha256.slice(0, 12) : "—"}</td>
-                    <td className="p-2">{d.size === null ? "—" : formatBytes(d.size)}</td>
-                    <td className="p-2">
+                    <td className="hidden p-2 sm:table-cell">{VISIBILITY_LABELS[d.visibility]}</td>
+                    <td className="hidden p-2 sm:table-cell" data-testid="current-version">
+                      {current(d)}
+                    </td>
+                    <td className="hidden p-2 sm:table-cell">{d.size === null ? "—" : formatBytes(d.size)}</td>
+                    <td className="hidden p-2 sm:table-cell">
                       <time dateTime={new Date(d.updatedAt).toISOString()}>{formatDateTime(d.updatedAt)}</time>
                     </td>
-                    <td className="p-2 text-right" data-testid="downloads">
+                    <td className="hidden p-2 text-right sm:table-cell" data-testid="downloads">
                       {formatInteger(d.downloads)}
                     </td>
                   </tr>

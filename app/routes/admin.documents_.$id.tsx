@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
@@ -15,7 +16,6 @@ import { subsidiaries } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { changeDocument, uploadVersion } from "~/features/documents/admin.server";
 import { alertProgress, type AlertProgress } from "~/features/alerts/alerts.server";
-import { ConfirmStep, confirmIntent } from "~/features/admin/confirm-step";
 import { documentWithVersions } from "~/features/documents/catalogue.server";
 import { documentAlertId } from "~/features/documents/hooks.server";
 import { documentFieldsSchema } from "~/features/documents/forms";
@@ -30,7 +30,7 @@ export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 /** The actions this page asks about first (`?confirm=`). */
-const CONFIRMED = ["unpublish"] as const;
+const CONFIRMED = ["unpublish", "delete"] as const;
 const ROUTE_ID = "routes/admin.documents_.$id";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -52,6 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       alerts: Object.fromEntries(
         found.versions.map((v) => [v.id, progress.get(documentAlertId(id, v.sha256)) ?? null]),
       ),
+      // The confirmation step of an unpublish or a delete (`?confirm=`), which works without JavaScript.
       confirm: confirmIntent(request, CONFIRMED),
       maxBytes: getConfig(env).documentMaxBytes,
       ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
@@ -112,14 +113,14 @@ export default function AdminDocument() {
   });
   const published = doc.status === "published";
   return (
-    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10">
+    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <p className="text-sm">
         <Link to={pages.documentLibrary.path} className="underline underline-offset-4">
           ← {pages.documentLibrary.title}
         </Link>
       </p>
       <header className="mt-4">
-        <h1 className="text-3xl font-bold tracking-tight">{doc.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{doc.title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">
           <span data-testid="status">{documentStatus(doc)}</span> · {VISIBILITY_LABELS[doc.visibility]} · Stable URL:{" "}
           <a href={doc.path} className="break-all underline underline-offset-4">
@@ -150,18 +151,9 @@ export default function AdminDocument() {
               )}
             </Form>
           )}
-          <Form
-            method="post"
-            action={here}
-            onSubmit={(e) => {
-              if (!window.confirm(`Delete “${doc.title}” and every version of it?`)) e.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="destructive">
-              Delete
-            </Button>
-          </Form>
+          <Link to="?confirm=delete" className={buttonClass("destructive")}>
+            Delete
+          </Link>
         </div>
         {confirm === "unpublish" && published ? (
           <ConfirmStep
@@ -170,6 +162,16 @@ export default function AdminDocument() {
             title="Unpublish this document?"
             body="Its stable URL and every version's URL stop serving the file at once, and it leaves the public list. You can publish it again later; nobody is mailed either way."
             button="Unpublish"
+            cancelTo={here}
+          />
+        ) : null}
+        {confirm === "delete" ? (
+          <ConfirmStep
+            title={`Delete “${doc.title}” and every version of it?`}
+            body={`Its ${versions.length === 1 ? "file" : `${versions.length} files`} and every address of ${versions.length === 1 ? "it" : "them"} stop working at once, for everyone. This cannot be undone.`}
+            button="Delete"
+            intent="delete"
+            action={here}
             cancelTo={here}
           />
         ) : null}
@@ -208,7 +210,7 @@ export default function AdminDocument() {
           Versions
         </h2>
         <ol className="mt-3 grid gap-3">
-          {versions.map((v) => {
+          {versions.map((v, i) => {
             const current = v.id === doc.currentVersionId;
             return (
               <Card as="li" padding="md" key={v.id} data-testid="version" data-current={current || undefined}>
@@ -218,8 +220,9 @@ export default function AdminDocument() {
                       {v.fileName}
                     </a>
                     <p className="text-muted-foreground">
+                      <span className="font-medium text-foreground">v{versions.length - i}</span> ·{" "}
                       <time dateTime={new Date(v.uploadedAt).toISOString()}>{formatDateTime(v.uploadedAt)}</time> ·{" "}
-                      {formatBytes(v.size)} · {v.uploadedBy}
+                      {formatBytes(v.size)} · <span className="[overflow-wrap:anywhere]">{v.uploadedBy}</span>
                       {current ? " · current" : ""}
                       {v.withdrawnAt === null ? "" : " · withdrawn: its URL serves nothing"}
                     </p>

@@ -6,7 +6,8 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SITE } from "~/content/site";
 import type { Lead } from "~/db/schema";
@@ -31,8 +32,8 @@ const ACTIONS = {
     button: "Delete",
   },
 } as const;
-type Intent = keyof typeof ACTIONS;
-const isIntent = (v: unknown): v is Intent => v === "unsubscribe" || v === "delete";
+const INTENTS = ["unsubscribe", "delete"] as const;
+const isIntent = (v: unknown): v is (typeof INTENTS)[number] => INTENTS.some((i) => i === v);
 
 function leadId(params: { id?: string }) {
   return /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
@@ -45,9 +46,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = leadId(params);
   const lead = id === null ? null : await getLead(getDb(env), id);
   if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
-  const confirm = new URL(request.url).searchParams.get("confirm");
   const topics = await addressTopics(getDb(env), lead.email);
-  return json({ lead, topics, confirm: isIntent(confirm) ? confirm : null }, { headers: PRIVATE });
+  return json({ lead, topics, confirm: confirmIntent(request, INTENTS) }, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -146,21 +146,7 @@ export default function LeadPage() {
         ))}
       </dl>
       {confirm ? (
-        <section className="mt-8 rounded-xl border border-destructive/50 p-6" aria-labelledby="confirm-title">
-          <h2 id="confirm-title" className="text-lg font-semibold">
-            {ACTIONS[confirm].title}
-          </h2>
-          <p className="mt-2 text-sm text-muted-foreground">{ACTIONS[confirm].body}</p>
-          <Form method="post" className="mt-4 flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value={confirm} />
-            <Button type="submit" variant="destructive">
-              {ACTIONS[confirm].button}
-            </Button>
-            <Link to="." className={buttonClass("outline")}>
-              Cancel
-            </Link>
-          </Form>
-        </section>
+        <ConfirmStep {...ACTIONS[confirm]} intent={confirm} cancelTo="." />
       ) : (
         <div className="mt-8 flex flex-wrap gap-3">
           {lead.status !== "unsubscribed" ? (

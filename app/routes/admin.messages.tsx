@@ -184,11 +184,11 @@ export default function MessagesInbox() {
               id={`message-${m.id}`}
               data-testid="message"
               data-status={m.status}
-              className="scroll-mt-20"
+              className="min-w-0 scroll-mt-20 [overflow-wrap:anywhere]"
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h2 className="break-words text-lg font-semibold">{m.subject}</h2>
+                  <h2 className="text-lg font-semibold">{m.subject}</h2>
                   <p className="mt-1 break-all text-sm text-muted-foreground">
                     {/* A name that is the address again (typed into both fields) is shown once. */}
                     {m.name.trim().toLowerCase() === m.email.toLowerCase() ? null : (
@@ -201,7 +201,7 @@ export default function MessagesInbox() {
                 </div>
                 <StatusBadge status={m.status} />
               </div>
-              <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
+              <p className="mt-3 whitespace-pre-wrap text-sm">{m.message}</p>
               {m.status === "answered" && m.answeredAt ? (
                 <p className="mt-3 text-xs text-muted-foreground" data-testid="answered">
                   Answered by {m.answeredBy ?? "an admin"} on <LocalTime ms={m.answeredAt} />

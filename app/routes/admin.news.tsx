@@ -9,6 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -44,18 +45,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const db = getDb(env);
-  const editId = idOf(new URL(request.url).searchParams.get("edit"));
+  const url = new URL(request.url);
+  const editId = idOf(url.searchParams.get("edit"));
   const [items, editing] = await Promise.all([listAllNews(db), editId ? newsById(db, editId) : null]);
   const progress = await alertProgress(
     db,
     "news",
     items.map((i) => String(i.id)),
   );
+  const withProgress = items.map((i) => ({ ...i, alertProgress: progress.get(String(i.id)) ?? null }));
+  // The confirmation step of a delete (`?confirm=delete&id=N`), which works without JavaScript.
+  const deleteId = confirmIntent(request, ["delete"]) ? idOf(url.searchParams.get("id")) : null;
   return json(
     {
-      items: items.map((i) => ({ ...i, alertProgress: progress.get(String(i.id)) ?? null })),
+      items: withProgress,
       editing,
+      editingAlert: editing ? (progress.get(String(editing.id)) ?? null) : null,
       editingPreview: editing ? renderMarkdown(editing.body) : null,
+      confirmDelete: withProgress.find((i) => i.id === deleteId) ?? null,
     },
     { headers: NO_STORE },
   );
@@ -101,6 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), preview }, { status: 400, headers: NO_STORE });
 
   const before = id === null ? null : await newsById(db, id);
+  const mailedBefore = id !== null && (await alertProgress(db, "news", [String(id)])).has(String(id));
   const saved = await saveNews(db, {
     id,
     input: submission.value,
@@ -111,13 +119,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await context.purgePages(pagesShowing(saved.item, [saved.item.venture, before?.venture ?? null]));
   if (saved.alerted) ctx.waitUntil(fanOutAlerts(env, ctx));
   const published = saved.item.status === "published";
+  const wasPublished = before?.status === "published";
   return redirectWithToast(
     env,
     request,
     `${page.path}?edit=${saved.item.id}`,
     {
-      title: published ? "Published" : "Saved as draft",
-      ...(saved.alerted ? { description: "Investor alerts are on their way." } : {}),
+      title: !published ? "Saved as draft" : wasPublished ? "Saved" : "Published",
+      ...(published ? { description: mailText({ alerted: saved.alerted, mailedBefore }) } : {}),
     },
     { status: 303, headers: NO_STORE },
   );
@@ -131,6 +140,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** What a save of a published item did about investor alerts: an edit never sends again. */
+function mailText({ alerted, mailedBefore }: { alerted: boolean; mailedBefore: boolean }) {
+  if (alerted) return "Investor alerts are on their way.";
+  if (mailedBefore) return "Investors were e-mailed when it was first published; an edit sends nothing again.";
+  return "No investor alert was sent.";
+}
+
 /** "alert sent N of M", while the alert is being queued "(still queuing)". */
 const progressText = (p: { sent: number; total: number; preparing: boolean }) =>
   `alert sent ${formatInteger(p.sent)} of ${formatInteger(p.total)}${p.preparing ? " (still queuing)" : ""}`;
@@ -138,13 +154,30 @@ const progressText = (p: { sent: number; total: number; preparing: boolean }) =>
 const ventureName = (id: string | null) => (id ? (getSubsidiary(id)?.name ?? id) : "The group");
 
 export default function NewsAdmin() {
-  const { items, editing } = useLoaderData<typeof loader>();
+  const { items, editing, confirmDelete } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
+    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <header>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
         <p className="mt-2 text-muted-foreground">{page.description}</p>
       </header>
+      {confirmDelete ? (
+        <ConfirmStep
+          title={`Delete “${confirmDelete.title}”?`}
+          body={
+            (confirmDelete.status === "published" ? "It leaves /news and the feeds at once. " : "") +
+            (confirmDelete.alertProgress
+              ? "Its investor alert was already e-mailed; e-mails sent cannot be recalled. "
+              : "") +
+            "This cannot be undone."
+          }
+          button="Delete"
+          intent="delete"
+          action={page.path}
+          fields={{ id: confirmDelete.id }}
+          cancelTo={`${page.path}#news-${confirmDelete.id}`}
+        />
+      ) : null}
       <NewsForm key={editing?.id ?? "new"} />
       <section aria-labelledby="news-list-heading" className="mt-10">
         <h2 id="news-list-heading" className="text-xl font-semibold">
@@ -158,7 +191,7 @@ export default function NewsAdmin() {
               <li key={item.id} id={`news-${item.id}`}>
                 <Card padding="sm" className="flex flex-wrap items-center justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-medium">{item.title}</p>
+                    <p className="font-medium [overflow-wrap:anywhere]">{item.title}</p>
                     <p className="text-sm text-muted-foreground">
                       {item.status === "published" ? "Published" : "Draft"} · {ventureName(item.venture)} · changed{" "}
                       {formatDateTime(item.updatedAt)}
@@ -187,12 +220,9 @@ export default function NewsAdmin() {
                         </Form>
                       </>
                     ) : null}
-                    <Form method="post" action={page.path}>
-                      <input type="hidden" name="id" value={item.id} />
-                      <Button type="submit" name="intent" value="delete" variant="destructive">
-                        Delete<span className="sr-only"> {item.title}</span>
-                      </Button>
-                    </Form>
+                    <Link to={`${page.path}?confirm=delete&id=${item.id}`} className={buttonClass("destructive")}>
+                      Delete<span className="sr-only"> {item.title}</span>
+                    </Link>
                   </div>
                 </Card>
               </li>
@@ -205,7 +235,7 @@ export default function NewsAdmin() {
 }
 
 function NewsForm() {
-  const { editing, editingPreview } = useLoaderData<typeof loader>();
+  const { editing, editingPreview, editingAlert } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const previewer = useFetcher<typeof action>();
@@ -245,11 +275,21 @@ function NewsForm() {
   const submitted = actionData && "preview" in actionData ? actionData.preview : null;
   const preview = fetched ?? submitted ?? editingPreview;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const previewTitle = fields.title.value ?? editing?.title ?? "";
+  const previewSummary = fields.summary.value ?? editing?.summary ?? "";
   return (
     <section aria-labelledby="news-form-heading" className="mt-8">
       <h2 id="news-form-heading" className="text-xl font-semibold">
         {editing ? `Edit: ${editing.title}` : "Write news"}
       </h2>
+      {editing?.status === "published" ? (
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="news-mail-status">
+          {editingAlert
+            ? `Investors were e-mailed when it was published (${progressText(editingAlert)}).`
+            : "No investor alert was sent for it."}{" "}
+          Saving an edit never e-mails investors again.
+        </p>
+      ) : null}
       {editing ? (
         <p className="mt-1 text-sm">
           <Link to={page.path} className="text-primary underline-offset-4 hover:underline">
@@ -273,9 +313,12 @@ function NewsForm() {
         <Field label="Summary (the text of the feed and the alert e-mail)" field={fields.summary}>
           <Textarea field={fields.summary} rows={2} maxLength={NEWS_LIMITS.summary} />
         </Field>
-        <Field label="Body (Markdown)" field={fields.body}>
-          <Textarea field={fields.body} rows={12} maxLength={NEWS_LIMITS.body} onInput={onBodyInput} />
-        </Field>
+        <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
+          <Field label="Body (Markdown)" field={fields.body}>
+            <Textarea field={fields.body} rows={12} maxLength={NEWS_LIMITS.body} onInput={onBodyInput} />
+          </Field>
+          <MarkdownGuide />
+        </div>
         <div className="grid gap-1.5">
           <label htmlFor={fields.venture.id} className="text-sm font-medium">
             Venture
@@ -324,10 +367,49 @@ function NewsForm() {
           <h3 id="news-preview-heading" className="text-sm font-semibold uppercase text-muted-foreground">
             Preview
           </h3>
+          <p className="mt-3 text-2xl font-bold tracking-tight [overflow-wrap:anywhere]" data-testid="preview-title">
+            {previewTitle || "(no title yet)"}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {editing?.publishedAt ? formatDateTime(editing.publishedAt) : "Dated the day it is published"}
+          </p>
+          {previewSummary ? (
+            <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]" data-testid="preview-summary">
+              {previewSummary}
+            </p>
+          ) : null}
           {/* The server's rendering: raw HTML off, links and images judged (markdown.server.ts). */}
           <div className="news-body mt-3" dangerouslySetInnerHTML={{ __html: preview }} />
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** What the body's Markdown may use, beside the body (markdown.server.ts decides; this says it). */
+function MarkdownGuide() {
+  return (
+    <aside aria-labelledby="markdown-guide-heading" className="text-sm text-muted-foreground">
+      <h3 id="markdown-guide-heading" className="font-medium text-foreground">
+        Markdown in the body
+      </h3>
+      <ul className="mt-2 grid gap-1 [overflow-wrap:anywhere]">
+        <li>
+          <code>**bold**</code>, <code>*italic*</code>, <code>`code`</code>
+        </li>
+        <li>
+          <code>## Heading</code>, <code>- list item</code>, <code>1. numbered</code>, <code>&gt; quote</code>
+        </li>
+        <li>
+          <code>[text](https://…)</code>: links to http(s), mailto: or a page of this site; any other link shows its
+          text only.
+        </li>
+        <li>
+          <code>![alt](…)</code>: no images; an image shows as its alt text.
+        </li>
+        <li>HTML is shown as text, never run.</li>
+        <li>A blank line starts a new paragraph.</li>
+      </ul>
+    </aside>
   );
 }

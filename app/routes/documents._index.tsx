@@ -8,7 +8,8 @@ import { pages } from "~/content/pages";
 import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
 import { getUser } from "~/features/auth/users.server";
 import { listPublished, type ListedDocument } from "~/features/documents/catalogue.server";
-import { DOCUMENT_CATEGORIES, formatBytes } from "~/features/documents/library";
+import { DOCUMENT_CATEGORIES, formatBytes, UNAVAILABLE_PARAM, UNAVAILABLE_TEXT } from "~/features/documents/library";
+import { LOGIN_PATH } from "~/components/shell/nav-links";
 import { documentsJsonLd } from "~/features/documents/structured-data";
 import { getDb } from "~/utils/db.server";
 import { formatLongDate } from "~/utils/format";
@@ -27,12 +28,16 @@ const page = pages.documents;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const requested = new URL(request.url).searchParams.get("subsidiary")?.trim() || null;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("subsidiary")?.trim() || null;
   const venture = requested ? getSubsidiary(SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
   const member = Boolean(await getUser(request, env));
   const all = await listPublished(getDb(env), { members: member });
   return {
     requested,
+    member,
+    // Arrived from a document path that serves no file (serve-route.server.ts): say so.
+    unavailable: url.searchParams.has(UNAVAILABLE_PARAM),
     venture: venture ? { id: venture.id, name: venture.name } : null,
     documents: venture ? all.filter((d) => d.ventureId === venture.id) : all,
   };
@@ -53,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export default function Documents() {
-  const { requested, venture, documents: list } = useLoaderData<typeof loader>();
+  const { requested, venture, documents: list, unavailable, member } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader heading={venture ? `${venture.name} Documents` : page.heading}>
@@ -68,6 +73,24 @@ export default function Documents() {
           <p>{page.description}</p>
         )}
       </PageHeader>
+      {unavailable ? (
+        <div role="status" className="mx-auto mb-6 max-w-6xl px-4" data-testid="document-unavailable">
+          <p className="rounded-lg border border-border bg-muted p-4 text-sm">
+            {UNAVAILABLE_TEXT.notice}
+            {member ? null : (
+              <>
+                {" "}
+                <a
+                  href={`${LOGIN_PATH}?returnTo=${encodeURIComponent(page.path)}`}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  {UNAVAILABLE_TEXT.members}
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+      ) : null}
       {requested && !venture ? (
         <div role="status" className="mx-auto mb-6 max-w-6xl px-4">
           <p className="rounded-lg border border-border bg-muted p-4 text-sm">

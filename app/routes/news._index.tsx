@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
-import { feedPath } from "~/features/news/feed";
+import { FEED_LINK_TEXT, feedPath } from "~/features/news/feed";
 import { NewsList } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
 import { listPublishedNews } from "~/features/news/news.server";
@@ -50,11 +50,11 @@ export default function News() {
     <>
       <PageHeader heading={venture ? `${venture.name} news` : page.heading}>
         <p>
-          {venture ? `News from ${venture.name}.` : "News from AFX Holding Group and its ventures."} Follow the{" "}
+          {venture ? `News from ${venture.name}.` : "News from AFX Holding Group and its ventures."}{" "}
           <a href={feedPath(venture?.id)} className="text-primary underline underline-offset-2">
-            Atom feed
+            {FEED_LINK_TEXT}
           </a>{" "}
-          or get an e-mail for each announcement below.
+          (an Atom feed: paste its address into any news reader app), or get an e-mail for each announcement below.
         </p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-12 lg:grid-cols-[1fr_20rem]">

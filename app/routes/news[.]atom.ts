@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getSubsidiary } from "~/content/subsidiaries";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/features/news/feed.server";
-import { feedNews } from "~/features/news/news.server";
+import { feedNews, lastNewsChange } from "~/features/news/news.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 
@@ -11,11 +11,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const param = new URL(request.url).searchParams.get("venture");
   const venture = param ? getSubsidiary(param) : null;
   if (param && !venture) return new Response("No such venture.", { status: 404 });
-  const entries = await feedNews(getDb(env), venture?.id ?? null, FEED_SIZE);
+  const db = getDb(env);
+  const entries = await feedNews(db, venture?.id ?? null, FEED_SIZE);
   const { xml, updated } = atomFeed(
     getConfig(env).siteUrl,
     entries,
     venture ? { id: venture.id, name: venture.name } : null,
+    entries.length ? null : await lastNewsChange(db),
   );
   return feedResponse(request, xml, updated);
 }

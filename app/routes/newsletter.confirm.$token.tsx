@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
+import { subscriptionText } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
@@ -29,13 +29,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const token = params.token ?? "";
   const check = await checkConfirmToken(getDb(env), token);
-  if (
-    check.state === "unknown" &&
-    (await justConfirmed(request, env).parse(request.headers.get("Cookie"))) === (await sha256Hex(token))
-  )
-    return json({ state: "confirmed" as const }, { headers: PRIVATE });
+  if (check.state === "unknown") {
+    // "<hash of the token> <topic>": this browser confirmed this link a moment ago.
+    const [hash, topic] = String((await justConfirmed(request, env).parse(request.headers.get("Cookie"))) ?? "").split(
+      " ",
+    );
+    if (hash === (await sha256Hex(token)))
+      return json(
+        { state: "confirmed" as const, topic: topic === "alerts" ? ("alerts" as const) : null },
+        { headers: PRIVATE },
+      );
+  }
   return json(
-    check.state === "valid" ? { state: check.state, email: displayAddress(check.email) } : { state: check.state },
+    check.state === "valid"
+      ? { state: check.state, email: displayAddress(check.email), topic: check.topic }
+      : { state: check.state, topic: check.state === "expired" ? check.topic : null },
     {
       status: STATUS[check.state],
       headers: PRIVATE,
@@ -49,9 +57,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const result = await confirmSubscription(env, token);
   if (result.state === "valid")
-    return redirect("/newsletter/confirmed", {
+    return redirect(result.topic === "alerts" ? "/newsletter/confirmed?topic=alerts" : "/newsletter/confirmed", {
       status: 303,
-      headers: { ...PRIVATE, "Set-Cookie": await justConfirmed(request, env).serialize(await sha256Hex(token)) },
+      headers: {
+        ...PRIVATE,
+        "Set-Cookie": await justConfirmed(request, env).serialize(`${await sha256Hex(token)} ${result.topic}`),
+      },
     });
   return json({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
 }
@@ -59,8 +70,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  subscriptionMeta(
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const T = subscriptionText(data && "topic" in data ? data.topic : null);
+  return subscriptionMeta(
     data?.state === "valid"
       ? T.confirmTitle
       : data?.state === "confirmed"
@@ -69,9 +81,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
           ? T.expiredTitle
           : T.invalidTitle,
   );
+};
 
 export default function ConfirmSubscription() {
   const result = useLoaderData<typeof loader>();
+  const T = subscriptionText("topic" in result ? result.topic : null);
   if (result.state === "valid" && "email" in result) {
     return (
       <SubscriptionPage title={T.confirmTitle} action={{ label: T.confirmButton }}>
@@ -87,7 +101,7 @@ export default function ConfirmSubscription() {
     );
   const expired = result.state === "expired";
   return (
-    <SubscriptionPage title={expired ? T.expiredTitle : T.invalidTitle} signUpAgain>
+    <SubscriptionPage title={expired ? T.expiredTitle : T.invalidTitle} signUpAgain={T.topic}>
       <p>{expired ? T.expiredBody : T.invalidBody}</p>
     </SubscriptionPage>
   );

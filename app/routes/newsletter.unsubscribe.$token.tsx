@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SUBSCRIPTION_TEXT as T } from "~/features/leads/newsletter";
+import { subscriptionText } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { followUnsubscribeLink, readUnsubscribeToken, unsubscribeTarget } from "~/features/leads/subscription.server";
 import { maskAddress } from "~/features/mail/message";
@@ -53,6 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: 1024 });
   const id = await readUnsubscribeToken(env, params.token ?? "");
   if (id === null) return json({ valid: false }, { status: 404, headers: PRIVATE });
+  const target = await unsubscribeTarget(getDb(env), id);
   await followUnsubscribeLink(env, id);
   if (form.get("List-Unsubscribe") === "One-Click") {
     return new Response("Unsubscribed.", {
@@ -60,20 +61,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return redirect("/newsletter/unsubscribed", { status: 303, headers: PRIVATE });
+  return redirect(target?.topic === "alerts" ? "/newsletter/unsubscribed?topic=alerts" : "/newsletter/unsubscribed", {
+    status: 303,
+    headers: PRIVATE,
+  });
 }
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const T = subscriptionText(data?.topic);
+  return subscriptionMeta(data?.valid ? T.unsubscribeTitle : T.badUnsubscribeTitle);
+};
 
 export default function Unsubscribe() {
   const { valid, address, listed, topic } = useLoaderData<typeof loader>();
+  const T = subscriptionText(topic);
   if (valid && address && !listed)
     return (
-      <SubscriptionPage title={T.alreadyUnsubscribedTitle} signUpAgain>
+      <SubscriptionPage title={T.alreadyUnsubscribedTitle} signUpAgain={topic}>
         <p className="wrap-anywhere">{T.alreadyUnsubscribedBody(address, topic)}</p>
       </SubscriptionPage>
     );

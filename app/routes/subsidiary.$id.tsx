@@ -12,7 +12,7 @@ import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-import { feedPath } from "~/features/news/feed";
+import { FEED_LINK_TEXT, feedPath } from "~/features/news/feed";
 import { NewsList } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
 import { listPublishedNews } from "~/features/news/news.server";
@@ -146,7 +146,7 @@ export default function SubsidiaryPage() {
             Documents from {subsidiary.name}
           </Link>
           <a href={feedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
-            Atom feed
+            {FEED_LINK_TEXT}
           </a>
         </p>
       </section>

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_SUBJECT, CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { waitForMail } from "../fixtures/inbox";
 import { ready } from "./browser";
 
@@ -15,9 +15,10 @@ export async function signIn(page: Page, email: string, returnTo: string) {
   await ready(page);
 }
 
-/** Presses the confirmation button of the e-mail `email` received (a POST to its link). */
-export async function confirmFromInbox(page: Page, email: string) {
-  const mail = await waitForMail(inject("inboxURL"), { to: email, subject: CONFIRMATION_SUBJECT });
+/** Presses the confirmation button of the e-mail `email` received (a POST to its link); `topic` names the mail's. */
+export async function confirmFromInbox(page: Page, email: string, topic: "newsletter" | "alerts" = "newsletter") {
+  const subject = topic === "alerts" ? ALERTS_CONFIRMATION_SUBJECT : CONFIRMATION_SUBJECT;
+  const mail = await waitForMail(inject("inboxURL"), { to: email, subject });
   const confirmUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\/[A-Za-z0-9_-]+/)![0];
   expect((await page.request.post(confirmUrl, { form: {}, maxRedirects: 0 })).status()).toBe(303);
 }

@@ -54,8 +54,13 @@ async function downloadAsVisitor(title: string, expected: Buffer, suffix: string
   await context.close();
 }
 
-/** Deletes the document from its admin page, as an admin would. */
+/** Deletes the document from its admin page, as an admin would: Delete, then the confirmation step's Delete. */
 async function deleteOnItsPage(page: Page, title: string) {
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get("confirm") === "delete"),
+    page.getByRole("link", { name: "Delete" }).click(),
+  ]);
+  await page.getByRole("heading", { name: `Delete “${title}” and every version of it?` }).waitFor();
   await Promise.all([
     page.waitForURL((url) => url.pathname === "/admin/documents"),
     page.getByRole("button", { name: "Delete" }).click(),
@@ -162,7 +167,6 @@ describe("the document library", () => {
     await downloadAsVisitor(title, bytes, "js");
     await page.goto(documentPage);
     await hydrated(page);
-    page.once("dialog", (dialog) => void dialog.accept());
     await deleteOnItsPage(page, title);
     await context.close();
   });

@@ -67,10 +67,10 @@ describe("leads workbench", () => {
       .poll(() =>
         page
           .getByTestId("audit-entry")
-          .filter({ hasText: `lead #${id} (` })
+          .filter({ hasText: `Lead #${id} (` })
           .textContent(),
       )
-      .toMatch(/^lead\.delete lead #\d+ \(w\*\*\*@example\.com\)/);
+      .toMatch(/^Lead #\d+ \(w\*\*\*@example\.com\) erased \(was confirmed; erased lead/);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { ALERTS_TEXT, signupAnchor } from "~/features/leads/newsletter";
 import { waitForMail } from "../fixtures/inbox";
 import { confirmFromInbox, signIn } from "./account";
@@ -36,7 +36,7 @@ describe("the investor alerts block", () => {
       form.getByRole("button", { name: ALERTS_TEXT.submit }).click(),
     ]);
     await form.getByText(ALERTS_TEXT.success).waitFor();
-    const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+    const mail = await waitForMail(inbox, { to: email, subject: ALERTS_CONFIRMATION_SUBJECT });
     expect(mail.text).toContain("investor alerts");
     await context.close();
   });
@@ -52,7 +52,7 @@ describe("the investor alerts block", () => {
     await form.getByRole("button", { name: ALERTS_TEXT.submit }).click();
     await form.getByText(ALERTS_TEXT.success).waitFor();
     expect(page.url()).not.toContain("#");
-    await confirmFromInbox(page, email);
+    await confirmFromInbox(page, email, "alerts");
 
     const title = `Browser alert ${Date.now().toString(36)}`;
     await signIn(page, "admin@example.com", "/admin/news");

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { helpCopy } from "~/content/copy";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { subsidiaries } from "~/content/subsidiaries";
 import { confirmedLead, signIn } from "./account";
@@ -7,8 +8,11 @@ import { launch, newPage, ready } from "./browser";
 import { PATHS } from "./content-quality";
 
 // No page scrolls sideways on a phone, with the longest values a real visitor brings: a
-// 64-character address (signed in, and as a lead in the admin's lists), the longest venture name,
-// a 10-digit count. Wide tables scroll inside their own box; the page itself never does.
+// 64-character address (signed in, and as a lead and a Help message in the admin's lists), the
+// longest venture name, a 10-digit count, and the data every admin feature writes: a document with
+// two versions (the audit log's entries, each version's 64-character SHA-256 and file name), a
+// news item with a long unbroken title. Wide tables scroll inside their own box; the page itself
+// never does.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -24,6 +28,74 @@ const tag = Date.now().toString(36);
 const LONG = `alexandria.konstantinopoulou.${tag}`.padEnd(64 - DOMAIN.length, "s") + DOMAIN;
 const longestVenture = [...subsidiaries].sort((a, b) => b.name.length - a.name.length)[0]!;
 const TEN_DIGITS = (1_234_567_890).toLocaleString("en-US");
+/** A title as long as the forms take, with a 64-character word no line can break at a space. */
+const LONG_WORD = `Konzernabschlussbestaetigungsvermerk${tag}`.padEnd(64, "x");
+const LONG_TITLE = `${LONG_WORD} annual report and consolidated accounts`;
+
+function pdf(label: string): Buffer {
+  return Buffer.from(`%PDF-1.7\n% ${label}\n${" ".repeat(2000)}\n%%EOF\n`);
+}
+
+/**
+ * What the admin features write, as an admin writes it without JavaScript: a Help message from the
+ * long address, a draft document (drafts stay off /documents, which other files count) with a second
+ * version, a draft news item with the long title. Returns the document's and the item's admin pages.
+ */
+async function seedAdminData(): Promise<string[]> {
+  const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(pages.help.path);
+  const contact = page.locator("#contact form");
+  await contact.getByLabel("Name").fill("Alexandria Konstantinopoulou-Papadimitriou");
+  await contact.getByLabel("Email").fill(LONG);
+  await contact.getByLabel("Subject").fill(LONG_TITLE);
+  await contact.getByLabel("Message").fill(`${LONG_WORD} ${LONG_WORD}`);
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await page.getByRole("status").filter({ hasText: helpCopy.success }).waitFor();
+
+  await signIn(page, "admin@example.com", pages.documentLibrary.path);
+  const upload = page.locator("form#new-document");
+  await upload.getByLabel("Title").fill(LONG_TITLE.slice(0, 120));
+  await upload.getByLabel("Category").selectOption("Reports");
+  await upload.getByLabel(/^PDF file/).setInputFiles({
+    name: `${LONG_WORD}-${LONG_WORD}.pdf`,
+    mimeType: "application/pdf",
+    buffer: pdf(`v1 ${tag}`),
+  });
+  await Promise.all([
+    page.waitForURL((url) => /^\/admin\/documents\/[\w-]{12}$/.test(url.pathname)),
+    upload.getByRole("button", { name: "Upload" }).click(),
+  ]);
+  const documentPage = new URL(page.url()).pathname;
+  const version = page.locator("form#new-version");
+  await version.getByLabel(/^PDF file/).setInputFiles({
+    name: `${LONG_WORD}-v2.pdf`,
+    mimeType: "application/pdf",
+    buffer: pdf(`v2 ${tag}`),
+  });
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(documentPage)),
+    version.getByRole("button", { name: "Upload new version" }).click(),
+  ]);
+  await page.goto(documentPage);
+  expect(await page.getByTestId("version").count()).toBe(2);
+
+  await page.goto(pages.newsAdmin.path);
+  await page.getByLabel("Title").fill(LONG_TITLE.slice(0, 140));
+  await page.getByLabel(/^Summary/).fill(`${LONG_WORD} ${LONG_WORD}`);
+  await page.getByLabel("Body (Markdown)").fill(`A body with [a link](/documents) and ${LONG_WORD}.`);
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.has("edit")),
+    page.getByRole("button", { name: "Save" }).click(),
+  ]);
+  const newsPage = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+  await context.close();
+  return [
+    documentPage,
+    `${documentPage}?confirm=delete`,
+    newsPage,
+    `${newsPage.replace(/\?edit=/, "?confirm=delete&id=")}`,
+  ];
+}
 
 /** How far the document is wider than the viewport, and the first elements that stick out. */
 async function overflow(page: Page) {
@@ -67,11 +139,19 @@ describe("every page fits a 412 px phone", () => {
     await context.close();
   }, 60_000);
 
-  it("the admin's pages, with a 64-character lead and 10-digit counts", async () => {
+  it("the admin's pages, with a 64-character lead, message, document, news item and 10-digit counts", async () => {
+    const seeded = await seedAdminData();
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await confirmedLead(page, { email: LONG, firstName: "Alexandria", lastName: "Konstantinopoulou-Papadimitriou" });
     await signIn(page, "admin@example.com", pages.leads.path);
-    for (const path of ADMIN_PAGES.map((p) => p.path)) await fits(page, path);
+    // Every admin page, and each page of one record the features write (with its confirmation step).
+    for (const path of [...ADMIN_PAGES.map((p) => p.path), ...seeded]) await fits(page, path);
+    // The audit log carries the document's entries, in words (no hash), inside the phone.
+    await page.goto(pages.leads.path);
+    await ready(page);
+    const entries = page.getByTestId("audit-entry");
+    await expect.poll(() => entries.filter({ hasText: "New version of" }).count()).toBeGreaterThan(0);
+    expect((await entries.allTextContents()).join("\n")).not.toMatch(/[0-9a-f]{64}/);
     await fits(page, `${pages.leads.path}?q=${encodeURIComponent(LONG)}`);
     await page.getByRole("link", { name: `Manage ${LONG}` }).click();
     await page.waitForURL(/\/admin\/leads\/\d+/);

@@ -12,7 +12,9 @@ import { action as unsubscribeAction, loader as unsubscribePage } from "~/routes
 import { unsubscribeToken } from "~/features/leads/subscription.server";
 import { CSV_HEADER, csvRow } from "~/features/leads/csv.server";
 import { LISTED } from "~/features/leads/lead-list.server";
-import { NEWSLETTER_TEXT } from "~/features/leads/newsletter";
+import { ALERTS_TEXT, NEWSLETTER_TEXT, subscriptionText } from "~/features/leads/newsletter";
+import { CONFIRMATION_KIND } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_KIND, senderOf } from "~/features/mail/message";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { ADMIN, asResponse, callRoute, signedIn } from "./route-args";
 
@@ -162,7 +164,7 @@ describe("the newsletter's links", () => {
       .bind(await sha256Hex(token), id, Date.now())
       .run();
     const page = asResponse(await callRoute(confirmPage, { path: `/newsletter/confirm/${token}`, params: { token } }));
-    expect(await page.json()).toEqual({ state: "valid", email: "ada@example.com" });
+    expect(await page.json()).toEqual({ state: "valid", email: "ada@example.com", topic: "newsletter" });
     expect(await leadRow()).toMatchObject({ status: "pending" });
     const unknown = asResponse(await callRoute(confirmPage, { path: "/newsletter/confirm/x", params: { token: "x" } }));
     expect(unknown.status).toBe(404);
@@ -171,6 +173,72 @@ describe("the newsletter's links", () => {
     );
     expect([confirmed.status, confirmed.headers.get("Location")]).toEqual([303, "/newsletter/confirmed"]);
     expect(await leadRow()).toMatchObject({ status: "confirmed" });
+  });
+
+  it("investor alerts' links speak of investor alerts: the mail's subject and kind, the pages, their outcomes", async () => {
+    const email = "ines@example.com";
+    const res = asResponse(
+      await callRoute(signupAction, {
+        path: "/api/leads",
+        json: signup({ email, topic: "alerts", source: "alerts-investors" }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const mail = await env.DB.prepare(
+      "SELECT kind, subject, text_body, html_body FROM mail_outbox WHERE recipient = ?1",
+    )
+      .bind(email)
+      .first<{ kind: string; subject: string; text_body: string; html_body: string }>();
+    expect(mail).toMatchObject({ kind: ALERTS_CONFIRMATION_KIND, subject: ALERTS_TEXT.confirmSubject });
+    expect(mail!.text_body).toContain("investor alerts");
+    // Its words (the links' paths aside) never speak of the newsletter.
+    expect(mail!.text_body.replace(/https?:\/\/\S+/g, "")).not.toMatch(/newsletter|news from/i);
+    // Sent under the alerts' own sender name; every other mail under MAIL_FROM's.
+    expect(senderOf(mail!.kind, { name: "AFX", email: "news@example.com" })).toEqual({
+      name: ALERTS_TEXT.senderName,
+      email: "news@example.com",
+    });
+    expect(senderOf(CONFIRMATION_KIND, { name: "AFX", email: "news@example.com" }).name).toBe("AFX");
+    const id = Number((await leadRow(email))?.id);
+    const token = randomToken();
+    await env.DB.prepare("INSERT INTO newsletter_tokens (token_hash, lead_id, created_at) VALUES (?1, ?2, ?3)")
+      .bind(await sha256Hex(token), id, Date.now())
+      .run();
+    const page = asResponse(await callRoute(confirmPage, { path: `/newsletter/confirm/${token}`, params: { token } }));
+    expect(await page.json()).toEqual({ state: "valid", email, topic: "alerts" });
+    const confirmed = asResponse(
+      await callRoute(confirmAction, { path: `/newsletter/confirm/${token}`, params: { token }, form: {} }),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/newsletter/confirmed?topic=alerts");
+    const unsubscribe = await unsubscribeToken(env, id);
+    const ask = asResponse(
+      await callRoute(unsubscribePage, {
+        path: `/newsletter/unsubscribe/${unsubscribe}`,
+        params: { token: unsubscribe },
+      }),
+    );
+    expect(await ask.json()).toMatchObject({ valid: true, listed: true, topic: "alerts" });
+    const left = asResponse(
+      await callRoute(unsubscribeAction, {
+        path: `/newsletter/unsubscribe/${unsubscribe}`,
+        params: { token: unsubscribe },
+        form: {},
+      }),
+    );
+    expect(left.headers.get("Location")).toBe("/newsletter/unsubscribed?topic=alerts");
+    // The words of each page: every one names investor alerts, none the newsletter.
+    const T = subscriptionText("alerts");
+    for (const words of [
+      T.confirmTitle,
+      T.confirmBody(email),
+      T.confirmedTitle,
+      T.confirmedBody,
+      T.unsubscribedTitle,
+      T.unsubscribedBody,
+    ]) {
+      expect(words).toMatch(/investor alerts|alert/i);
+      expect(words).not.toMatch(/newsletter/i);
+    }
   });
 
   it("an unsubscribe link: 404 when forged; One-Click answers in plain text and unsubscribes", async () => {

@@ -253,6 +253,33 @@ describe("the feed and the investors' page", () => {
     expect(asResponse(await callRoute(feed, { path: "/news.atom?venture=nope" })).status).toBe(404);
   });
 
+  it("an entry's links are absolute (a path gets the site, a fragment the entry); an empty venture feed is dated by the last change", async () => {
+    if (!venture || !otherVenture) throw new Error("two ventures expected");
+    const admin = await signedIn(ADMIN);
+    const item = await save(admin, {
+      title: "Links inside",
+      body: "See [the report](/documents?subsidiary=x), [below](#more) and [elsewhere](https://example.org/a).",
+      venture: venture.id,
+      publish: true,
+    });
+    const xml = await asResponse(await callRoute(feed, { path: "/news.atom" })).text();
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(xml, true) as {
+      feed: { updated: string; entry: { content: { "#text": string } } };
+    };
+    const html = doc.feed.entry.content["#text"];
+    expect(html).toContain(`<a href="${ORIGIN}/documents?subsidiary=x">`);
+    expect(html).toContain(`<a href="${ORIGIN}/news/${item.slug}#more">`);
+    expect(html).toContain('<a href="https://example.org/a"');
+    expect(html).not.toMatch(/href="\/(?!\/)/);
+    // Another venture has no news: its feed's `updated` is the news' last change, not 1970.
+    const empty = new XMLParser().parse(
+      await asResponse(await callRoute(feed, { path: `/news.atom?venture=${otherVenture.id}` })).text(),
+    ) as { feed: { updated: string; entry?: unknown } };
+    expect(empty.feed.entry).toBeUndefined();
+    expect(empty.feed.updated).toBe(doc.feed.updated);
+    expect(Date.parse(empty.feed.updated)).toBeGreaterThan(Date.UTC(2026, 0, 1));
+  });
+
   it("/investors' loader returns the three newest published items, newest first", async () => {
     const admin = await signedIn(ADMIN);
     for (const n of [1, 2, 3, 4]) await save(admin, { title: `Milestone ${n}`, publish: true });

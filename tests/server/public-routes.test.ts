@@ -40,7 +40,14 @@ describe("public loaders", () => {
       expect(aliased.venture?.id).toBe(target);
     }
     const deeper = asResponse(await callRoute(documentPath, { path: "/documents/a/b.pdf" }));
-    expect([deeper.status, deeper.headers.get("Location")]).toEqual([302, "/documents"]);
+    expect([deeper.status, deeper.headers.get("Location")]).toEqual([302, "/documents?unavailable"]);
+    // The page it leads to says so, and offers a visitor the sign-in.
+    const said = (await callRoute(documents, { path: "/documents?unavailable" })) as {
+      unavailable: boolean;
+      member: boolean;
+    };
+    expect(said).toMatchObject({ unavailable: true, member: false });
+    expect(((await callRoute(documents, { path: "/documents" })) as { unavailable: boolean }).unavailable).toBe(false);
   });
 
   it("/notifications reads its view from the query", async () => {

@@ -5,7 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { alertMailKind, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { listMail, waitForMail, type InboxMail } from "../fixtures/inbox";
 import { get, ORIGIN, signIn, type Jar } from "./auth-helpers";
@@ -263,7 +263,7 @@ describe("investor alerts", () => {
     for (const email of [investor, other]) {
       const res = await postForm({ email, topic: "alerts", source: "alerts-investors", redirectTo: "/investors" });
       expect(res.status).toBe(303);
-      const confirm = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+      const confirm = await waitForMail(inbox, { to: email, subject: ALERTS_CONFIRMATION_SUBJECT });
       expect(confirm.text).toContain("investor alerts");
       expect((await post(linkIn(confirm, "newsletter/confirm"), {})).status).toBe(303);
     }
@@ -325,7 +325,7 @@ describe("this wasn't me, per topic", () => {
     const email = unique("reader-not-me");
     await insertLeads([{ email }]);
     expect((await postForm({ email, topic: "alerts", source: "alerts-news", redirectTo: "/news" })).status).toBe(303);
-    const confirm = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+    const confirm = await waitForMail(inbox, { to: email, subject: ALERTS_CONFIRMATION_SUBJECT });
     const oneClick = await post(linkIn(confirm, "newsletter/unsubscribe"), { "List-Unsubscribe": "One-Click" });
     expect(oneClick.status).toBe(200);
     const rows = await env.DB.prepare("SELECT topic, status, suppressed_at FROM leads WHERE email = ?")

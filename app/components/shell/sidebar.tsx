@@ -65,26 +65,32 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
           {utility.map((item) => (
             <NavItem key={item.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
           ))}
-          <li>
-            {/* A full navigation: the session ends on the server. */}
-            <WithTooltip delayDuration={0} label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
-              <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
-                {user ? (
-                  <LogOut aria-hidden="true" className="size-4 shrink-0" />
-                ) : (
-                  <LogIn aria-hidden="true" className="size-4 shrink-0" />
-                )}
-                <span data-nav-label className={cn(collapsed && "sr-only")}>
-                  {user ? "Log Out" : "Log In"}
-                </span>
-              </a>
-            </WithTooltip>
-          </li>
+          {/* No "Log In" on an /admin/… path for a visitor: its answer (the not-found page, 404) is
+              the same for every such path, and must not invite a sign-in to a page that may exist. */}
+          {user || !isAdminPath(pathname) ? (
+            <li>
+              {/* A full navigation: the session ends on the server. */}
+              <WithTooltip delayDuration={0} label={user ? "Log Out" : "Log In"} disabled={!collapsed}>
+                <a href={user ? LOGOUT_PATH : LOGIN_PATH} className={itemClass(false, collapsed)}>
+                  {user ? (
+                    <LogOut aria-hidden="true" className="size-4 shrink-0" />
+                  ) : (
+                    <LogIn aria-hidden="true" className="size-4 shrink-0" />
+                  )}
+                  <span data-nav-label className={cn(collapsed && "sr-only")}>
+                    {user ? "Log Out" : "Log In"}
+                  </span>
+                </a>
+              </WithTooltip>
+            </li>
+          ) : null}
         </NavGroup>
       </nav>
     </div>
   );
 }
+
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
 function itemClass(active: boolean, collapsed: boolean) {
   return cn(

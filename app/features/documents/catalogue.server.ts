@@ -169,6 +169,9 @@ export async function listForAdmin(db: Db, now = Date.now()) {
       versionId: documentVersions.id,
       sha256: documentVersions.sha256,
       size: documentVersions.size,
+      versionUploadedAt: documentVersions.uploadedAt,
+      /** The current version's number: its place among the document's uploads (v1 the first). */
+      versionNumber: sql<number>`(SELECT count(*) FROM ${documentVersions} AS v WHERE v.document_id = ${documents.id} AND v.id <= ${documents.currentVersionId})`,
       updatedAt: documents.updatedAt,
       downloads: sql<number>`coalesce(${downloads.total}, 0)`,
     })

@@ -3,6 +3,7 @@
  * (docs/decisions/072-document-urls.md).
  */
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility } from "~/db/enums";
+import { formatMediumDate } from "~/utils/format";
 
 export { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility };
 
@@ -46,6 +47,21 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${one(bytes / 1024)} KiB`;
   return `${one(bytes / (1024 * 1024))} MiB`;
 }
+
+/** A version as an admin names it: "v3 · Nov 28, 2026" (its number among the document's uploads, its day). */
+export function versionLabel(number: number, uploadedAt: number): string {
+  return `v${number} · ${formatMediumDate(new Date(uploadedAt))}`;
+}
+
+/**
+ * The one answer for a document path that serves no file (unknown, withdrawn, or members-only to a
+ * visitor): /documents with this flag, which says so, and to a visitor how members get in.
+ */
+export const UNAVAILABLE_PARAM = "unavailable";
+export const UNAVAILABLE_TEXT = {
+  notice: "This document is not available.",
+  members: "Members: sign in",
+} as const;
 
 export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
   public: "Public",

@@ -12,11 +12,11 @@ import { getDb } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { isAdmin } from "~/features/auth/user";
 import { anyVersion, countDownload, publishedAtPath, publishedVersion } from "./catalogue.server";
-import { DOCUMENTS_PATH, versionHashOf } from "./library";
+import { DOCUMENTS_PATH, UNAVAILABLE_PARAM, versionHashOf } from "./library";
 import { fileResponse, IMMUTABLE, MEMBERS_ONLY, REVALIDATE } from "./serve.server";
 
-/** The one answer for every path that serves no file. */
-export const unknownDocument = () => redirect(DOCUMENTS_PATH, 302);
+/** The one answer for every path that serves no file: the library, saying the document is not available. */
+export const unknownDocument = () => redirect(`${DOCUMENTS_PATH}?${UNAVAILABLE_PARAM}`, 302);
 
 export async function serveDocument(
   request: Request,

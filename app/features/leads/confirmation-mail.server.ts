@@ -6,7 +6,8 @@
  */
 import { SITE } from "~/content/site";
 import { htmlFrame } from "~/features/mail/html-frame";
-import type { MailMessage } from "~/features/mail/message";
+import { ALERTS_CONFIRMATION_KIND, type MailMessage } from "~/features/mail/message";
+import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { escapeHtml } from "~/utils/escape-html";
 import type { LeadTopic } from "~/db/schema";
 
@@ -19,9 +20,12 @@ export interface ConfirmationMailInput {
   unsubscribeUrl: string;
 }
 
-/** The outbox's name for these e-mails. */
+/** The outbox's names for these e-mails: the newsletter's, and the investor alerts' (its own sender name). */
 export const CONFIRMATION_KIND = "newsletter-confirm";
+export const CONFIRMATION_KINDS = [CONFIRMATION_KIND, ALERTS_CONFIRMATION_KIND];
 export const CONFIRMATION_SUBJECT = `Confirm your subscription to ${SITE.name}`;
+/** Each topic's confirmation e-mail speaks of that topic: its subject, its sender name, its words. */
+export const ALERTS_CONFIRMATION_SUBJECT = ALERTS_TEXT.confirmSubject;
 
 /** The List-Unsubscribe pair: mail clients show an unsubscribe button that POSTs to the URL. */
 export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
@@ -38,11 +42,13 @@ export function confirmationMail({
   unsubscribeUrl,
 }: ConfirmationMailInput): MailMessage {
   const greeting = CONFIRMATION_GREETING;
+  const alerts = topic === "alerts";
+  const subject = alerts ? ALERTS_CONFIRMATION_SUBJECT : CONFIRMATION_SUBJECT;
+  const button = alerts ? "Confirm investor alerts" : "Confirm subscription";
   const lines = {
-    ask:
-      topic === "alerts"
-        ? `Please confirm that you want ${SITE.name}'s investor alerts (one e-mail per announcement) at ${to}.`
-        : `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
+    ask: alerts
+      ? ALERTS_TEXT.confirmAsk(to)
+      : `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
     valid: "The link works once, for 7 days.",
     ignore:
       "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
@@ -53,7 +59,7 @@ export function confirmationMail({
     "",
     lines.ask,
     "",
-    "Confirm your subscription:",
+    `${button}:`,
     confirmUrl,
     "",
     lines.valid,
@@ -67,20 +73,20 @@ export function confirmationMail({
   ].join("\r\n");
   const e = escapeHtml;
   const html = htmlFrame(
-    CONFIRMATION_SUBJECT,
+    subject,
     `<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)}</p>
 <p style="margin:0 0 16px">${e(greeting)}</p>
-<p style="margin:0 0 24px">${e(lines.ask)}</p>
-<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Confirm subscription</a></p>
+<p style="margin:0 0 24px;overflow-wrap:anywhere;word-break:break-word">${e(lines.ask)}</p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${e(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
-<p style="margin:0 0 24px;font-size:14px;color:#525252">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252">${e(confirmUrl)}</a></p>
+<p style="margin:0 0 24px;font-size:14px;color:#525252;overflow-wrap:anywhere;word-break:break-all">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252;word-break:break-all">${e(confirmUrl)}</a></p>
 <p style="margin:0 0 8px;font-size:12px;color:#737373">${e(lines.notMe.replace(/:$/, "."))}</p>
 <p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>`,
   );
   return {
-    kind: CONFIRMATION_KIND,
+    kind: alerts ? ALERTS_CONFIRMATION_KIND : CONFIRMATION_KIND,
     to,
-    subject: CONFIRMATION_SUBJECT,
+    subject,
     text,
     html,
     headers: unsubscribeHeaders(unsubscribeUrl),

@@ -58,6 +58,12 @@ export const ALERTS_TEXT = {
   description: "One e-mail when the group publishes news or a document. Nothing else.",
   submit: "Get alerts",
   success: "Almost done: check your email and confirm your alerts.",
+  /** The sender's name of every alerts e-mail (its confirmation and each alert), beside MAIL_FROM's address. */
+  senderName: `AFX Holding Group Investor Alerts`,
+  confirmSubject: `Confirm your investor alerts from AFX Holding Group`,
+  /** The confirmation e-mail's request, to the address it went to. */
+  confirmAsk: (to: string) =>
+    `Please confirm that you want AFX Holding Group's investor alerts at ${to}: one e-mail when the group publishes news or a document, nothing else.`,
 } as const;
 
 /** Each topic as the unsubscribe page names it: a reader of both learns which one the link ends. */
@@ -87,10 +93,41 @@ export const SUBSCRIPTION_TEXT = {
     `${address} is not subscribed to ${TOPIC_NAMES[topic]}: you will receive no more e-mails from it. Changed your mind? Sign up again below.`,
   unsubscribedTitle: "You are unsubscribed",
   unsubscribedBody: "You will receive no more newsletter e-mails from us. Changed your mind? Sign up again below.",
+  /** The topic the pages speak of (the query `?topic=alerts` of the outcome pages). */
+  topic: "newsletter" as LeadTopic,
   badUnsubscribeTitle: "This unsubscribe link is not valid",
   badUnsubscribeBody:
     "The link is incomplete or not one we sent. Use the link in the latest e-mail from us, or write to us from the Help page.",
-} as const;
+};
+
+/**
+ * The same pages for investor alerts: every page of a topic names that topic. A text not given
+ * here is the same for both (the invalid and expired links, the unsubscribe question).
+ */
+const ALERTS_SUBSCRIPTION_TEXT = {
+  confirmTitle: "Confirm your investor alerts",
+  confirmBody: (email: string) =>
+    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail when the group publishes news or a document.`,
+  confirmButton: "Confirm investor alerts",
+  confirmedTitle: "Investor alerts confirmed",
+  confirmedBody:
+    "Thank you. You will receive an e-mail when the group publishes news or a document; every alert has a link to unsubscribe.",
+  unsubscribeTitle: "Unsubscribe from investor alerts",
+  unsubscribedTitle: "You are unsubscribed from investor alerts",
+  unsubscribedBody: "You will receive no more investor alerts from us. Changed your mind? Sign up again below.",
+  topic: "alerts" as LeadTopic,
+};
+
+/**
+ * The subscription pages' words for a topic. (Spread here, not at module level: a spread there is a
+ * side effect to the bundler, which would then load the signup form's chunk on every page.)
+ */
+export const subscriptionText = (topic: LeadTopic | null | undefined): typeof SUBSCRIPTION_TEXT =>
+  topic === "alerts" ? { ...SUBSCRIPTION_TEXT, ...ALERTS_SUBSCRIPTION_TEXT } : SUBSCRIPTION_TEXT;
+
+/** The topic an outcome page's `?topic=` names (the newsletter unless it says alerts). */
+export const topicParam = (search: string): LeadTopic =>
+  new URLSearchParams(search).get("topic") === "alerts" ? "alerts" : "newsletter";
 
 /** Field limits (docs/decisions/005-newsletter-and-leads.md). */
 export const LEAD_LIMITS = {

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { SITE } from "~/content/site";
+import type { LeadTopic } from "~/db/schema";
 
 /** The source recorded for a signup made on these pages. */
 export const SUBSCRIPTION_PAGE_SOURCE = "newsletter";
@@ -20,13 +21,14 @@ export function SubscriptionPage({
   title,
   children,
   action,
-  signUpAgain = false,
+  signUpAgain,
 }: {
   title: string;
   children: ReactNode;
   /** The one button of the page, posting to the page itself. */
   action?: { label: string; name?: string };
-  signUpAgain?: boolean;
+  /** The topic whose signup form the page offers below (a link that no longer works, an unsubscribe). */
+  signUpAgain?: LeadTopic;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -43,7 +45,9 @@ export function SubscriptionPage({
           </Button>
         </Form>
       ) : null}
-      {signUpAgain ? <NewsletterSignup variant="full" source={SUBSCRIPTION_PAGE_SOURCE} className="mt-10" /> : null}
+      {signUpAgain ? (
+        <NewsletterSignup variant="full" source={SUBSCRIPTION_PAGE_SOURCE} topic={signUpAgain} className="mt-10" />
+      ) : null}
     </section>
   );
 }

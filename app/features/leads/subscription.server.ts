@@ -16,7 +16,7 @@ import {
 } from "~/db/schema";
 import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
-import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
+import { CONFIRMATION_KINDS, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { TOPIC_CONSENT } from "~/features/leads/newsletter";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
@@ -148,21 +148,22 @@ export async function queueConfirmation(
   return queuedIds(queued)[0] ?? null;
 }
 
-export type TokenCheck = { state: "valid"; email: string } | { state: "expired" } | { state: "unknown" };
+export type TokenCheck =
+  { state: "valid"; email: string; topic: LeadTopic } | { state: "expired"; topic: LeadTopic } | { state: "unknown" };
 
 /** Where a confirmation token stands, without changing anything (the page a GET shows). */
 export async function checkConfirmToken(db: Db, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
   const row = await db
-    .select({ createdAt: newsletterTokens.createdAt, email: leads.email })
+    .select({ createdAt: newsletterTokens.createdAt, email: leads.email, topic: leads.topic })
     .from(newsletterTokens)
     .innerJoin(leads, eq(leads.id, newsletterTokens.leadId))
     .where(and(eq(newsletterTokens.tokenHash, await sha256Hex(token)), eq(leads.status, "pending")))
     .get();
   if (!row) return { state: "unknown" };
   return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS
-    ? { state: "expired" }
-    : { state: "valid", email: row.email };
+    ? { state: "expired", topic: row.topic }
+    : { state: "valid", email: row.email, topic: row.topic };
 }
 
 /**
@@ -229,7 +230,7 @@ export async function followUnsubscribeLink(env: Env, leadId: number, now = Date
       .where(
         and(
           eq(mailOutbox.status, "queued"),
-          eq(mailOutbox.kind, CONFIRMATION_KIND),
+          inArray(mailOutbox.kind, CONFIRMATION_KINDS),
           eq(mailOutbox.recipient, row.email),
         ),
       ),
@@ -363,7 +364,7 @@ export async function sweepExpired(
     db.delete(mailOutbox).where(
       and(
         eq(mailOutbox.status, "queued"),
-        eq(mailOutbox.kind, CONFIRMATION_KIND),
+        inArray(mailOutbox.kind, CONFIRMATION_KINDS),
         notExists(
           db
             .select({ one: sql`1` })

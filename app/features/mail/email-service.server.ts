@@ -2,7 +2,7 @@
 // (EMAIL in wrangler.toml; simulated by wrangler dev, whose local explorer lists what was sent).
 // The platform writes Message-ID, Date and DKIM itself; our List-Unsubscribe, List-Unsubscribe-Post
 // and Reply-To go through its `headers` and `replyTo` fields.
-import type { MailMessage } from "./message";
+import { senderOf, type MailMessage } from "./message";
 import { reasonOf, SEND_TIMEOUT_MS, within, type MailTransport, type SendOutcome } from "./transport.server";
 
 /**
@@ -32,12 +32,15 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** The binding's `from`: a bare address, or one with its display name. */
+const sender = (from: { name?: string; email: string }) =>
+  from.name ? { email: from.email, name: from.name } : from.email;
+
 export function emailServiceTransport(
   binding: SendEmail,
   from: { name?: string; email: string },
   timeoutMs = SEND_TIMEOUT_MS,
 ): MailTransport {
-  const sender = from.name ? { email: from.email, name: from.name } : from.email;
   return {
     name: "email-service",
     async send(message: MailMessage): Promise<SendOutcome> {
@@ -46,7 +49,7 @@ export function emailServiceTransport(
         // outlast the lease (and be sent again by the run that claims the message next).
         const { messageId } = await within(
           binding.send({
-            from: sender,
+            from: sender(senderOf(message.kind, from)),
             to: message.to,
             subject: message.subject,
             text: message.text,

@@ -1,3 +1,4 @@
+import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { isMailAddress } from "~/utils/mail-address";
 
 /**
@@ -24,6 +25,19 @@ export interface MailMessage {
 export const NEWSLETTER_KIND_PREFIX = "newsletter-";
 export const ALERT_KIND_PREFIX = "alert-";
 export const LIST_KIND_PREFIXES = [NEWSLETTER_KIND_PREFIX, ALERT_KIND_PREFIX] as const;
+
+/** The kinds of investor-alert mail: each alert (`alert-…`) and the alerts' confirmation e-mail. */
+export const ALERTS_CONFIRMATION_KIND = "newsletter-confirm-alerts";
+export const isAlertsMail = (kind: string) => kind.startsWith("alert-") || kind === ALERTS_CONFIRMATION_KIND;
+
+/**
+ * The sender's name a message goes out under: investor alerts under their own ("AFX Holding Group
+ * Investor Alerts"), so an inbox tells them from the newsletter; every other kind under MAIL_FROM's.
+ * Read from the kind, which the outbox stores, when the message is sent.
+ */
+export function senderOf(kind: string, from: { name?: string; email: string }): { name?: string; email: string } {
+  return isAlertsMail(kind) ? { ...from, name: ALERTS_TEXT.senderName } : from;
+}
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 // The header fields worker-mailer writes itself from the message; a copy would duplicate them.

@@ -1,6 +1,6 @@
 import { Email } from "worker-mailer";
 import type { Config } from "~/utils/config.server";
-import { messageProblem, type MailMessage } from "./message";
+import { messageProblem, senderOf, type MailMessage } from "./message";
 import { connectFailure, startTlsFailure, timeoutMessage, type SmtpStage } from "./smtp-diagnosis.server";
 import { replyText, SmtpSession, type SmtpReply } from "./smtp-session.server";
 import { reasonOf, SEND_TIMEOUT_MS, within, type MailTransport, type SendOutcome } from "./transport.server";
@@ -26,7 +26,7 @@ export async function sendMail(config: SmtpConfig, message: MailMessage, timeout
   const problem = messageProblem(message);
   if (problem) throw new Error(`message refused: ${problem}`);
   const data = new Email({
-    from: config.from,
+    from: senderOf(message.kind, config.from),
     to: message.to,
     subject: message.subject,
     text: message.text,

@@ -31,11 +31,30 @@ export interface FeedEntry {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The feed's XML and the time of its newest change (null for an empty feed). */
+/** When the news began (migrations/0017): an empty feed's `updated` before any news changed. */
+const FEED_EPOCH = Date.UTC(2026, 10, 1);
+
+/**
+ * An entry's HTML with its links absolute: a feed reader resolves a body's `/documents?…` against
+ * no page of ours. The renderer writes every link as `<a href="…"` (markdown.server.ts), and text
+ * comes out escaped, so this pattern meets links only: a path gets the site's origin, a fragment
+ * the entry's address.
+ */
+export function absoluteLinks(html: string, base: string, entryUrl: string): string {
+  return html.replace(/<a href="(\/(?!\/)|#)/g, (_, start: string) =>
+    start === "#" ? `<a href="${entryUrl}#` : `<a href="${base}/`,
+  );
+}
+
+/**
+ * The feed's XML and the time of its newest change (null for an empty feed). An empty feed's
+ * `updated` is `lastChange`, the last change to the news there is (never 1970).
+ */
 export function atomFeed(
   siteUrl: string,
   entries: readonly FeedEntry[],
   venture: { id: string; name: string } | null,
+  lastChange: number | null = null,
 ): { xml: string; updated: number | null } {
   const base = siteUrl.replace(/\/$/, "");
   const updated = entries.length ? Math.max(...entries.map((e) => e.updatedAt)) : null;
@@ -50,14 +69,14 @@ export function atomFeed(
     <published>${iso(e.publishedAt)}</published>
     <updated>${iso(e.updatedAt)}</updated>
     <summary type="text">${x(e.summary)}</summary>
-    <content type="html">${x(renderMarkdown(e.body))}</content>
+    <content type="html">${x(absoluteLinks(renderMarkdown(e.body), base, url))}</content>
   </entry>`;
   });
   const xml = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
   <id>${x(self)}</id>
   <title type="text">${x(title)}</title>
-  <updated>${iso(updated ?? 0)}</updated>
+  <updated>${iso(updated ?? lastChange ?? FEED_EPOCH)}</updated>
   <author><name>${x(SITE.name)}</name></author>
   <link rel="self" type="application/atom+xml" href="${x(self)}"/>
   <link rel="alternate" type="text/html" href="${x(`${base}${newsListPath(venture?.id)}`)}"/>

@@ -3,8 +3,8 @@
  * in the same batch, and the public reads. Publishing an item with `alert` starts its investor
  * alert in that batch too (features/alerts/alerts.server.ts), once per item whatever happens after.
  */
-import { and, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
-import { newsItems, type NewsItem } from "~/db/schema";
+import { and, desc, eq, like, max, or, sql, type SQL } from "drizzle-orm";
+import { auditLog, newsItems, type NewsItem } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
 import { newsPath, slugify, type NewsInput } from "~/features/news/news-form";
@@ -48,6 +48,26 @@ export async function feedNews(db: Db, venture: string | null, limit: number) {
     .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
     .limit(limit);
   return rows as (ListedNews & { body: string })[];
+}
+
+/**
+ * The last change to the news there is (an item's newest edit, or a news action of the audit log:
+ * a deletion leaves no item), for a feed with no entries of its own; null when news never changed.
+ */
+export async function lastNewsChange(db: Db): Promise<number | null> {
+  const [items, actions] = await Promise.all([
+    db
+      .select({ at: max(newsItems.updatedAt) })
+      .from(newsItems)
+      .get(),
+    db
+      .select({ at: sql<number | null>`max(${auditLog.at})` })
+      .from(auditLog)
+      .where(like(auditLog.action, "news.%"))
+      .get(),
+  ]);
+  const times = [items?.at, actions?.at].filter((t): t is number => typeof t === "number");
+  return times.length ? Math.max(...times) : null;
 }
 
 /** A published item by its slug, body included. */

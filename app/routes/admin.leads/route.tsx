@@ -7,6 +7,7 @@ import { Download } from "~/components/ui/icons.generated";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { recentAudit } from "~/features/admin/audit.server";
+import { auditInWords } from "~/features/admin/audit-words.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import type { FilterErrors } from "~/features/leads/lead-filter";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
@@ -31,6 +32,8 @@ const RECENT_PAGE_SIZE = 25;
 const CSV_PATH = "/admin/leads.csv";
 const FAILED_MAIL_SHOWN = 10;
 const AUDIT_SHOWN = 10;
+/** Every investor-alerts lead, counted by status for the headline. */
+const ALERTS_TOTALS = { status: "all", topic: "alerts" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -53,10 +56,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       paged: cursor !== null && cursor !== "invalid",
       // Confirmed subscribers, with the pending and unsubscribed beside them.
-      stats: Promise.all([getLeadStats(db, now), totals]).then(([s, c]) => ({
+      // The other topic beside them: an investor-alerts subscriber is a subscriber too.
+      stats: Promise.all([getLeadStats(db, now), totals, countByStatus(db, ALERTS_TOTALS)]).then(([s, c, a]) => ({
         ...s,
         pending: c.pending,
         unsubscribed: c.unsubscribed,
+        alerts: { confirmed: a.confirmed, pending: a.pending },
       })),
       growth: getGrowth(db, now),
       failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
@@ -87,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             status: filters.status,
           }))
         : Promise.resolve(null),
-      audit: recentAudit(db, AUDIT_SHOWN),
+      audit: recentAudit(db, AUDIT_SHOWN).then((entries) => auditInWords(db, entries)),
     },
     // Personal data: never stored by a cache.
     { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
@@ -153,8 +158,16 @@ export default function LeadsDashboard() {
                   value={formatInteger(s.total)}
                   detail={
                     <>
-                      <span data-testid="stat-pending">{formatInteger(s.pending)}</span> pending confirmation ·{" "}
-                      <span data-testid="stat-unsubscribed">{formatInteger(s.unsubscribed)}</span> unsubscribed
+                      Newsletter: <span data-testid="stat-pending">{formatInteger(s.pending)}</span> pending
+                      confirmation · <span data-testid="stat-unsubscribed">{formatInteger(s.unsubscribed)}</span>{" "}
+                      unsubscribed
+                      <br />
+                      Investor alerts:{" "}
+                      <span className="font-medium text-foreground" data-testid="stat-alerts-subscribers">
+                        {formatInteger(s.alerts.confirmed)}
+                      </span>{" "}
+                      confirmed · <span data-testid="stat-alerts-pending">{formatInteger(s.alerts.pending)}</span>{" "}
+                      pending
                     </>
                   }
                 />

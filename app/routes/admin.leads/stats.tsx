@@ -4,7 +4,17 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { formatInteger } from "~/utils/format";
 
 /** One figure; `value` null draws its skeleton while the statistics stream in. */
-export function StatCard({ label, value, detail }: { label: string; value: string | null; detail?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  testId = `stat-${label.toLowerCase().replaceAll(" ", "-")}`,
+}: {
+  label: string;
+  value: string | null;
+  detail?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card>
       {value === null ? (
@@ -15,7 +25,7 @@ export function StatCard({ label, value, detail }: { label: string; value: strin
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
+          <p className="mt-1 text-3xl font-bold" data-testid={testId}>
             {value}
           </p>
           {detail ? <p className="mt-1 text-xs text-muted-foreground">{detail}</p> : null}
