@@ -313,6 +313,8 @@ export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = D
           subscribedAt: restarted(leads.subscribedAt),
           source: restarted(leads.source),
           pagePath: restarted(leads.pagePath),
+          // A new record is handed to the newsletter host again.
+          handedOffAt: sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN NULL ELSE ${leads.handedOffAt} END`,
           status: "confirmed",
           consentMethod: "verified-member",
           consentVersion,
