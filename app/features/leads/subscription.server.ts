@@ -249,28 +249,49 @@ export async function unsubscribeLead(
   thenRun: Statement[] = [],
   first: Statement[] = [],
 ): Promise<boolean> {
+  return (await unsubscribeLeads(db, where, now, thenRun, first)) > 0;
+}
+
+/**
+ * The same for many addresses of one topic at once (the newsletter host's export: docs/decisions/098),
+ * or any `where` of unsubscribeLead: the number of leads it took off the list. Raw SQL
+ * (docs/decisions/024-data-layer.md): the addresses as one JSON parameter (json_each), whatever their number.
+ */
+export async function unsubscribeLeads(
+  db: Db,
+  where: { id: number } | { email: string; topic?: LeadTopic; onlyIf?: SQL } | { emails: readonly string[]; topic: LeadTopic },
+  now = Date.now(),
+  thenRun: Statement[] = [],
+  first: Statement[] = [],
+): Promise<number> {
   // By address: one topic's lead, or without a topic every topic's (a spam complaint).
   const theLead =
     "id" in where
       ? eq(leads.id, where.id)
-      : and(
-          eq(leads.email, normaliseEmail(where.email)),
-          where.topic ? eq(leads.topic, where.topic) : undefined,
-          where.onlyIf,
-        );
+      : "emails" in where
+        ? and(
+            sql`${leads.email} IN (SELECT value FROM json_each(${JSON.stringify(where.emails)}))`,
+            eq(leads.topic, where.topic),
+          )
+        : and(
+            eq(leads.email, normaliseEmail(where.email)),
+            where.topic ? eq(leads.topic, where.topic) : undefined,
+            where.onlyIf,
+          );
   const results = await batch(db, [
     ...first,
     db
       .update(leads)
       .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
-      .where(and(theLead, ne(leads.status, "unsubscribed"))),
+      .where(and(theLead, ne(leads.status, "unsubscribed")))
+      // The rows it changed (D1's `changes` counts the daily counts' trigger writes too).
+      .returning({ id: leads.id }),
     ...thenRun,
     db
       .delete(newsletterTokens)
       .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
   ]);
-  const updated = results[first.length] as D1Result | undefined;
-  return (updated?.meta.changes ?? 0) > 0;
+  return (results[first.length] as { id: number }[]).length;
 }
 
 /** What a member's signup from Settings stores: the lead's own fields, as the schema types them. */
