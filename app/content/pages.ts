@@ -121,7 +121,8 @@ export const pages = {
     path: "/admin/subscribers/handoff",
     title: "Subscriber Hand-off",
     heading: "Subscriber Hand-off",
-    description: "Hand the newsletter's subscribers to its host with their consent records, and end here who left there.",
+    description:
+      "Hand the newsletter's subscribers to its host with their consent records, and end here who left there.",
     admin: true,
   },
   messages: {

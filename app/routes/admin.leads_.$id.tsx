@@ -115,10 +115,7 @@ const ON_THE_PAGE = {
   clientTimestamp: "evidence of the consent: in the person export",
   suppressedAt: "a suppressed record is left out of the lists that lead here",
   handedOffAt: ["Handed off", (lead) => when(lead.handedOffAt)],
-  alertVentures: [
-    "Alerts for",
-    (lead) => (lead.topic === "alerts" ? describeChoice(choiceOf(lead), (id) => id) : "—"),
-  ],
+  alertVentures: ["Alerts for", (lead) => (lead.topic === "alerts" ? describeChoice(choiceOf(lead), (id) => id) : "—")],
   alertKinds: "in Alerts for, after the ventures",
 } satisfies Record<keyof Lead, Row | string>;
 

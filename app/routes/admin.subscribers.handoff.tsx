@@ -22,7 +22,13 @@ import {
   recordHandoff,
   type ImportResult,
 } from "~/features/handoff/handoff.server";
-import { HANDOFF_FORMATS, HANDOFF_SCOPES, HOST_NAMES, type HandoffFormat, type HandoffScope } from "~/features/handoff/hosts";
+import {
+  HANDOFF_FORMATS,
+  HANDOFF_SCOPES,
+  HOST_NAMES,
+  type HandoffFormat,
+  type HandoffScope,
+} from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";

@@ -76,7 +76,9 @@ describe("the page's guard", () => {
     const member = await signedIn("member@example.com");
     for (const cookie of [undefined, member]) {
       expect(asResponse(await callRoute(loader, { path: PATH, cookie })).status).toBe(404);
-      const post = asResponse(await callRoute(action, { path: PATH, form: { format: "substack", scope: "all" }, cookie }));
+      const post = asResponse(
+        await callRoute(action, { path: PATH, form: { format: "substack", scope: "all" }, cookie }),
+      );
       expect(post.status).toBe(404);
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriber_handoffs").first("n")).toBe(0);
@@ -137,7 +139,9 @@ describe("the export", () => {
       { action: "subscribers.handoff", detail: "Substack CSV, scope all" },
     ]);
     // The lead keeps when it was first handed off; an "all" export does not move it.
-    const handed = await env.DB.prepare("SELECT handed_off_at FROM leads WHERE email = 'ada@example.com'").first("handed_off_at");
+    const handed = await env.DB.prepare("SELECT handed_off_at FROM leads WHERE email = 'ada@example.com'").first(
+      "handed_off_at",
+    );
     expect(handed).toBeTypeOf("number");
   });
 

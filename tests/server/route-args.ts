@@ -17,8 +17,8 @@ export interface Call {
   path: string;
   method?: string;
   params?: Record<string, string>;
-  /** A form body (URL-encoded), or JSON for anything else. */
-  form?: Record<string, string>;
+  /** A form body (URL-encoded; pairs for a repeated field), or JSON for anything else. */
+  form?: Record<string, string> | [string, string][];
   json?: unknown;
   /** A multipart/form-data body (a file upload); the request gives it its boundary. */
   multipart?: FormData;

@@ -38,7 +38,9 @@ function parseList(value: string | null): string[] | null {
 
 /** A lead's stored choice. */
 export function choiceOf(lead: Pick<Lead, "alertVentures" | "alertKinds">): AlertChoice {
-  const kinds = parseList(lead.alertKinds)?.filter((k): k is AlertKind => (ALERT_KINDS as readonly string[]).includes(k));
+  const kinds = parseList(lead.alertKinds)?.filter((k): k is AlertKind =>
+    (ALERT_KINDS as readonly string[]).includes(k),
+  );
   return { ventures: parseList(lead.alertVentures), kinds: kinds?.length ? kinds : null };
 }
 

@@ -113,7 +113,16 @@ export async function uploadDocument(
     }),
   );
   if (publish) {
-    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
+    await onDocumentPublished(env, ctx, {
+      id,
+      title,
+      description,
+      path,
+      visibility,
+      ventureId: venture || null,
+      sha256: file.sha256,
+      alert,
+    });
   }
   return redirectWithToast(
     env,
@@ -150,9 +159,18 @@ export async function uploadVersion(
   }
   const current = await documentWithVersions(db, id);
   if (current?.document.status === "published") {
-    const { title, description, path, visibility } = current.document;
+    const { title, description, path, visibility, ventureId } = current.document;
     const { alert } = submission.value;
-    await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert });
+    await onDocumentPublished(env, ctx, {
+      id,
+      title,
+      description,
+      path,
+      visibility,
+      ventureId,
+      sha256: file.sha256,
+      alert,
+    });
   }
   return redirectWithToast(
     env,
@@ -168,13 +186,14 @@ async function alertCurrentVersion(env: Env, ctx: Pick<ExecutionContext, "waitUn
   const found = await documentWithVersions(getDb(env), id);
   const current = found?.versions.find((v) => v.id === found.document.currentVersionId);
   if (!found || !current) return;
-  const { title, description, path, visibility } = found.document;
+  const { title, description, path, visibility, ventureId } = found.document;
   await onDocumentPublished(env, ctx, {
     id,
     title,
     description,
     path,
     visibility,
+    ventureId,
     sha256: current.sha256,
     alert: true,
   });

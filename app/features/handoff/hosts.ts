@@ -80,7 +80,12 @@ export const BUTTONDOWN_ENDED_TYPES = ["unsubscribed", "removed", "complained", 
  * (`email` or `email_address`, with its subscriber `type` or `subscriber_type`); null otherwise.
  */
 export function recogniseExport(header: readonly string[]): HostExport | null {
-  const names = header.map((h) => h.replace(/^\uFEFF/, "").trim().toLowerCase());
+  const names = header.map((h) =>
+    h
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .toLowerCase(),
+  );
   const at = (...candidates: string[]) => {
     for (const c of candidates) {
       const i = names.indexOf(c);

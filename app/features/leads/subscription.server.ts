@@ -18,6 +18,7 @@ import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KIND, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { TOPIC_CONSENT } from "~/features/leads/newsletter";
+import { preferencesUrl } from "~/features/alerts/preferences.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
@@ -127,6 +128,7 @@ export async function queueConfirmation(
     topic: lead.topic ?? "newsletter",
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
+    preferencesUrl: lead.topic === "alerts" ? await preferencesUrl(env, siteUrl, lead.id) : undefined,
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = getDb(env);
@@ -259,7 +261,10 @@ export async function unsubscribeLead(
  */
 export async function unsubscribeLeads(
   db: Db,
-  where: { id: number } | { email: string; topic?: LeadTopic; onlyIf?: SQL } | { emails: readonly string[]; topic: LeadTopic },
+  where:
+    | { id: number }
+    | { email: string; topic?: LeadTopic; onlyIf?: SQL }
+    | { emails: readonly string[]; topic: LeadTopic },
   now = Date.now(),
   thenRun: Statement[] = [],
   first: Statement[] = [],
