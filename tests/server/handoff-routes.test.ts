@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin.subscribers.handoff";
 import { loader as consentCsv } from "~/routes/admin.subscribers.handoff_.$id.consent[.]csv";
+import { loader as dashboard } from "~/routes/admin.leads/route";
 import { leads, type NewLead } from "~/db/schema";
 import { CONSENT_RECORD_COLUMNS } from "~/features/handoff/handoff.server";
 import { IMPORT_COLUMNS, parseCsv } from "~/features/handoff/hosts";
@@ -323,5 +324,30 @@ describe("the import of a host's export", () => {
     const res = asResponse(await callRoute(action, { path: PATH, multipart: upload("s.csv", csv), cookie: member }));
     expect(res.status).toBe(404);
     expect(await statusOf("ada@example.com")).toBe("confirmed");
+  });
+});
+
+describe("the leads dashboard's counts", () => {
+  it("subscribers handed off and not yet, and alerts subscribers by venture", async () => {
+    await lead("ada@example.com");
+    await lead("grace@example.com");
+    await lead("pending@example.com", { status: "pending", confirmedAt: null });
+    const alerts = { topic: "alerts" as const, consentVersion: "2026-11-alerts-1" };
+    await lead("all@example.com", alerts);
+    await lead("gaas@example.com", { ...alerts, alertVentures: '["gaas"]' });
+    await lead("both@example.com", { ...alerts, alertVentures: '["gaas","fiscal-me"]' });
+    await lead("off@example.com", { ...alerts, status: "unsubscribed", alertVentures: '["gaas"]' });
+    await exportCsv("substack", "new", admin);
+    await lead("late@example.com");
+    const answer = (await callRoute(dashboard, { path: "/admin/leads", cookie: admin })) as unknown as {
+      data: {
+        audience: Promise<{ handoff: unknown; alerts: { all: number; ventures: { id: string; chose: number }[] } }>;
+      };
+    };
+    const audience = await answer.data.audience;
+    expect(audience.handoff).toEqual({ handedOff: 2, notYet: 1 });
+    expect(audience.alerts.all).toBe(1);
+    const chose = Object.fromEntries(audience.alerts.ventures.map((v) => [v.id, v.chose]));
+    expect(chose).toMatchObject({ gaas: 2, "fiscal-me": 1, vctr: 0 });
   });
 });

@@ -3,12 +3,12 @@
  * subscriber's own preferences page by a token like the unsubscribe link's (the lead's id, the
  * MAIL_SECRET key's id and an HMAC under the key of its own purpose; no storage, no expiry).
  */
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { subsidiaries } from "~/content/subsidiaries";
 import { leads, type Lead } from "~/db/schema";
-import { choiceColumns, type AlertChoice } from "~/features/alerts/preferences";
+import { choiceColumns, type AlertChoice, type AlertsAudience, type AlertVenture } from "~/features/alerts/preferences";
 import { mailKeys, sameSignature } from "~/features/mail/keys.server";
-import type { Db } from "~/utils/db.server";
+import { batch, type Db } from "~/utils/db.server";
 
 export const preferencesPath = (token: string) => `/alerts/preferences/${token}`;
 
@@ -32,11 +32,6 @@ export async function readPreferencesToken(env: Env, token: string): Promise<num
 /** The preferences page's URL of a lead, absolute (for a mail). */
 export async function preferencesUrl(env: Env, siteUrl: string, leadId: number): Promise<string> {
   return new URL(preferencesPath(await preferencesToken(env, leadId)), siteUrl).href;
-}
-
-export interface AlertVenture {
-  id: string;
-  name: string;
 }
 
 /**
@@ -74,4 +69,25 @@ export async function saveAlertChoice(db: Db, leadId: number, choice: AlertChoic
     .where(and(eq(leads.id, leadId), eq(leads.topic, "alerts")))
     .returning({ id: leads.id });
   return result.length > 0;
+}
+
+/**
+ * The dashboard's alerts subscribers by venture: those who get every venture's alerts, and per
+ * venture those who chose it. Raw SQL (docs/decisions/024-data-layer.md): json_each over the choice.
+ */
+export async function alertsByVenture(db: Db): Promise<AlertsAudience> {
+  const subscribed = and(eq(leads.topic, "alerts"), eq(leads.status, "confirmed"), isNull(leads.suppressedAt));
+  const [allRows, chosen] = await batch(db, [
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(subscribed, isNull(leads.alertVentures))),
+    sql`SELECT j.value AS venture, COUNT(*) AS n FROM ${leads}, json_each(${leads.alertVentures}) AS j
+        WHERE ${subscribed} AND ${leads.alertVentures} IS NOT NULL GROUP BY j.value`,
+  ]);
+  const by = new Map(((chosen as D1Result<{ venture: string; n: number }>).results ?? []).map((r) => [r.venture, r.n]));
+  return {
+    all: allRows[0]?.n ?? 0,
+    ventures: (await alertVentures(db)).map((v) => ({ ...v, chose: by.get(v.id) ?? 0 })),
+  };
 }

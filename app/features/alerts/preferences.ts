@@ -74,3 +74,17 @@ export function describeChoice(choice: AlertChoice, ventureName: (id: string) =>
   const kinds = choice.kinds ? choice.kinds.map((k) => ALERT_KIND_LABELS[k].toLowerCase()).join(", ") : "every kind";
   return `${ventures}; ${kinds}`;
 }
+
+/** A venture as the choice names it. */
+export interface AlertVenture {
+  id: string;
+  name: string;
+}
+
+/** The dashboard's alerts subscribers by venture. */
+export interface AlertsAudience {
+  /** Confirmed alerts subscribers who kept "all" (every venture and the group). */
+  all: number;
+  /** Per venture, in the catalogue's order: those who chose it among some. */
+  ventures: (AlertVenture & { chose: number })[];
+}
