@@ -22,6 +22,7 @@ import { carriesSession } from "../app/features/auth/session.server";
 import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
 import { NOT_FOUND_PAGE_HEADER, notFoundPageRequest } from "../app/utils/not-found-page";
+import { filePostRequest } from "../app/utils/file-posts";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
@@ -146,7 +147,8 @@ export default {
       });
       requestId = context.requestId;
       const scripts = { nonce: context.nonce };
-      let rendered = await handleRemixRequest(request, context);
+      // A page's form whose answer is a file: its resource route answers (app/utils/file-posts.ts).
+      let rendered = await handleRemixRequest(filePostRequest(request, url) ?? request, context);
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);

@@ -11,24 +11,10 @@ import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/select";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
-import { BodyError, parseForm, readBody, readForm } from "~/features/forms/body.server";
+import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import {
-  handoffCounts,
-  handoffExportStream,
-  handoffFileName,
-  importHostExport,
-  recentHandoffs,
-  recordHandoff,
-  type ImportResult,
-} from "~/features/handoff/handoff.server";
-import {
-  HANDOFF_FORMATS,
-  HANDOFF_SCOPES,
-  HOST_NAMES,
-  type HandoffFormat,
-  type HandoffScope,
-} from "~/features/handoff/hosts";
+import { handoffCounts, importHostExport, recentHandoffs, type ImportResult } from "~/features/handoff/handoff.server";
+import { HANDOFF_FORMATS, HANDOFF_SCOPES, HOST_NAMES, type HandoffScope } from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
@@ -53,62 +39,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ handoffs, counts, importMaxBytes: getConfig(env).importMaxBytes }, { headers: NO_STORE });
 }
 
-type ActionData = { export: string } | { import: ImportResult };
+type ActionData = { import: ImportResult };
 
 const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 
 /**
- * `POST /admin/subscribers/handoff`. A form post with `format` and `scope` exports: the CSV of
- * the chosen subscribers in the host's import columns (an attachment), the hand-off recorded and
- * audited. A multipart post with the `file` a host exported imports it: every address that left
- * there is unsubscribed here (the page says how many rows were read, matched, ended, unknown).
- * Cross-site → 403, not an admin → 404; a bad choice or a file that is not a recognised export →
- * 400, a file over IMPORT_MAX_BYTES → 413, each with the page saying why, nothing changed.
+ * `POST /admin/subscribers/handoff`, multipart with the `file` a newsletter host exported: every
+ * address that left there is unsubscribed here (docs/decisions/098); the page says how many rows
+ * were read, matched, ended and not known here. The page's export form posts here too, and the
+ * worker hands it to `/admin/subscribers/handoff/export` (app/utils/file-posts.ts), whose answer
+ * is the file. Cross-site → 403, not an admin → 404; a file that is not a recognised export →
+ * 400, over IMPORT_MAX_BYTES → 413, each with the page saying why and nothing changed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   requireSameOrigin(request);
   const admin = await requireAdmin(request, env);
-  const db = getDb(env);
-  const actor = admin.email;
+  const max = getConfig(env).importMaxBytes;
+  const refuse = (status: number, reason: string) =>
+    json<ActionData>({ import: { ok: false, reason } }, { status, headers: NO_STORE });
+  const tooLarge = `The file is larger than ${mib(max)}, the most this page reads (IMPORT_MAX_BYTES).`;
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (type === "multipart/form-data") {
-    const max = getConfig(env).importMaxBytes;
-    const refuse = (status: number, reason: string) =>
-      json<ActionData>({ import: { ok: false, reason } }, { status, headers: NO_STORE });
-    const tooLarge = `The file is larger than ${mib(max)}, the most this page reads (IMPORT_MAX_BYTES).`;
-    let form: FormData;
-    try {
-      // Read up to the limit and no further, whatever Content-Length says (docs/decisions/051).
-      const { bytes } = await readBody(request, { maxBytes: max + FRAME_BYTES, accept: ["form"] });
-      form = await parseForm(request, bytes);
-    } catch (error) {
-      if (error instanceof BodyError) return refuse(error.status, error.status === 413 ? tooLarge : error.message);
-      throw error;
-    }
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0)
-      return refuse(400, "Choose the CSV file your newsletter host exported.");
-    if (file.size > max) return refuse(413, tooLarge);
-    const result = await importHostExport(db, new Uint8Array(await file.arrayBuffer()), actor);
-    return json<ActionData>({ import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
+  if (type !== "multipart/form-data") return refuse(415, "Send the host's export as a file (multipart/form-data).");
+  let form: FormData;
+  try {
+    // Read up to the limit and no further, whatever Content-Length says (docs/decisions/051).
+    const { bytes } = await readBody(request, { maxBytes: max + FRAME_BYTES, accept: ["form"] });
+    form = await parseForm(request, bytes);
+  } catch (error) {
+    if (error instanceof BodyError) return refuse(error.status, error.status === 413 ? tooLarge : error.message);
+    throw error;
   }
-  const form = await readForm(request, { maxBytes: 1024 });
-  const format = String(form.get("format") ?? "") as HandoffFormat;
-  const scope = String(form.get("scope") ?? "") as HandoffScope;
-  if (!HANDOFF_FORMATS.includes(format) || !HANDOFF_SCOPES.includes(scope))
-    return json<ActionData>(
-      { export: `Choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (new or all).` },
-      { status: 400, headers: NO_STORE },
-    );
-  const handoff = await recordHandoff(db, { actor, format, scope });
-  return new Response(handoffExportStream(db, handoff, getConfig(env).siteUrl), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${handoffFileName(handoff, "subscribers")}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0)
+    return refuse(400, "Choose the CSV file your newsletter host exported.");
+  if (file.size > max) return refuse(413, tooLarge);
+  const result = await importHostExport(getDb(env), new Uint8Array(await file.arrayBuffer()), admin.email);
+  return json<ActionData>({ import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
 }
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
@@ -152,8 +119,8 @@ export default function SubscriberHandoff() {
           {formatInteger(counts.notYet)} confirmed subscribers not handed off yet, {formatInteger(counts.handedOff)}{" "}
           handed off. Only confirmed newsletter subscribers are exported.
         </p>
-        {/* A plain post: the browser saves the CSV the answer carries. */}
-        <form method="post" className="mt-4 flex flex-wrap items-end gap-4">
+        {/* A plain post, not the router's: the browser saves the CSV the answer carries. */}
+        <form method="post" action={page.path} className="mt-4 flex flex-wrap items-end gap-4">
           <div className="grid gap-1.5">
             <label htmlFor="handoff-format" className="text-sm font-medium">
               Host
@@ -180,11 +147,6 @@ export default function SubscriberHandoff() {
           </div>
           <Button type="submit">Download CSV</Button>
         </form>
-        {actionData && "export" in actionData ? (
-          <p role="alert" className="mt-4 text-sm text-destructive">
-            {actionData.export}
-          </p>
-        ) : null}
       </Card>
 
       <section className="mt-10" aria-labelledby="handoffs-heading">
@@ -249,7 +211,7 @@ export default function SubscriberHandoff() {
             {importing ? "Importing…" : "Import"}
           </Button>
         </Form>
-        {actionData && "import" in actionData ? <ImportOutcome result={actionData.import} /> : null}
+        {actionData ? <ImportOutcome result={actionData.import} /> : null}
       </Card>
     </div>
   );

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin.subscribers.handoff";
+import { action as exportAction } from "~/routes/admin.subscribers.handoff_.export";
 import { loader as consentCsv } from "~/routes/admin.subscribers.handoff_.$id.consent[.]csv";
 import { loader as dashboard } from "~/routes/admin.leads/route";
 import { leads, type NewLead } from "~/db/schema";
@@ -45,7 +46,7 @@ const statusOf = async (email: string, topic = "newsletter") =>
   )?.status;
 
 async function exportCsv(format: string, scope: string, cookie: string) {
-  const res = asResponse(await callRoute(action, { path: PATH, form: { format, scope }, cookie }));
+  const res = asResponse(await callRoute(exportAction, { path: `${PATH}/export`, form: { format, scope }, cookie }));
   return { res, rows: res.ok ? parseCsv(await res.clone().text())! : [] };
 }
 
@@ -77,10 +78,12 @@ describe("the page's guard", () => {
     const member = await signedIn("member@example.com");
     for (const cookie of [undefined, member]) {
       expect(asResponse(await callRoute(loader, { path: PATH, cookie })).status).toBe(404);
-      const post = asResponse(
-        await callRoute(action, { path: PATH, form: { format: "substack", scope: "all" }, cookie }),
-      );
-      expect(post.status).toBe(404);
+      for (const handler of [action, exportAction]) {
+        const post = asResponse(
+          await callRoute(handler, { path: PATH, form: { format: "substack", scope: "all" }, cookie }),
+        );
+        expect(post.status).toBe(404);
+      }
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriber_handoffs").first("n")).toBe(0);
   });
@@ -172,7 +175,7 @@ describe("the export", () => {
       { format: "mailchimp", scope: "all" },
       { format: "substack", scope: "some" },
     ]) {
-      const res = asResponse(await callRoute(action, { path: PATH, form, cookie: admin }));
+      const res = asResponse(await callRoute(exportAction, { path: `${PATH}/export`, form, cookie: admin }));
       expect(res.status).toBe(400);
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriber_handoffs").first("n")).toBe(0);
