@@ -13,7 +13,13 @@ import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import { handoffCounts, importHostExport, recentHandoffs, type ImportResult } from "~/features/handoff/handoff.server";
+import {
+  exportAnswer,
+  handoffCounts,
+  importHostExport,
+  recentHandoffs,
+  type ImportResult,
+} from "~/features/handoff/handoff.server";
 import { HANDOFF_FORMATS, HANDOFF_SCOPES, HOST_NAMES, type HandoffScope } from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -46,9 +52,9 @@ const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10}
 /**
  * `POST /admin/subscribers/handoff`, multipart with the `file` a newsletter host exported: every
  * address that left there is unsubscribed here (docs/decisions/098); the page says how many rows
- * were read, matched, ended and not known here. The page's export form posts here too, and the
- * worker hands it to `/admin/subscribers/handoff/export` (app/utils/file-posts.ts), whose answer
- * is the file. Cross-site → 403, not an admin → 404; a file that is not a recognised export →
+ * were read, matched, ended and not known here. The page's export form (`format`, `scope`) posts
+ * here too: the same answer as `/admin/subscribers/handoff/export`, where the worker hands a
+ * browser's post (app/utils/file-posts.ts, docs/decisions/100) so that the file is the response. Cross-site → 403, not an admin → 404; a file that is not a recognised export →
  * 400, over IMPORT_MAX_BYTES → 413, each with the page saying why and nothing changed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     json<ActionData>({ import: { ok: false, reason } }, { status, headers: NO_STORE });
   const tooLarge = `The file is larger than ${mib(max)}, the most this page reads (IMPORT_MAX_BYTES).`;
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "multipart/form-data") return refuse(415, "Send the host's export as a file (multipart/form-data).");
+  // The export form's post, when it reaches the page itself (a data request, a direct call).
+  if (type !== "multipart/form-data") return exportAnswer(request, env, admin.email);
   let form: FormData;
   try {
     // Read up to the limit and no further, whatever Content-Length says (docs/decisions/051).

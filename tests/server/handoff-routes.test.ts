@@ -170,13 +170,24 @@ describe("the export", () => {
     expect(buttondown.rows.map((r) => r[0]).sort()).toEqual(["ada@example.com", "email", "formula@example.com"]);
   });
 
+  it("the page's own action answers a form post with the same file (a data request, a direct call)", async () => {
+    const res = asResponse(
+      await callRoute(action, { path: PATH, form: { format: "ghost", scope: "new" }, cookie: admin }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="afx-subscribers-ghost-/);
+    expect(parseCsv(await res.text())!.map((r) => r[0])).toEqual(["email", "ada@example.com"]);
+  });
+
   it("refuses a host or scope it does not know, and records nothing", async () => {
     for (const form of [
       { format: "mailchimp", scope: "all" },
       { format: "substack", scope: "some" },
     ]) {
-      const res = asResponse(await callRoute(exportAction, { path: `${PATH}/export`, form, cookie: admin }));
-      expect(res.status).toBe(400);
+      for (const handler of [exportAction, action]) {
+        const res = asResponse(await callRoute(handler, { path: `${PATH}/export`, form, cookie: admin }));
+        expect(res.status).toBe(400);
+      }
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriber_handoffs").first("n")).toBe(0);
   });

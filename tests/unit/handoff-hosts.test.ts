@@ -23,6 +23,7 @@ describe("recogniseExport", () => {
     expect(substack.format).toBe("substack");
     expect(substack.ended(["a", "false", "", "true", ""])).toBe(true);
     expect(substack.ended(["a", "false", "", "false", ""])).toBe(false);
+    expect(recogniseExport(["Email", "email_disabled"])?.format).toBe("substack");
     const ghost = recogniseExport([
       "email",
       "name",

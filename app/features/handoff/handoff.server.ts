@@ -19,7 +19,10 @@ import {
 import { csvRow } from "~/features/leads/csv.server";
 import { CONSENT_COPY } from "~/features/leads/newsletter";
 import { unsubscribeLeads } from "~/features/leads/subscription.server";
-import { batch, type Db } from "~/utils/db.server";
+import { readForm } from "~/features/forms/body.server";
+import { HANDOFF_FORMATS, HANDOFF_SCOPES } from "~/features/handoff/hosts";
+import { getConfig } from "~/utils/config.server";
+import { batch, getDb, type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 
 /** A confirmed newsletter subscriber a host may be given: never pending, unsubscribed, bounced, suppressed or erased. */
@@ -288,4 +291,31 @@ export async function handoffCounts(db: Db): Promise<{ handedOff: number; notYet
     .groupBy(sql`${leads.handedOffAt} IS NOT NULL`);
   const of = (handedOff: boolean) => rows.find((r) => Boolean(r.handedOff) === handedOff)?.n ?? 0;
   return { handedOff: of(true), notYet: of(false) };
+}
+
+/**
+ * An admin's export form post answered: `format` and `scope` checked (400 with the reason), the
+ * hand-off recorded, then its CSV as an attachment, streamed. The caller has checked the origin
+ * and the admin.
+ */
+export async function exportAnswer(request: Request, env: Env, actor: string): Promise<Response> {
+  const form = await readForm(request, { maxBytes: 1024 });
+  const format = String(form.get("format") ?? "");
+  const scope = String(form.get("scope") ?? "");
+  const known = <T extends string>(list: readonly T[], value: string): value is T =>
+    (list as readonly string[]).includes(value);
+  if (!known(HANDOFF_FORMATS, format) || !known(HANDOFF_SCOPES, scope))
+    return new Response(
+      `Choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (${HANDOFF_SCOPES.join(" or ")}).`,
+      { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } },
+    );
+  const db = getDb(env);
+  const handoff = await recordHandoff(db, { actor, format, scope });
+  return new Response(handoffExportStream(db, handoff, getConfig(env).siteUrl), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${handoffFileName(handoff, "subscribers")}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

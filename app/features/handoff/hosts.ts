@@ -75,8 +75,7 @@ const falsy = (v: string | undefined) => ["false", "0", "no", "f", "n"].includes
 export const BUTTONDOWN_ENDED_TYPES = ["unsubscribed", "removed", "complained", "undeliverable"] as const;
 
 /**
- * The host whose export this header is: Substack's (`email`, `email_disabled`, with
- * `active_subscription`), Ghost's members CSV (`email`, `subscribed_to_emails`) or Buttondown's
+ * The host whose export this header is: Substack's (`email`, `email_disabled`), Ghost's members CSV (`email`, `subscribed_to_emails`) or Buttondown's
  * (`email` or `email_address`, with its subscriber `type` or `subscriber_type`); null otherwise.
  */
 export function recogniseExport(header: readonly string[]): HostExport | null {
@@ -95,9 +94,9 @@ export function recogniseExport(header: readonly string[]): HostExport | null {
   };
   const email = at("email", "email_address");
   if (email === -1) return null;
+  // Only Substack's export has `email_disabled` (beside `active_subscription`, `expiry`…).
   const disabled = at("email_disabled");
-  if (disabled !== -1 && names.includes("active_subscription"))
-    return { format: "substack", email, ended: (row) => truthy(row[disabled]) };
+  if (disabled !== -1) return { format: "substack", email, ended: (row) => truthy(row[disabled]) };
   const subscribed = at("subscribed_to_emails");
   if (subscribed !== -1) return { format: "ghost", email, ended: (row) => falsy(row[subscribed]) };
   const type = at("type", "subscriber_type");
