@@ -11,6 +11,7 @@ import { leads, type NewLead } from "~/db/schema";
 import { CONSENT_RECORD_COLUMNS } from "~/features/handoff/handoff.server";
 import { IMPORT_COLUMNS, parseCsv } from "~/features/handoff/hosts";
 import { CONSENT_COPY } from "~/features/leads/newsletter";
+import { erasePerson } from "~/features/privacy/erase.server";
 import { getDb } from "~/utils/db.server";
 import { ADMIN, asResponse, callRoute, signedIn } from "./route-args";
 
@@ -233,6 +234,14 @@ describe("the consent records", () => {
     ]);
     expect(text).not.toContain("Lovelace");
     expect(text).not.toContain("secret browser");
+
+    // An erased person leaves every hand-off's records.
+    await erasePerson(env, "member@example.com", { actor: "test" });
+    const after = asResponse(
+      await callRoute(consentCsv, { path: `${PATH}/${id}/consent.csv`, params: { id: String(id) }, cookie: admin }),
+    );
+    expect(parseCsv(await after.text())!.map((r) => r[0])).toEqual(["email", "ada@example.com"]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM handoff_leads").first("n")).toBe(1);
   });
 
   it("answers others as the leads CSV does, and an unknown hand-off 404", async () => {
