@@ -161,7 +161,10 @@ describe("alert preferences from the confirmation mail", () => {
     const confirmation = await subscribe(picky, "alerts", false);
     await subscribe(keen, "alerts");
     const preferences = linkIn(confirmation, "alerts/preferences");
-    const page = await (await get(preferences.pathname, undefined, { headers: { Accept: "text/html" } })).text();
+    const opened = await get(preferences.pathname, undefined, { headers: { Accept: "text/html" } });
+    // Personal: never stored by the HTML cache or any other.
+    expect(opened.headers.get("Cache-Control")).toBe("private, no-store");
+    const page = await opened.text();
     expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="venture"[^>]*value="gaas"/);
     expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="kind"[^>]*value="news"/);
     const saved = await post(preferences, { venture: "gaas" });
