@@ -100,8 +100,7 @@ function ImportOutcome({ result }: { result: ImportResult }) {
   const n = formatInteger;
   return (
     <p role="status" className="mt-4 text-sm" data-testid="import-result">
-      {HOST_NAMES[result.format]} export read: {n(result.read)} rows, {n(result.matched)} matched, {n(result.ended)}{" "}
-      ended here, {n(result.unknown)} not known here.
+      {`${HOST_NAMES[result.format]} export read: ${n(result.read)} ${result.read === 1 ? "row" : "rows"}, ${n(result.matched)} matched, ${n(result.ended)} ended here, ${n(result.unknown)} not known here.`}
     </p>
   );
 }

@@ -74,7 +74,7 @@ describe("the hand-off page", () => {
     });
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Import" }).click()]);
     await expect(page.getByTestId("import-result").innerText()).resolves.toBe(
-      "Substack export read: 1 rows, 1 matched, 1 ended here, 0 not known here.",
+      "Substack export read: 1 row, 1 matched, 1 ended here, 0 not known here.",
     );
     await screenshot(page, "subscriber-handoff-nojs");
     await context.close();
