@@ -23,6 +23,7 @@ import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
 import { oneClickAsData } from "./one-click";
 import { NOT_FOUND_PAGE_HEADER, notFoundPageRequest } from "../app/utils/not-found-page";
+import { filePostRequest } from "../app/utils/file-posts";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
@@ -147,7 +148,10 @@ export default {
       });
       requestId = context.requestId;
       const scripts = { nonce: context.nonce };
-      let rendered = await handleRemixRequest(await oneClickAsData(request, url), context);
+      // Posts whose answer is not the page: a page's file form (its resource route answers,
+      // app/utils/file-posts.ts) and RFC 8058's one-click unsubscribe (the action's plain text).
+      const incoming = filePostRequest(request, url) ?? (await oneClickAsData(request, url));
+      let rendered = await handleRemixRequest(incoming, context);
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);

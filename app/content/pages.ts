@@ -117,6 +117,14 @@ export const pages = {
     description: "Newsletter subscribers, statistics and CSV export.",
     admin: true,
   },
+  subscriberHandoff: {
+    path: "/admin/subscribers/handoff",
+    title: "Subscriber Hand-off",
+    heading: "Subscriber Hand-off",
+    description:
+      "Hand the newsletter's subscribers to its host with their consent records, and end here who left there.",
+    admin: true,
+  },
   messages: {
     path: "/admin/messages",
     title: "Messages",

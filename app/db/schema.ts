@@ -88,6 +88,18 @@ export const leads = sqliteTable(
     suppressedAt: integer("suppressed_at", { mode: "timestamp_ms" }),
     /** The newsletter or the investor alerts (migrations/0018): one lead per address and topic. */
     topic: text("topic", { enum: LEAD_TOPICS }).notNull().default("newsletter"),
+    /**
+     * When a newsletter lead was first handed to the newsletter host (migrations/0022,
+     * docs/decisions/098): an export of scope "new" leaves it out from then on.
+     */
+    handedOffAt: integer("handed_off_at", { mode: "timestamp_ms" }),
+    /**
+     * An alerts lead's choice of ventures (docs/decisions/099): a JSON array of venture ids, null
+     * for every venture and the group's own items.
+     */
+    alertVentures: text("alert_ventures"),
+    /** An alerts lead's choice of kinds ("news", "documents", "events"), a JSON array; null for all. */
+    alertKinds: text("alert_kinds"),
   },
   (t) => [
     uniqueIndex("leads_email_topic_unique").on(t.email, t.topic),
@@ -102,6 +114,8 @@ export const leads = sqliteTable(
     // Name prefixes, case-insensitive.
     index("leads_first_name_lower_idx").on(sql`lower(${t.firstName})`),
     index("leads_last_name_lower_idx").on(sql`lower(${t.lastName})`),
+    // The hand-off's scope "new" and the dashboard's handed-off counts.
+    index("leads_topic_status_handed_off_at_idx").on(t.topic, t.status, t.handedOffAt),
   ],
 );
 
@@ -423,6 +437,8 @@ export const alertSends = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** Set once every subscriber confirmed at the time has a mail queued. */
     fannedOutAt: integer("fanned_out_at"),
+    /** The item's venture id, null for the group (migrations/0022): the subscribers' choice filters on it. */
+    venture: text("venture"),
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index("alert_sends_fanned_out_at_idx").on(t.fannedOutAt)],
 );
@@ -443,4 +459,43 @@ export const alertRecipients = sqliteTable(
     mailId: integer("mail_id"),
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId, t.leadId] }), index("alert_recipients_lead_id_idx").on(t.leadId)],
+);
+
+/** The newsletter hosts whose import columns a hand-off writes (docs/decisions/098). */
+export const HANDOFF_FORMATS = ["substack", "ghost", "buttondown"] as const;
+export type HandoffFormat = (typeof HANDOFF_FORMATS)[number];
+/** "new": confirmed newsletter subscribers not handed off before; "all": every one. */
+export const HANDOFF_SCOPES = ["new", "all"] as const;
+export type HandoffScope = (typeof HANDOFF_SCOPES)[number];
+
+/**
+ * Each export of the newsletter's subscribers to its host (migrations/0022, docs/decisions/098):
+ * when, by which admin, in which host's columns and scope, and how many addresses it held.
+ */
+export const subscriberHandoffs = sqliteTable(
+  "subscriber_handoffs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    /** The admin's e-mail. */
+    actor: text("actor").notNull(),
+    format: text("format", { enum: HANDOFF_FORMATS }).notNull(),
+    scope: text("scope", { enum: HANDOFF_SCOPES }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [index("subscriber_handoffs_at_idx").on(t.at, t.id)],
+);
+
+/** The leads one hand-off held (its consent records); an erased lead's rows go with it (cascade). */
+export const handoffLeads = sqliteTable(
+  "handoff_leads",
+  {
+    handoffId: integer("handoff_id")
+      .notNull()
+      .references(() => subscriberHandoffs.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.handoffId, t.leadId] }), index("handoff_leads_lead_id_idx").on(t.leadId)],
 );

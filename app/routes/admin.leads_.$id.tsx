@@ -15,6 +15,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { addressTopics, adminDelete, adminUnsubscribe, getLead } from "~/features/leads/lead-actions.server";
+import { choiceOf, describeChoice } from "~/features/alerts/preferences";
 import { formatIsoDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/flash.server";
 import { getDb } from "~/utils/db.server";
@@ -113,6 +114,9 @@ const ON_THE_PAGE = {
   referrer: "evidence of the consent: in the person export",
   clientTimestamp: "evidence of the consent: in the person export",
   suppressedAt: "a suppressed record is left out of the lists that lead here",
+  handedOffAt: ["Handed off", (lead) => when(lead.handedOffAt)],
+  alertVentures: ["Alerts for", (lead) => (lead.topic === "alerts" ? describeChoice(choiceOf(lead), (id) => id) : "—")],
+  alertKinds: "in Alerts for, after the ventures",
 } satisfies Record<keyof Lead, Row | string>;
 
 const PAGE_ROWS: readonly Row[] = Object.values(ON_THE_PAGE).filter((row) => typeof row !== "string");

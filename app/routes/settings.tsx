@@ -9,6 +9,7 @@ import { settingsCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { saveSettings, settingsView } from "~/features/account/settings.server";
 import { ACCOUNT_PATHS } from "~/features/privacy/account-forms";
+import { AlertChoiceFields } from "~/features/alerts/alert-choice-fields";
 import { pageMeta } from "~/utils/meta";
 import { toast } from "~/utils/toast";
 import { shortcutsOn, useShortcutsOn } from "~/utils/shortcuts-setting";
@@ -42,7 +43,7 @@ function useBrowserSetting(read: () => boolean, fallback: boolean) {
 }
 
 export default function Settings() {
-  const { account, newsletter, alerts } = useLoaderData<typeof loader>();
+  const { account, newsletter, alerts, alertChoice, ventures } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -83,7 +84,7 @@ export default function Settings() {
       <Form
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
-        key={`${newsletter}-${alerts}`}
+        key={`${newsletter}-${alerts}-${JSON.stringify(alertChoice)}`}
         // The newsletter switch resets natively (to the stored subscription); the others by hand.
         onReset={() => {
           if (!kept.current) return;
@@ -172,6 +173,12 @@ export default function Settings() {
               <>
                 <input type="hidden" name="alertsShown" value="1" />
                 <Switch name="alerts" label={copy.alerts} help={copy.alertsHelp} defaultChecked={alerts} />
+                {alerts ? (
+                  <div className="pb-4">
+                    <input type="hidden" name="alertChoiceShown" value="1" />
+                    <AlertChoiceFields ventures={ventures} choice={alertChoice} />
+                  </div>
+                ) : null}
               </>
             ) : null}
           </div>

@@ -77,6 +77,8 @@ export function parseRateLimitSpec(
 
 /** 50 MiB: wrangler.toml declares it; a run without the variable gets the same. */
 const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+/** 5 MiB: the largest newsletter host export the hand-off page reads (docs/decisions/098). */
+const DEFAULT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 const schema = z.object({
   ENVIRONMENT: z.enum(["development", "production"], { message: 'is not "development" or "production"' }),
@@ -139,6 +141,15 @@ const schema = z.object({
       .min(1, "is not a positive number of bytes")
       .max(100_000_000, "is over the platform's 100 MB request-body limit"),
   ),
+  // The largest subscriber export the hand-off page reads, in bytes; the file is held in memory to read it.
+  IMPORT_MAX_BYTES: z.preprocess(
+    (v) => (v === undefined || v === "" ? DEFAULT_IMPORT_MAX_BYTES : v),
+    z.coerce
+      .number({ message: "is not a number of bytes" })
+      .int("is not a whole number of bytes")
+      .min(1, "is not a positive number of bytes")
+      .max(50 * 1024 * 1024, "is over 50 MiB, more than a worker should hold in memory"),
+  ),
 });
 
 /** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
@@ -196,6 +207,8 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     serverTimingDetail: v.SERVER_TIMING_DETAIL,
     /** DOCUMENT_MAX_BYTES: the largest PDF an admin may upload (features/documents). */
     documentMaxBytes: v.DOCUMENT_MAX_BYTES,
+    /** IMPORT_MAX_BYTES: the largest newsletter host export an admin may import (features/handoff). */
+    importMaxBytes: v.IMPORT_MAX_BYTES,
     mail: {
       /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
       transport: v.MAIL_TRANSPORT,

@@ -144,6 +144,9 @@ describe("every page fits a 412 px phone", () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await confirmedLead(page, { email: LONG, firstName: "Alexandria", lastName: "Konstantinopoulou-Papadimitriou" });
     await signIn(page, "admin@example.com", pages.leads.path);
+    // A hand-off of that lead, so the hand-off page lists one (its CSV is the answer, not a page).
+    const handoff = await page.request.post(pages.subscriberHandoff.path, { form: { format: "ghost", scope: "all" } });
+    expect(handoff.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     // Every admin page, and each page of one record the features write (with its confirmation step).
     for (const path of [...ADMIN_PAGES.map((p) => p.path), ...seeded]) await fits(page, path);
     // The audit log carries the document's entries, in words (no hash), inside the phone.

@@ -35,6 +35,7 @@ const item = (id: string, title = `Item ${id}`): AlertItem => ({
   title,
   summary: "What happened.",
   url: `https://afx.test/news/${id}`,
+  venture: null,
 });
 
 const recipients = async (id: string) =>

@@ -17,17 +17,20 @@ export interface Call {
   path: string;
   method?: string;
   params?: Record<string, string>;
-  /** A form body (URL-encoded), or JSON for anything else. */
-  form?: Record<string, string>;
+  /** A form body (URL-encoded; pairs for a repeated field), or JSON for anything else. */
+  form?: Record<string, string> | [string, string][];
   json?: unknown;
+  /** A multipart/form-data body (a file upload); the request gives it its boundary. */
+  multipart?: FormData;
   headers?: Record<string, string>;
   /** A session cookie (`signedIn()`), sent as a browser would. */
   cookie?: string;
 }
 
 /** The request a browser on the site would send: same-origin for a POST, from a fixed client address. */
-export function routeRequest({ path, method, form, json, headers = {}, cookie }: Call): Request {
-  const body = form ? new URLSearchParams(form).toString() : json === undefined ? undefined : JSON.stringify(json);
+export function routeRequest({ path, method, form, json, multipart, headers = {}, cookie }: Call): Request {
+  const body =
+    multipart ?? (form ? new URLSearchParams(form).toString() : json === undefined ? undefined : JSON.stringify(json));
   const verb = method ?? (body === undefined ? "GET" : "POST");
   return new Request(`${ORIGIN}${path}`, {
     method: verb,

@@ -1,6 +1,6 @@
 // The admin pages' sidebar entries, sent with the root loader's data to admins only: the shell's
 // bundle carries no admin page, title or icon, so an admin page costs visitors nothing.
-import { ChartColumn, FileStack, Inbox, Newspaper } from "~/components/ui/icons.generated";
+import { ArrowRightLeft, ChartColumn, FileStack, Inbox, Newspaper } from "~/components/ui/icons.generated";
 import type { Icon } from "~/components/ui/lucide-icon";
 import { ADMIN_PAGE_KEYS, pages, type AdminPageKey } from "~/content/pages";
 import type { AdminLink } from "./nav-links";
@@ -8,6 +8,7 @@ import type { AdminLink } from "./nav-links";
 /** Each admin page's sidebar icon; the compiler asks for one when a page is marked `admin`. */
 const ADMIN_ICONS: Record<AdminPageKey, Icon> = {
   leads: ChartColumn,
+  subscriberHandoff: ArrowRightLeft,
   messages: Inbox,
   documentLibrary: FileStack,
   newsAdmin: Newspaper,

@@ -6,6 +6,7 @@ export type { Icon as LucideIcon } from "~/components/ui/lucide-icon";
 
 export const ArrowLeft = /* @__PURE__ */ lucideIcon("arrow-left", [["path",{"d":"m12 19-7-7 7-7"}],["path",{"d":"M19 12H5"}]], []);
 export const ArrowRight = /* @__PURE__ */ lucideIcon("arrow-right", [["path",{"d":"M5 12h14"}],["path",{"d":"m12 5 7 7-7 7"}]], []);
+export const ArrowRightLeft = /* @__PURE__ */ lucideIcon("arrow-right-left", [["path",{"d":"m16 3 4 4-4 4"}],["path",{"d":"M20 7H4"}],["path",{"d":"m8 21-4-4 4-4"}],["path",{"d":"M4 17h16"}]], []);
 export const Baby = /* @__PURE__ */ lucideIcon("baby", [["path",{"d":"M10 16c.5.3 1.2.5 2 .5s1.5-.2 2-.5"}],["path",{"d":"M15 12h.01"}],["path",{"d":"M19.38 6.813A9 9 0 0 1 20.8 10.2a2 2 0 0 1 0 3.6 9 9 0 0 1-17.6 0 2 2 0 0 1 0-3.6A9 9 0 0 1 12 3c2 0 3.5 1.1 3.5 2.5s-.9 2.5-2 2.5c-.8 0-1.5-.4-1.5-1"}],["path",{"d":"M9 12h.01"}]], []);
 export const Bell = /* @__PURE__ */ lucideIcon("bell", [["path",{"d":"M10.268 21a2 2 0 0 0 3.464 0"}],["path",{"d":"M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326"}]], []);
 export const BookOpen = /* @__PURE__ */ lucideIcon("book-open", [["path",{"d":"M12 5v16"}],["path",{"d":"M20.001 19A2 2 0 0022 17V5a2 2 0 00-1.999-2L16 3.002A5 5 0 0012 5a5 5 0 00-4-2H4a2 2 0 00-2 2v12a2 2 0 001.999 2H8a5 5 0 014 2 5 5 0 014-2z"}]], []);

@@ -8,6 +8,8 @@ import { subscribeVerifiedMember, subscriptionStatus, unsubscribeLead } from "~/
 import { liftSuppression } from "~/features/privacy/suppression.server";
 import { getDb } from "~/utils/db.server";
 import type { LeadTopic } from "~/db/enums";
+import { ALL_ALERTS, choiceFromForm, choiceOf } from "~/features/alerts/preferences";
+import { alertsLead, alertVentures, saveAlertChoice } from "~/features/alerts/preferences.server";
 
 /**
  * The Settings page's server side: what it shows of the member's account and its one save, the
@@ -28,7 +30,12 @@ async function member(request: Request, env: Env): Promise<Member | null> {
 /** What Settings shows: the account (null signed out) and whether its address is a confirmed subscriber. */
 export async function settingsView(request: Request, env: Env) {
   const user = await member(request, env);
+  const db = getDb(env);
+  const alertsRecord = user ? await alertsLead(db, { email: user.email }) : null;
   return {
+    /** The investor's choice of alerts (docs/decisions/099), as the preferences page shows it. */
+    alertChoice: alertsRecord ? choiceOf(alertsRecord) : ALL_ALERTS,
+    ventures: await alertVentures(db),
     account: user
       ? {
           username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0],
@@ -75,6 +82,20 @@ export async function saveSettings(
   // The investor alerts' switch, a topic of its own: only a form that shows it changes it.
   const alerts = form.has("alertsShown") ? form.get("alerts") === "on" : null;
   if (alerts !== null) await setSubscribed(env, user, alerts, userAgent, "alerts");
+  // Which ventures and kinds, as the alert mails' preferences page sets them: only a form that shows them.
+  if (form.has("alertChoiceShown")) {
+    const db = getDb(env);
+    const lead = await alertsLead(db, { email: user.email });
+    if (lead)
+      await saveAlertChoice(
+        db,
+        lead.id,
+        choiceFromForm(
+          form,
+          (await alertVentures(db)).map((v) => v.id),
+        ),
+      );
+  }
   const saved = on
     ? `Settings saved. ${user.email} is subscribed to our newsletter.`
     : `Settings saved. ${user.email} is not subscribed to our newsletter.`;

@@ -16,12 +16,22 @@ export interface AlertMailInput {
   summary: string;
   url: string;
   unsubscribeUrl: string;
+  /** The subscriber's own preferences page (which ventures, which kinds). */
+  preferencesUrl: string;
 }
 
 /** A subject line: the title, on one line, within the outbox's 200 characters. */
 const subjectOf = (title: string) => `${SITE.name}: ${title.replace(/\s+/g, " ").trim()}`.slice(0, 200);
 
-export function alertMail({ kind, to, title, summary, url, unsubscribeUrl }: AlertMailInput): MailMessage {
+export function alertMail({
+  kind,
+  to,
+  title,
+  summary,
+  url,
+  unsubscribeUrl,
+  preferencesUrl,
+}: AlertMailInput): MailMessage {
   const subject = subjectOf(title);
   const why = `You get this because you asked for ${SITE.name}'s investor alerts.`;
   const text = [
@@ -34,6 +44,7 @@ export function alertMail({ kind, to, title, summary, url, unsubscribeUrl }: Ale
     `— ${SITE.name}`,
     "",
     why,
+    `Choose which ventures and kinds: ${preferencesUrl}`,
     `Stop the alerts: ${unsubscribeUrl}`,
   ].join("\r\n");
   const e = escapeHtml;
@@ -43,7 +54,7 @@ export function alertMail({ kind, to, title, summary, url, unsubscribeUrl }: Ale
 <h1 style="margin:0 0 16px;font-size:20px">${e(title)}</h1>
 <p style="margin:0 0 24px">${e(summary)}</p>
 <p style="margin:0 0 24px"><a href="${e(url)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Read it</a></p>
-<p style="margin:0;font-size:12px;color:#737373">${e(why)} <a href="${e(unsubscribeUrl)}" style="color:#737373">Stop the alerts</a></p>`,
+<p style="margin:0;font-size:12px;color:#737373">${e(why)} <a href="${e(preferencesUrl)}" style="color:#737373">Choose which ventures and kinds</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Stop the alerts</a></p>`,
   );
   return { kind, to, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };
 }

@@ -7,6 +7,8 @@
 import { and, asc, count, eq, gt, inArray, isNull, like, notExists, sql, type SQL } from "drizzle-orm";
 import { alertRecipients, alertSends, leads, mailOutbox } from "~/db/schema";
 import { alertMail } from "~/features/alerts/alert-mail.server";
+import type { AlertKind } from "~/features/alerts/preferences";
+import { preferencesUrl } from "~/features/alerts/preferences.server";
 import { unsubscribePath, unsubscribeToken } from "~/features/leads/subscription.server";
 import { messageProblem } from "~/features/mail/message";
 import { announceMail, queuedIds } from "~/features/mail/outbox.server";
@@ -24,12 +26,20 @@ export interface AlertItem {
   summary: string;
   /** The item's public address. */
   url: string;
+  /** The venture the item belongs to (a catalogue id), null for the group's own. */
+  venture: string | null;
 }
 
 const COLUMNS = sql.join(
-  [alertSends.kind, alertSends.itemId, alertSends.title, alertSends.summary, alertSends.url, alertSends.createdAt].map(
-    columnName,
-  ),
+  [
+    alertSends.kind,
+    alertSends.itemId,
+    alertSends.title,
+    alertSends.summary,
+    alertSends.url,
+    alertSends.venture,
+    alertSends.createdAt,
+  ].map(columnName),
   sql`, `,
 );
 
@@ -40,7 +50,7 @@ const COLUMNS = sql.join(
  */
 export function startAlert(item: AlertItem, now: number, onlyIf: SQL = sql`1`): Statement {
   return sql`INSERT INTO ${alertSends} (${COLUMNS})
-      SELECT ${item.kind}, ${item.id}, ${item.title}, ${item.summary}, ${item.url}, ${now} WHERE ${onlyIf}
+      SELECT ${item.kind}, ${item.id}, ${item.title}, ${item.summary}, ${item.url}, ${item.venture}, ${now} WHERE ${onlyIf}
       ON CONFLICT DO NOTHING`;
 }
 
@@ -52,6 +62,19 @@ export const alertMailKind = (kind: string, itemId: string) =>
   `alert-${kind}-${itemId.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`.slice(0, 64);
 
 type Send = typeof alertSends.$inferSelect;
+
+/** The preference kind an alert's item is (docs/decisions/099). */
+const PREFERENCE_KIND: Record<AlertItem["kind"], AlertKind> = { news: "news", document: "documents" };
+
+/**
+ * Whether an alerts lead chose this alert (docs/decisions/099): its kind among the lead's kinds
+ * (none chosen: all), and its venture among the lead's ventures (none chosen: every venture and
+ * the group's own items, which only they get). Raw SQL (docs/decisions/024-data-layer.md): the
+ * choice is a JSON array, read with json_each.
+ */
+const chose = (send: Pick<Send, "kind" | "venture">) =>
+  sql`(${leads.alertKinds} IS NULL OR EXISTS (SELECT 1 FROM json_each(${leads.alertKinds}) WHERE value = ${PREFERENCE_KIND[send.kind as AlertItem["kind"]] ?? send.kind}))
+    AND (${leads.alertVentures} IS NULL OR EXISTS (SELECT 1 FROM json_each(${leads.alertVentures}) WHERE value = ${send.venture}))`;
 
 /**
  * Queues the mails of every alert not yet fanned out: for each, the confirmed `alerts` leads
@@ -110,6 +133,7 @@ async function fanOutOne(
           eq(leads.status, "confirmed"),
           gt(leads.id, after),
           isNull(leads.suppressedAt),
+          chose(send),
           notExists(
             db
               .select({ one: sql`1` })
@@ -163,6 +187,7 @@ async function fanOutOne(
 async function recipientMail(env: Env, siteUrl: string, kind: string, send: Send, lead: { id: number; email: string }) {
   const unsubscribeUrl = new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href;
   const message = alertMail({
+    preferencesUrl: await preferencesUrl(env, siteUrl, lead.id),
     kind,
     to: lead.email,
     title: send.title,

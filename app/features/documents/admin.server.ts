@@ -114,7 +114,16 @@ export async function uploadDocument(
     }),
   );
   const alerted = publish
-    ? await onDocumentPublished(env, ctx, { id, title, description, path, visibility, sha256: file.sha256, alert })
+    ? await onDocumentPublished(env, ctx, {
+        id,
+        title,
+        description,
+        path,
+        visibility,
+        ventureId: venture || null,
+        sha256: file.sha256,
+        alert,
+      })
     : "not-asked";
   return redirectWithToast(
     env,
@@ -162,7 +171,7 @@ export async function uploadVersion(
   const after = await documentWithVersions(db, id);
   let alerted: AlertOutcome = "not-asked";
   if (after?.document.status === "published") {
-    const { title, description, path, visibility } = after.document;
+    const { title, description, path, visibility, ventureId } = after.document;
     const { alert } = submission.value;
     alerted = await onDocumentPublished(env, ctx, {
       id,
@@ -170,6 +179,7 @@ export async function uploadVersion(
       description,
       path,
       visibility,
+      ventureId,
       sha256: file.sha256,
       alert,
       update: true,
@@ -196,13 +206,14 @@ async function alertCurrentVersion(
   const found = await documentWithVersions(getDb(env), id);
   const current = found?.versions.find((v) => v.id === found.document.currentVersionId);
   if (!found || !current) return "not-asked";
-  const { title, description, path, visibility } = found.document;
+  const { title, description, path, visibility, ventureId } = found.document;
   return onDocumentPublished(env, ctx, {
     id,
     title,
     description,
     path,
     visibility,
+    ventureId,
     sha256: current.sha256,
     alert: true,
     // Its first version's alert reads as news; a later one's as an update.

@@ -13,6 +13,8 @@ export interface PublishedDocument {
   /** The stable URL's path. */
   path: string;
   visibility: "public" | "members";
+  /** The venture it belongs to (a catalogue id), null for the group: whom its alert reaches. */
+  ventureId: string | null;
   /** The published version's SHA-256: an alert is per version, so a new file is news again. */
   sha256: string;
   /** The admin asked for the investor-alert e-mail ("alert" checkbox). */
@@ -58,6 +60,7 @@ export async function onDocumentPublished(
         ? `A new version of “${title}” is published.${description ? ` ${description}` : ""}`
         : description || `A new document from the group: ${title}.`,
       url: new URL(document.path, getConfig(env).siteUrl).href,
+      venture: document.ventureId,
     });
     return started ? "started" : "already";
   } catch (error) {

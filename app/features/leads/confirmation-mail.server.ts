@@ -18,6 +18,8 @@ export interface ConfirmationMailInput {
   topic?: LeadTopic;
   confirmUrl: string;
   unsubscribeUrl: string;
+  /** The investor alerts' preferences page (which ventures, which kinds): alerts only. */
+  preferencesUrl?: string;
 }
 
 /** The outbox's names for these e-mails: the newsletter's, and the investor alerts' (its own sender name). */
@@ -40,6 +42,7 @@ export function confirmationMail({
   topic = "newsletter",
   confirmUrl,
   unsubscribeUrl,
+  preferencesUrl,
 }: ConfirmationMailInput): MailMessage {
   const greeting = CONFIRMATION_GREETING;
   const alerts = topic === "alerts";
@@ -50,6 +53,7 @@ export function confirmationMail({
       ? ALERTS_TEXT.confirmAsk(to)
       : `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
     valid: "The link works once, for 7 days.",
+    choose: "Only some ventures, or only news or documents? Choose here (no sign-in needed):",
     ignore:
       "If you did not sign up, ignore this e-mail: you will not be subscribed, and your address will be deleted within 30 days.",
     notMe: "Not you? Unsubscribe, and no signup will make us e-mail this address again:",
@@ -65,6 +69,7 @@ export function confirmationMail({
     lines.valid,
     lines.ignore,
     "",
+    ...(preferencesUrl ? [lines.choose, preferencesUrl, ""] : []),
     `— ${SITE.name}`,
     new URL(siteUrl).href,
     "",
@@ -79,7 +84,11 @@ export function confirmationMail({
 <p style="margin:0 0 24px;overflow-wrap:anywhere;word-break:break-word">${e(lines.ask)}</p>
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${e(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
-<p style="margin:0 0 24px;font-size:14px;color:#525252;overflow-wrap:anywhere;word-break:break-all">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252;word-break:break-all">${e(confirmUrl)}</a></p>
+<p style="margin:0 0 24px;font-size:14px;color:#525252;overflow-wrap:anywhere;word-break:break-all">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252;word-break:break-all">${e(confirmUrl)}</a></p>${
+      preferencesUrl
+        ? `\n<p style="margin:0 0 24px;font-size:14px;color:#525252">${e(lines.choose.replace(/:$/, "."))} <a href="${e(preferencesUrl)}" style="color:#525252">Choose your alerts</a></p>`
+        : ""
+    }
 <p style="margin:0 0 8px;font-size:12px;color:#737373">${e(lines.notMe.replace(/:$/, "."))}</p>
 <p style="margin:0;font-size:12px;color:#737373"><a href="${e(new URL(siteUrl).href)}" style="color:#737373">${e(SITE.name)}</a> · <a href="${e(unsubscribeUrl)}" style="color:#737373">Unsubscribe</a></p>`,
   );

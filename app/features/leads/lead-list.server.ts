@@ -40,6 +40,9 @@ export const NOT_LISTED = {
   unsubscribedAt: "on the lead's own page",
   suppressedAt: "such records are left out of the CSV and the export altogether",
   topic: "the workbench lists one topic at a time (its filter); the lead's page shows every topic",
+  handedOffAt: "the hand-off page's concern (/admin/subscribers/handoff): on the lead's page and the person export",
+  alertVentures: "an alerts subscriber's own choice: on the lead's page and the person export",
+  alertKinds: "an alerts subscriber's own choice: on the lead's page and the person export",
 } as const satisfies Partial<Record<keyof Lead, string>>;
 
 /** A new column of leads fails to compile here until LISTED or NOT_LISTED decides it. */

@@ -9,7 +9,17 @@ import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/le
 import { columnName, type Db, type StatementResult } from "~/utils/db.server";
 
 /** The columns a signup leaves to their defaults or to later events (confirming, unsubscribing, suppression). */
-const NOT_BY_SIGNUP = ["id", "status", "consentMethod", "confirmedAt", "unsubscribedAt", "suppressedAt"] as const;
+const NOT_BY_SIGNUP = [
+  "id",
+  "status",
+  "consentMethod",
+  "confirmedAt",
+  "unsubscribedAt",
+  "suppressedAt",
+  // An alerts subscriber's choice outlives an unsubscribe: signing up again keeps it.
+  "alertVentures",
+  "alertKinds",
+] as const;
 type SignupColumn = Exclude<keyof typeof leads.$inferInsert, (typeof NOT_BY_SIGNUP)[number]>;
 
 /**

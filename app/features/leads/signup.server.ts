@@ -332,5 +332,7 @@ function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupReques
     pagePath: read.pagePath,
     subscribedAt: now,
     consentVersion: TOPIC_CONSENT[fields.topic],
+    // A new record: an address that comes back after unsubscribing is handed off again.
+    handedOffAt: null,
   };
 }

@@ -18,6 +18,7 @@ import type { MailMessage } from "~/features/mail/message";
 import { queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { CONFIRMATION_KINDS, confirmationMail } from "~/features/leads/confirmation-mail.server";
 import { TOPIC_CONSENT } from "~/features/leads/newsletter";
+import { preferencesUrl } from "~/features/alerts/preferences.server";
 import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
@@ -127,6 +128,7 @@ export async function queueConfirmation(
     topic: lead.topic ?? "newsletter",
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
+    preferencesUrl: lead.topic === "alerts" ? await preferencesUrl(env, siteUrl, lead.id) : undefined,
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = getDb(env);
@@ -250,28 +252,52 @@ export async function unsubscribeLead(
   thenRun: Statement[] = [],
   first: Statement[] = [],
 ): Promise<boolean> {
+  return (await unsubscribeLeads(db, where, now, thenRun, first)) > 0;
+}
+
+/**
+ * The same for many addresses of one topic at once (the newsletter host's export: docs/decisions/098),
+ * or any `where` of unsubscribeLead: the number of leads it took off the list. Raw SQL
+ * (docs/decisions/024-data-layer.md): the addresses as one JSON parameter (json_each), whatever their number.
+ */
+export async function unsubscribeLeads(
+  db: Db,
+  where:
+    | { id: number }
+    | { email: string; topic?: LeadTopic; onlyIf?: SQL }
+    | { emails: readonly string[]; topic: LeadTopic },
+  now = Date.now(),
+  thenRun: Statement[] = [],
+  first: Statement[] = [],
+): Promise<number> {
   // By address: one topic's lead, or without a topic every topic's (a spam complaint).
   const theLead =
     "id" in where
       ? eq(leads.id, where.id)
-      : and(
-          eq(leads.email, normaliseEmail(where.email)),
-          where.topic ? eq(leads.topic, where.topic) : undefined,
-          where.onlyIf,
-        );
+      : "emails" in where
+        ? and(
+            sql`${leads.email} IN (SELECT value FROM json_each(${JSON.stringify(where.emails)}))`,
+            eq(leads.topic, where.topic),
+          )
+        : and(
+            eq(leads.email, normaliseEmail(where.email)),
+            where.topic ? eq(leads.topic, where.topic) : undefined,
+            where.onlyIf,
+          );
   const results = await batch(db, [
     ...first,
     db
       .update(leads)
       .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
-      .where(and(theLead, ne(leads.status, "unsubscribed"))),
+      .where(and(theLead, ne(leads.status, "unsubscribed")))
+      // The rows it changed (D1's `changes` counts the daily counts' trigger writes too).
+      .returning({ id: leads.id }),
     ...thenRun,
     db
       .delete(newsletterTokens)
       .where(inArray(newsletterTokens.leadId, db.select({ id: leads.id }).from(leads).where(theLead))),
   ]);
-  const updated = results[first.length] as D1Result | undefined;
-  return (updated?.meta.changes ?? 0) > 0;
+  return (results[first.length] as { id: number }[]).length;
 }
 
 /** What a member's signup from Settings stores: the lead's own fields, as the schema types them. */
@@ -314,6 +340,8 @@ export async function subscribeVerifiedMember(db: Db, m: VerifiedMember, now = D
           subscribedAt: restarted(leads.subscribedAt),
           source: restarted(leads.source),
           pagePath: restarted(leads.pagePath),
+          // A new record is handed to the newsletter host again.
+          handedOffAt: sql`CASE WHEN ${leads.status} = 'unsubscribed' THEN NULL ELSE ${leads.handedOffAt} END`,
           status: "confirmed",
           consentMethod: "verified-member",
           consentVersion,

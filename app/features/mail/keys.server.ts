@@ -17,7 +17,7 @@
  */
 import { getConfig } from "~/utils/config.server";
 
-type MailKeyPurpose = "unsubscribe-link" | "suppressed-email" | "confirmation-count";
+type MailKeyPurpose = "unsubscribe-link" | "preferences-link" | "suppressed-email" | "confirmation-count";
 
 interface MailKey {
   /** 8 base64url characters, public: names the key in links and rows. */

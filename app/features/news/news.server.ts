@@ -110,7 +110,7 @@ async function freeSlug(db: Db, title: string): Promise<string> {
  * published with `alert` set after the batch's write, and nothing when it had one before.
  */
 const alertOf = (
-  item: { id: number | SQL; slug: string; title: string; summary: string },
+  item: { id: number | SQL; slug: string; title: string; summary: string; venture: string | null },
   where: SQL,
   siteUrl: string,
   now: number,
@@ -122,6 +122,7 @@ const alertOf = (
       title: item.title,
       summary: item.summary,
       url: new URL(newsPath(item.slug), siteUrl).href,
+      venture: item.venture,
     },
     now,
     sql`EXISTS (SELECT 1 FROM ${newsItems} WHERE ${where} AND ${published} AND ${newsItems.alert} = 1)`,

@@ -1,6 +1,8 @@
 import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
 import { alertBacklog } from "~/features/alerts/alerts.server";
+import { alertsByVenture } from "~/features/alerts/preferences.server";
+import { handoffCounts } from "~/features/handoff/handoff.server";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Download } from "~/components/ui/icons.generated";
@@ -18,6 +20,7 @@ import { failedDeliveries, outboxQueue } from "~/features/mail/outbox.server";
 import { burstNow } from "~/features/forms/rate-limit.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { AudienceCards } from "./audience";
 import { AuditLog } from "./audit-log";
 import { FilterForm } from "./filter-form";
 import { GrowthTimeline } from "./growth";
@@ -68,6 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mailQueue: outboxQueue(db),
       burst: burstNow(env, now),
       alertsOut: alertBacklog(db),
+      audience: Promise.all([handoffCounts(db), alertsByVenture(db)]).then(([handoff, alerts]) => ({
+        handoff,
+        alerts,
+      })),
       mailEvents: mailEventCounts(db, now),
       now,
       form: {
@@ -116,6 +123,7 @@ export default function LeadsDashboard() {
     mailQueue,
     burst,
     alertsOut,
+    audience,
     mailEvents,
     now,
     form,
@@ -196,6 +204,12 @@ export default function LeadsDashboard() {
           </Suspense>
         </Card>
       </div>
+
+      <Suspense fallback={null}>
+        <Await resolve={audience} errorElement={<LoadError />}>
+          {(a) => <AudienceCards handoff={a.handoff} alerts={a.alerts} />}
+        </Await>
+      </Suspense>
 
       <Suspense fallback={null}>
         <Await resolve={burst} errorElement={<LoadError />}>

@@ -1,0 +1,93 @@
+/**
+ * Alert preferences without signing in (docs/decisions/099): every alerts mail links the
+ * subscriber's own preferences page by a token like the unsubscribe link's (the lead's id, the
+ * MAIL_SECRET key's id and an HMAC under the key of its own purpose; no storage, no expiry).
+ */
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { subsidiaries } from "~/content/subsidiaries";
+import { leads, type Lead } from "~/db/schema";
+import { choiceColumns, type AlertChoice, type AlertsAudience, type AlertVenture } from "~/features/alerts/preferences";
+import { mailKeys, sameSignature } from "~/features/mail/keys.server";
+import { batch, type Db } from "~/utils/db.server";
+
+export const preferencesPath = (token: string) => `/alerts/preferences/${token}`;
+
+const message = (leadId: number) => `alert-preferences:${leadId}`;
+
+/** The preferences token of an alerts lead. */
+export async function preferencesToken(env: Env, leadId: number): Promise<string> {
+  const [key] = await mailKeys(env, "preferences-link");
+  return `${leadId}.${key!.id}.${await key!.sign(message(leadId))}`;
+}
+
+/** The lead id a preferences token names, when its signature holds under the key it names. */
+export async function readPreferencesToken(env: Env, token: string): Promise<number | null> {
+  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const key = (await mailKeys(env, "preferences-link")).find((k) => k.id === match[2]);
+  return key && sameSignature(await key.sign(message(id)), match[3]!) ? id : null;
+}
+
+/** The preferences page's URL of a lead, absolute (for a mail). */
+export async function preferencesUrl(env: Env, siteUrl: string, leadId: number): Promise<string> {
+  return new URL(preferencesPath(await preferencesToken(env, leadId)), siteUrl).href;
+}
+
+/**
+ * The ventures a subscriber may choose, in the catalogue's order: the one place the alerts read
+ * the venture catalogue (it takes the data handle so a catalogue in D1 needs no other change).
+ */
+export async function alertVentures(_db: Db): Promise<AlertVenture[]> {
+  return subsidiaries.map((s) => ({ id: s.id, name: s.name }));
+}
+
+/** An alerts lead as its preferences page shows it; null for another topic's or a gone lead. */
+export async function alertsLead(
+  db: Db,
+  where: { id: number } | { email: string },
+): Promise<Pick<Lead, "id" | "email" | "status" | "alertVentures" | "alertKinds"> | null> {
+  const row = await db
+    .select({
+      id: leads.id,
+      email: leads.email,
+      status: leads.status,
+      alertVentures: leads.alertVentures,
+      alertKinds: leads.alertKinds,
+    })
+    .from(leads)
+    .where(and("id" in where ? eq(leads.id, where.id) : eq(leads.email, where.email), eq(leads.topic, "alerts")))
+    .get();
+  return row ?? null;
+}
+
+/** Stores an alerts lead's choice; nothing else of the lead changes. False when it is not one. */
+export async function saveAlertChoice(db: Db, leadId: number, choice: AlertChoice): Promise<boolean> {
+  const result = await db
+    .update(leads)
+    .set(choiceColumns(choice))
+    .where(and(eq(leads.id, leadId), eq(leads.topic, "alerts")))
+    .returning({ id: leads.id });
+  return result.length > 0;
+}
+
+/**
+ * The dashboard's alerts subscribers by venture: those who get every venture's alerts, and per
+ * venture those who chose it. Raw SQL (docs/decisions/024-data-layer.md): json_each over the choice.
+ */
+export async function alertsByVenture(db: Db): Promise<AlertsAudience> {
+  const subscribed = and(eq(leads.topic, "alerts"), eq(leads.status, "confirmed"), isNull(leads.suppressedAt));
+  const [allRows, chosen] = await batch(db, [
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(subscribed, isNull(leads.alertVentures))),
+    sql`SELECT j.value AS venture, COUNT(*) AS n FROM ${leads}, json_each(${leads.alertVentures}) AS j
+        WHERE ${subscribed} AND ${leads.alertVentures} IS NOT NULL GROUP BY j.value`,
+  ]);
+  const by = new Map(((chosen as D1Result<{ venture: string; n: number }>).results ?? []).map((r) => [r.venture, r.n]));
+  return {
+    all: allRows[0]?.n ?? 0,
+    ventures: (await alertVentures(db)).map((v) => ({ ...v, chose: by.get(v.id) ?? 0 })),
+  };
+}

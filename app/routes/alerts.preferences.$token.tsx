@@ -1,0 +1,116 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { AlertChoiceFields } from "~/features/alerts/alert-choice-fields";
+import { ALL_ALERTS, choiceFromForm, choiceOf } from "~/features/alerts/preferences";
+import { alertsLead, alertVentures, readPreferencesToken, saveAlertChoice } from "~/features/alerts/preferences.server";
+import { readForm } from "~/features/forms/body.server";
+import { subscriptionMeta } from "~/features/leads/subscription-page";
+import { maskAddress } from "~/features/mail/message";
+import { displayAddress } from "~/utils/address-display.server";
+import { getDb } from "~/utils/db.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+const TITLE = "Your investor alerts";
+
+/**
+ * GET /alerts/preferences/<token>: the subscriber's own choice of alerts, which the confirmation
+ * mail and every alert mail link (docs/decisions/099). No sign-in: the signed token is the key,
+ * as the unsubscribe link's is. Its address is masked (a forwarded mail shows only its domain).
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const db = getDb(env);
+  const id = await readPreferencesToken(env, params.token ?? "");
+  const lead = id === null ? null : await alertsLead(db, { id });
+  const ventures = await alertVentures(db);
+  if (!lead)
+    return json(
+      { valid: id !== null, address: null, status: null, choice: ALL_ALERTS, ventures },
+      { status: 404, headers: PRIVATE },
+    );
+  return json(
+    {
+      valid: true,
+      address: maskAddress(displayAddress(lead.email), "•••"),
+      status: lead.status,
+      choice: choiceOf(lead),
+      ventures,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+/** The form's post: the ticked ventures and kinds become the choice (none ticked: all). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const form = await readForm(request, { maxBytes: 4096 });
+  const db = getDb(env);
+  const id = await readPreferencesToken(env, params.token ?? "");
+  if (id === null) return json({ saved: false }, { status: 404, headers: PRIVATE });
+  const choice = choiceFromForm(
+    form,
+    (await alertVentures(db)).map((v) => v.id),
+  );
+  const saved = await saveAlertChoice(db, id, choice);
+  return json({ saved }, { status: saved ? 200 : 404, headers: PRIVATE });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  subscriptionMeta(data?.address ? TITLE : "This link is not valid");
+
+export default function AlertPreferences() {
+  const { address, status, choice, ventures } = useLoaderData<typeof loader>();
+  const saved = useActionData<typeof action>()?.saved;
+  const busy = useNavigation().state === "submitting";
+  if (!address)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16" aria-labelledby="preferences-title">
+        <h1 id="preferences-title" className="text-3xl font-bold tracking-tight">
+          This link is not valid
+        </h1>
+        <p className="mt-4 text-muted-foreground">
+          The link is incomplete, not one we sent, or its alerts subscription no longer exists. Use the link in the
+          latest alert e-mail, or sign up again on the <Link to="/investors">investors page</Link>.
+        </p>
+      </section>
+    );
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16" aria-labelledby="preferences-title">
+      <h1 id="preferences-title" className="text-3xl font-bold tracking-tight">
+        {TITLE}
+      </h1>
+      <p className="wrap-anywhere mt-4 text-muted-foreground">
+        Choose which ventures and which kinds of announcement {address} gets alerts for.
+        {status === "confirmed"
+          ? ""
+          : status === "pending"
+            ? " The alerts start once the confirmation link is followed."
+            : " The alerts are off for this address; signing up again keeps this choice."}
+      </p>
+      <Form method="post" className="mt-8" key={JSON.stringify(choice)}>
+        <AlertChoiceFields ventures={ventures} choice={choice}>
+          {/* More opt-ins of the investor's own (event reminders…) go here, as checkboxes of this form. */}
+        </AlertChoiceFields>
+        <Button type="submit" className="mt-8" disabled={busy}>
+          Save preferences
+        </Button>
+        {saved ? (
+          <p role="status" className="mt-4 text-sm">
+            Saved. Your alerts follow this choice from now on.
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
