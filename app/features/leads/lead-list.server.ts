@@ -40,6 +40,7 @@ export const NOT_LISTED = {
   unsubscribedAt: "on the lead's own page",
   suppressedAt: "such records are left out of the CSV and the export altogether",
   topic: "the workbench lists one topic at a time (its filter); the lead's page shows every topic",
+  eventReminders: "an alerts lead's consent to event reminders: on the lead's own page and the person export",
 } as const satisfies Partial<Record<keyof Lead, string>>;
 
 /** A new column of leads fails to compile here until LISTED or NOT_LISTED decides it. */

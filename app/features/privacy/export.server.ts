@@ -63,6 +63,7 @@ export const EXPORTED = {
       "confirmed_at",
       "unsubscribed_at",
       "topic",
+      "event_reminders",
     ],
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },
