@@ -15,8 +15,8 @@ import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.se
 
 /** What an alert is about: the item and what its mail says. */
 export interface AlertItem {
-  /** "news" or "document". */
-  kind: "news" | "document";
+  /** "news", "document", "event" (an announcement) or "event-reminder" (docs/decisions/097). */
+  kind: "news" | "document" | "event" | typeof EVENT_REMINDER_KIND;
   /** The item's id (SQL when the same batch inserts the item). */
   id: string | SQL;
   title: string;
@@ -24,6 +24,12 @@ export interface AlertItem {
   /** The item's public address. */
   url: string;
 }
+
+/**
+ * The kind of an event's reminder the day before (docs/decisions/097): its mails go only to the
+ * subscribers who opted in to event reminders.
+ */
+export const EVENT_REMINDER_KIND = "event-reminder";
 
 const COLUMNS = sql.join(
   [alertSends.kind, alertSends.itemId, alertSends.title, alertSends.summary, alertSends.url, alertSends.createdAt].map(
@@ -99,6 +105,7 @@ async function fanOutOne(
           eq(leads.topic, "alerts"),
           eq(leads.status, "confirmed"),
           isNull(leads.suppressedAt),
+          send.kind === EVENT_REMINDER_KIND ? eq(leads.eventReminders, true) : undefined,
           notExists(
             db
               .select({ one: sql`1` })

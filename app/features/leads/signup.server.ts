@@ -177,7 +177,15 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return malformed();
   }
   const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant, F.topic, F.eventReminders]) {
+  for (const name of [
+    F.email,
+    F.firstName,
+    ...SIGNUP_TEXT_FIELD_NAMES,
+    F.source,
+    F.variant,
+    F.topic,
+    F.eventReminders,
+  ]) {
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
