@@ -76,11 +76,15 @@ export function zonedToInstant(local: string, zone: string): number | null {
   const p = parseLocal(local);
   if (!p || !isTimeZone(zone)) return null;
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  const first = wall - offsetAt(wall, zone);
-  const second = wall - offsetAt(first, zone);
-  // Of the candidates that show this wall time, the earlier; else (a skipped hour) the later offset.
-  const candidates = [first, second].filter((ms) => instantToLocal(ms, zone) === toLocalString(p));
-  return candidates.length ? Math.min(...candidates) : Math.max(first, second);
+  // The zone's offsets a day either side: a clock change lies between them at most.
+  const before = offsetAt(wall - 86_400_000, zone);
+  const after = offsetAt(wall + 86_400_000, zone);
+  const wanted = toLocalString(p);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((ms) => instantToLocal(ms, zone) === wanted);
+  // A skipped wall time is read with the offset before the change: the clock shows it an hour later.
+  return candidates.length ? Math.min(...candidates) : wall - before;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
