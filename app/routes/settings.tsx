@@ -42,7 +42,7 @@ function useBrowserSetting(read: () => boolean, fallback: boolean) {
 }
 
 export default function Settings() {
-  const { account, newsletter, alerts } = useLoaderData<typeof loader>();
+  const { account, newsletter, alerts, eventReminders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -83,7 +83,7 @@ export default function Settings() {
       <Form
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
-        key={`${newsletter}-${alerts}`}
+        key={`${newsletter}-${alerts}-${eventReminders}`}
         // The newsletter switch resets natively (to the stored subscription); the others by hand.
         onReset={() => {
           if (!kept.current) return;
@@ -172,6 +172,12 @@ export default function Settings() {
               <>
                 <input type="hidden" name="alertsShown" value="1" />
                 <Switch name="alerts" label={copy.alerts} help={copy.alertsHelp} defaultChecked={alerts} />
+                <Switch
+                  name="eventReminders"
+                  label={copy.eventReminders}
+                  help={copy.eventRemindersHelp}
+                  defaultChecked={eventReminders}
+                />
               </>
             ) : null}
           </div>

@@ -14,6 +14,7 @@ import { loader as eventsFeed } from "~/routes/events[.]ics";
 import { loader as venturePage } from "~/routes/subsidiary.$id";
 import { loader as sitemapXml } from "~/routes/sitemap[.]xml";
 import { action as signupAction } from "~/routes/api.leads";
+import { action as saveSettings, loader as settings } from "~/routes/settings";
 import {
   remindDueEvents,
   REMINDER_LEAD_MS,
@@ -384,6 +385,41 @@ describe("event reminders", () => {
       "SELECT event_reminders AS r FROM leads WHERE email = 'reader@example.com'",
     ).first();
     expect(reader).toEqual({ r: 0 });
+  });
+
+  it("a publish with alert ticked announces the event once to every alerts subscriber, like a news item", async () => {
+    const admin = await signedIn(ADMIN);
+    await subscriber("yes@example.com", true);
+    await subscriber("no@example.com", false);
+    const made = await create(admin, { alert: "on" });
+    // Saving again (published, alert still ticked) announces nothing more.
+    expect((await change(admin, made.id, form({ alert: "on", location: "Hamburg" }))).status).toBe(303);
+    const mails = await env.DB.prepare("SELECT recipient, subject, text_body AS text FROM mail_outbox WHERE kind = ?")
+      .bind(`alert-event-${made.id}`)
+      .all<{ recipient: string; subject: string; text: string }>();
+    expect(mails.results.map((m) => m.recipient).sort()).toEqual(["no@example.com", "yes@example.com"]);
+    expect(mails.results[0]!.subject).toContain("GaaS demo day");
+    expect(mails.results[0]!.text).toContain(`${ORIGIN}/events/${made.slug}`);
+  });
+
+  it("a verified member switches the reminders on and off in Settings, riding on the alerts", async () => {
+    const cookie = await signedIn("member-reminders@example.com");
+    const save = (fields: Record<string, string>) =>
+      callRoute(saveSettings, { path: "/settings", form: { alertsShown: "1", ...fields }, cookie });
+    await save({ alerts: "on", eventReminders: "on" });
+    const view = asResponse(await callRoute(settings, { path: "/settings", cookie }));
+    expect(await view.json()).toMatchObject({ alerts: true, eventReminders: true });
+    await save({ alerts: "on" });
+    expect(await asResponse(await callRoute(settings, { path: "/settings", cookie })).json()).toMatchObject({
+      alerts: true,
+      eventReminders: false,
+    });
+    // Reminders without the alerts are not kept.
+    await save({ eventReminders: "on" });
+    expect(await asResponse(await callRoute(settings, { path: "/settings", cookie })).json()).toMatchObject({
+      alerts: false,
+      eventReminders: false,
+    });
   });
 
   it("reaches an opted-in subscriber exactly once, about 24 hours before; nobody else; never a cancelled event", async () => {
