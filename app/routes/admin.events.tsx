@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { eventAction, NO_STORE } from "~/features/events/event-admin.server";
 import { VENTURE_OPTIONS } from "~/features/events/event-form";
 import { EventForm } from "~/features/events/event-form-fields";
@@ -45,7 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** `POST /admin/events`: creates an event (docs/decisions/095-events.md). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return eventAction(request, context, null);
+  requireSameOrigin(request);
+  const admin = await requireAdmin(request, context.cloudflare.env);
+  return eventAction(request, context, admin, null);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -10,6 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { requireAdmin } from "~/features/auth/guard.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { eventAction, eventIdOf, NO_STORE } from "~/features/events/event-admin.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { eventAdminPath, eventIcsPath, eventPath } from "~/features/events/event-paths";
@@ -61,9 +62,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** `POST /admin/events/<id>`: `save` (the form), `cancel` or `delete`. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const admin = await requireAdmin(request, context.cloudflare.env);
   const id = eventIdOf(params.id);
   if (id === null) throw new Response("No such event.", { status: 404, headers: NO_STORE });
-  return eventAction(request, context, id);
+  return eventAction(request, context, admin, id);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -1,16 +1,15 @@
 /**
  * The admin's event actions (docs/decisions/095-events.md), for /admin/events and
- * /admin/events/<id>: same-origin POSTs from an admin only (a member, a visitor or another site
- * stores nothing), the form validated by one schema through conform (bad input: 400 with the
+ * /admin/events/<id>, whose routes first refuse another site's POST and anyone but an admin (so
+ * they store nothing): the form validated by one schema through conform (bad input: 400 with the
  * form's errors and the typed values), every write audited in its batch, then the pages that show
  * the event refreshed (`eventsChanged`) and the announcement's fan-out started.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { fanOutAlerts } from "~/features/alerts/alerts.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
-import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { EVENT_LIMITS, eventSchema } from "~/features/events/event-form";
 import { eventAdminPath } from "~/features/events/event-paths";
 import { eventsChanged } from "~/features/events/events-changed.server";
@@ -34,10 +33,8 @@ const notFound = () => new Response("No such event.", { status: 404, headers: NO
  * `POST /admin/events` (id null: create) and `POST /admin/events/<id>` by `intent`: `save`
  * (the default), `cancel`, `delete`.
  */
-export async function eventAction(request: Request, context: AppLoadContext, id: number | null) {
+export async function eventAction(request: Request, context: AppLoadContext, admin: Admin, id: number | null) {
   const { env, ctx } = context.cloudflare;
-  requireSameOrigin(request);
-  const admin = await requireAdmin(request, env);
   const form = await readForm(request, { maxBytes: MAX_BODY });
   const intent = form.get("intent") ?? "save";
   const db = getDb(env);
