@@ -412,7 +412,7 @@ export type NewsItem = typeof newsItems.$inferSelect;
 export const alertSends = sqliteTable(
   "alert_sends",
   {
-    /** "news" or "document". */
+    /** "news", "document", "event" or "event-reminder" (docs/decisions/097). */
     kind: text("kind").notNull(),
     itemId: text("item_id").notNull(),
     title: text("title").notNull(),

@@ -6,7 +6,9 @@ import ICAL from "ical.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "./account";
-import { hydrated, launch, newPage, ready } from "./browser";
+import { axeViolations, WCAG_AA } from "./axe";
+import { hydrated, launch, newPage, ready, settled } from "./browser";
+import { EVENT_FIXTURE } from "./content-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -112,6 +114,22 @@ describe("events with JavaScript", () => {
     await page.getByTestId("event-list").first().getByRole("link").first().click();
     await page.getByTestId("event-local-time").waitFor();
     expect(await page.getByTestId("event-local-time").textContent()).toMatch(/your time: .+\d{2}:\d{2}/);
+    await context.close();
+  });
+
+  it("the admin's event pages have nothing for axe to find, in either theme", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, "admin@example.com", "/admin/events");
+    const admin = `/admin/events/${EVENT_FIXTURE.id}`;
+    for (const path of ["/admin/events", admin, `${admin}?confirm=delete`]) {
+      await page.goto(path);
+      await hydrated(page);
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+        await settled(page);
+        expect((await axeViolations(page, WCAG_AA)).map((v) => `${path} ${theme}: ${v}`)).toEqual([]);
+      }
+    }
     await context.close();
   });
 });
