@@ -4,6 +4,7 @@ import { deliverDueMail, pruneMail, SAFETY_NET_AFTER_MS } from "../app/features/
 import { sweepExpired } from "../app/features/leads/subscription.server";
 import { sweepOrphans } from "../app/features/documents/sweep.server";
 import { fanOutAlerts } from "../app/features/alerts/alerts.server";
+import { remindDueEvents } from "../app/features/events/reminders.server";
 import { log } from "../app/utils/log.server";
 import { getDb } from "~/utils/db.server";
 
@@ -15,7 +16,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function runScheduledJobs(env: Env, now?: number, { mail: send = true } = {}) {
   const at = now ?? Date.now();
-  const [mail, prunedMail, newsletter, orphanDocuments, alerts] = await Promise.all([
+  const [mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
     job("mail pruning", () => pruneMail(getDb(env), at)),
@@ -23,8 +24,10 @@ export async function runScheduledJobs(env: Env, now?: number, { mail: send = tr
     job("document orphan sweep", () => sweepOrphans(env, at)),
     // What a publish's own fan-out left (cut off, or failed): queued now, sent by the safety net.
     send ? job("alert fan-out", () => fanOutAlerts(env)) : null,
+    // The day-before reminders of events now due, each once (docs/decisions/097).
+    send ? job("event reminders", () => remindDueEvents(env, at)) : null,
   ]);
-  return { mail, prunedMail, newsletter, orphanDocuments, alerts };
+  return { mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders };
 }
 
 async function job<T>(name: string, run: () => Promise<T>): Promise<T | null> {

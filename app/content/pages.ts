@@ -110,6 +110,13 @@ export const pages = {
     heading: "News",
     description: "News from AFX Holding Group and its ventures, newest first, with an Atom feed and e-mail alerts.",
   },
+  events: {
+    path: "/events",
+    title: "Events",
+    heading: "Events",
+    description:
+      "The group's calendar: investor days, demo days and webcasts, with calendar files and feeds to subscribe to.",
+  },
   leads: {
     path: "/admin/leads",
     title: "Leads Dashboard",
@@ -144,6 +151,13 @@ export const pages = {
     title: "News Admin",
     heading: "News",
     description: "Write, publish and unpublish the group's news; publishing can e-mail investor-alert subscribers.",
+    admin: true,
+  },
+  eventsAdmin: {
+    path: "/admin/events",
+    title: "Events Admin",
+    heading: "Events",
+    description: "Create, change, cancel and delete the group's events; calendars that subscribed follow each change.",
     admin: true,
   },
 } as const satisfies Record<string, PageInfo>;

@@ -100,6 +100,11 @@ export const leads = sqliteTable(
     alertVentures: text("alert_ventures"),
     /** An alerts lead's choice of kinds ("news", "documents", "events"), a JSON array; null for all. */
     alertKinds: text("alert_kinds"),
+    /**
+     * An `alerts` lead's own consent to a reminder the day before each event (migrations/0021,
+     * docs/decisions/097): given in the alerts signup or in Settings.
+     */
+    eventReminders: integer("event_reminders", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("leads_email_topic_unique").on(t.email, t.topic),
@@ -427,7 +432,7 @@ export type NewsItem = typeof newsItems.$inferSelect;
 export const alertSends = sqliteTable(
   "alert_sends",
   {
-    /** "news" or "document". */
+    /** "news", "document", "event" or "event-reminder" (docs/decisions/097). */
     kind: text("kind").notNull(),
     itemId: text("item_id").notNull(),
     title: text("title").notNull(),
@@ -499,3 +504,54 @@ export const handoffLeads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.handoffId, t.leadId] }), index("handoff_leads_lead_id_idx").on(t.leadId)],
 );
+
+/** Where an event stands (docs/decisions/095-events.md): a cancelled one stays, marked. */
+export const EVENT_STATUSES = ["scheduled", "cancelled"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/**
+ * The group's calendar (migrations/0021, docs/decisions/095): events the admins write at
+ * /admin/events. A timed event is two instants (ms) and the organiser's IANA zone; an all-day one
+ * is two dates (`startDate`, `endDate`, inclusive) whose instants are the zone's midnights, for
+ * ordering. `uid` (RFC 5545) and `slug` never change; `sequence` grows with each change a
+ * calendar must follow (time, title, place, status…).
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    /** Markdown, rendered by the news renderer. */
+    description: text("description").notNull(),
+    /** A venture's id (the catalogue), or null for the group. */
+    venture: text("venture"),
+    timezone: text("timezone").notNull(),
+    allDay: integer("all_day", { mode: "boolean" }).notNull().default(false),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    /** All-day only: the first and last day (YYYY-MM-DD). */
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    location: text("location").notNull(),
+    /** An https:// link (webcast or venue), or null. */
+    url: text("url"),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("scheduled"),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    /** Whether publishing it e-mails the investor-alert subscribers (once: alert_sends). */
+    alert: integer("alert", { mode: "boolean" }).notNull().default(false),
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("events_slug_unique").on(t.slug),
+    uniqueIndex("events_uid_unique").on(t.uid),
+    // The public list and the feeds, by start, all or per venture; the reminders' window.
+    index("events_published_starts_at_idx").on(t.published, t.startsAt, t.id),
+    index("events_venture_published_starts_at_idx").on(t.venture, t.published, t.startsAt, t.id),
+  ],
+);
+
+export type CalendarEvent = typeof events.$inferSelect;

@@ -100,6 +100,7 @@ const ON_THE_PAGE = {
   lastName: "in Name, after the first name",
   status: ["Status", (lead) => lead.status],
   topic: ["Topic", (lead) => lead.topic],
+  eventReminders: ["Event reminders", (lead) => (lead.eventReminders ? "yes" : "no")],
   source: ["Source", (lead) => lead.source],
   pagePath: ["Page", (lead) => lead.pagePath ?? "—"],
   consentMethod: [

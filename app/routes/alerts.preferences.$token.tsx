@@ -10,7 +10,9 @@ import { Button } from "~/components/ui/button";
 import { AlertChoiceFields } from "~/features/alerts/alert-choice-fields";
 import { ALL_ALERTS, choiceFromForm, choiceOf } from "~/features/alerts/preferences";
 import { alertsLead, alertVentures, readPreferencesToken, saveAlertChoice } from "~/features/alerts/preferences.server";
+import { setEventReminders } from "~/features/events/reminders.server";
 import { readForm } from "~/features/forms/body.server";
+import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { subscriptionMeta } from "~/features/leads/subscription-page";
 import { maskAddress } from "~/features/mail/message";
 import { displayAddress } from "~/utils/address-display.server";
@@ -33,7 +35,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const ventures = await alertVentures(db);
   if (!lead)
     return json(
-      { valid: id !== null, address: null, status: null, choice: ALL_ALERTS, ventures },
+      { valid: id !== null, address: null, status: null, choice: ALL_ALERTS, reminders: false, ventures },
       { status: 404, headers: PRIVATE },
     );
   return json(
@@ -42,13 +44,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       address: maskAddress(displayAddress(lead.email), "•••"),
       status: lead.status,
       choice: choiceOf(lead),
+      reminders: lead.eventReminders,
       ventures,
     },
     { headers: PRIVATE },
   );
 }
 
-/** The form's post: the ticked ventures and kinds become the choice (none ticked: all). */
+/**
+ * The form's post: the ticked ventures and kinds become the choice (none ticked: all), and the
+ * reminders box the lead's own consent to event reminders (docs/decisions/097).
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const form = await readForm(request, { maxBytes: 4096 });
@@ -60,6 +66,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     (await alertVentures(db)).map((v) => v.id),
   );
   const saved = await saveAlertChoice(db, id, choice);
+  const lead = saved ? await alertsLead(db, { id }) : null;
+  if (lead) await setEventReminders(db, lead.email, form.get("eventReminders") === "on");
   return json({ saved }, { status: saved ? 200 : 404, headers: PRIVATE });
 }
 
@@ -70,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   subscriptionMeta(data?.address ? TITLE : "This link is not valid");
 
 export default function AlertPreferences() {
-  const { address, status, choice, ventures } = useLoaderData<typeof loader>();
+  const { address, status, choice, reminders, ventures } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>()?.saved;
   const busy = useNavigation().state === "submitting";
   if (!address)
@@ -98,9 +106,12 @@ export default function AlertPreferences() {
             ? " The alerts start once the confirmation link is followed."
             : " The alerts are off for this address; signing up again keeps this choice."}
       </p>
-      <Form method="post" className="mt-8" key={JSON.stringify(choice)}>
+      <Form method="post" className="mt-8" key={`${JSON.stringify(choice)}-${reminders}`}>
         <AlertChoiceFields ventures={ventures} choice={choice}>
-          {/* More opt-ins of the investor's own (event reminders…) go here, as checkboxes of this form. */}
+          <label className="mt-6 flex items-center gap-2 text-sm">
+            <input type="checkbox" name="eventReminders" defaultChecked={reminders} className="size-4" />
+            {ALERTS_TEXT.eventReminders}
+          </label>
         </AlertChoiceFields>
         <Button type="submit" className="mt-8" disabled={busy}>
           Save preferences

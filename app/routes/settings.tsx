@@ -43,7 +43,7 @@ function useBrowserSetting(read: () => boolean, fallback: boolean) {
 }
 
 export default function Settings() {
-  const { account, newsletter, alerts, alertChoice, ventures } = useLoaderData<typeof loader>();
+  const { account, newsletter, alerts, alertChoice, ventures, eventReminders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -84,7 +84,7 @@ export default function Settings() {
       <Form
         method="post"
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
-        key={`${newsletter}-${alerts}-${JSON.stringify(alertChoice)}`}
+        key={`${newsletter}-${alerts}-${eventReminders}-${JSON.stringify(alertChoice)}`}
         // The newsletter switch resets natively (to the stored subscription); the others by hand.
         onReset={() => {
           if (!kept.current) return;
@@ -173,6 +173,12 @@ export default function Settings() {
               <>
                 <input type="hidden" name="alertsShown" value="1" />
                 <Switch name="alerts" label={copy.alerts} help={copy.alertsHelp} defaultChecked={alerts} />
+                <Switch
+                  name="eventReminders"
+                  label={copy.eventReminders}
+                  help={copy.eventRemindersHelp}
+                  defaultChecked={eventReminders}
+                />
                 {alerts ? (
                   <div className="pb-4">
                     <input type="hidden" name="alertChoiceShown" value="1" />

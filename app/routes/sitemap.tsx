@@ -27,6 +27,7 @@ const SITEMAP_GROUPS: { id: string; heading: string; entries: Entry[] }[] = [
     entries: [
       entry(pages.investors),
       entry(pages.news),
+      entry(pages.events),
       entry(pages.funding),
       entry(pages.consultancy),
       entry(pages.partners),

@@ -6,6 +6,8 @@ import { listPublished } from "~/features/documents/catalogue.server";
 import { newsPath } from "~/features/news/news-form";
 import { listPublishedNews } from "~/features/news/news.server";
 import { getDb } from "~/utils/db.server";
+import { eventPath } from "~/features/events/event-paths";
+import { publishedEvents } from "~/features/events/events.server";
 
 // Public pages only: the signed-in and admin pages are not for search engines.
 const PRIVATE: readonly string[] = [...ADMIN_PAGES.map((p) => p.path), pages.settings.path, pages.notifications.path];
@@ -18,9 +20,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { siteUrl } = getConfig(env);
   const db = getDb(env);
   // The public documents' files, at their stable URLs (members-only ones are not for crawlers).
-  const [files, news] = await Promise.all([
+  const [files, news, events] = await Promise.all([
     listPublished(db, { members: false }),
     listPublishedNews(db, { limit: NEWS_LIMIT }),
+    publishedEvents(db, { limit: NEWS_LIMIT }),
   ]);
   const paths = [
     ...Object.values(pages)
@@ -28,6 +31,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       .filter((p) => !PRIVATE.includes(p)),
     ...subsidiaries.map((s) => `/subsidiary/${s.id}`),
     ...news.map((n) => newsPath(n.slug)),
+    ...events.map((e) => eventPath(e.slug)),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

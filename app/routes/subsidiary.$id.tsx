@@ -17,6 +17,9 @@ import { NewsList } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
 import { listPublishedNews } from "~/features/news/news.server";
 import { getDb } from "~/utils/db.server";
+import { EventList } from "~/features/events/event-list";
+import { eventsFeedPath } from "~/features/events/event-paths";
+import { listedEvents, listItem } from "~/features/events/events.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
@@ -25,21 +28,27 @@ const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-
 const LOAD_TIMEOUT_MS = 15_000;
 /** The venture's newest news items the page lists. */
 const LATEST_NEWS = 3;
+/** The venture's upcoming events the page lists. */
+const UPCOMING_EVENTS = 5;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const listed = getSubsidiary(id);
-  if (!listed) return json({ subsidiary: null, embed: null, news: [] }, { status: 404 });
+  if (!listed) return json({ subsidiary: null, embed: null, news: [], events: [] }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
   const subsidiary = withDomain(listed, config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
   const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
-  const news = await listPublishedNews(getDb(context.cloudflare.env), { venture: listed.id, limit: LATEST_NEWS });
-  return defer({ subsidiary, embed, news });
+  const db = getDb(context.cloudflare.env);
+  const [news, { upcoming }] = await Promise.all([
+    listPublishedNews(db, { venture: listed.id, limit: LATEST_NEWS }),
+    listedEvents(db, { venture: listed.id, limit: UPCOMING_EVENTS }),
+  ]);
+  return defer({ subsidiary, embed, news, events: upcoming.map(listItem) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
@@ -52,17 +61,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
         matches,
         path: location.pathname,
         jsonLd: subsidiaryJsonLd(siteUrlFrom(matches), data.subsidiary),
-      }).concat({
-        tagName: "link",
-        rel: "alternate",
-        type: "application/atom+xml",
-        title: `${data.subsidiary.name} news`,
-        href: feedPath(data.subsidiary.id),
-      })
+      }).concat(
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/atom+xml",
+          title: `${data.subsidiary.name} news`,
+          href: feedPath(data.subsidiary.id),
+        },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "text/calendar",
+          title: `${data.subsidiary.name} events`,
+          href: eventsFeedPath(data.subsidiary.id),
+        },
+      )
     : [{ title: `Subsidiary Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export default function SubsidiaryPage() {
-  const { subsidiary, embed, news } = useLoaderData<typeof loader>();
+  const { subsidiary, embed, news, events } = useLoaderData<typeof loader>();
   if (!subsidiary) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -129,6 +147,21 @@ export default function SubsidiaryPage() {
       ) : (
         <NoWebsite subsidiary={subsidiary} />
       )}
+      <section aria-labelledby="venture-events" className="mt-10">
+        <h2 id="venture-events" className="mb-4 text-2xl font-semibold tracking-tight">
+          Upcoming events
+        </h2>
+        {events.length ? (
+          <EventList items={events} headingLevel={3} />
+        ) : (
+          <p className="text-muted-foreground">No upcoming events from {subsidiary.name}.</p>
+        )}
+        <p className="mt-4 flex flex-wrap gap-4">
+          <a href={eventsFeedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
+            {subsidiary.name} calendar feed (.ics)
+          </a>
+        </p>
+      </section>
       <section aria-labelledby="venture-news" className="mt-10">
         <h2 id="venture-news" className="mb-4 text-2xl font-semibold tracking-tight">
           Latest news

@@ -60,3 +60,38 @@ export function formatInteger(n: number): string {
   integer ??= new Intl.NumberFormat(LOCALE);
   return integer.format(n);
 }
+
+/** Formatters per IANA zone (events: docs/decisions/096), each built on its zone's first use. */
+const zoneClocks: Record<string, Intl.DateTimeFormat> = Object.create(null);
+const zoneDisplays: Record<string, Intl.DateTimeFormat> = Object.create(null);
+
+/** A zone's wall clock as parts (24-hour, en-US digits); a RangeError for a zone the runtime does not know. */
+export function zoneClock(zone: string): Intl.DateTimeFormat {
+  return (zoneClocks[zone] ??= new Intl.DateTimeFormat(LOCALE, {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }));
+}
+
+/**
+ * "Thursday, 12 March 2026, 16:00" on the zone's clock (the runtime's own zone when `zone` is
+ * undefined: the visitor's, in the browser); without the time for a date.
+ */
+export function formatZonedDateTime(ms: number, zone: string | undefined, { time = true } = {}): string {
+  const key = `${zone ?? ""}|${time ? "t" : "d"}`;
+  const dtf = (zoneDisplays[key] ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    ...(time ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+  }));
+  return dtf.format(ms);
+}

@@ -5,6 +5,7 @@ import { subsidiaries } from "~/content/subsidiaries";
 import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
+import { EVENT_FIXTURE } from "./content-fixtures";
 import { expectDefined } from "../fixtures/expect-defined";
 
 // The content pages as served, for accessibility (axe-core, one file per theme so that the two
@@ -18,6 +19,7 @@ export const PATHS = [
   "/notifications?view=cleared",
   `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
   "/subsidiary/unknown-venture",
+  `/events/${EVENT_FIXTURE.slug}`,
 ];
 
 /** axe-core over every content page and the shell's open states in `theme`: no violation of WCAG 2.2 AA or best practice. */

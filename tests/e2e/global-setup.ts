@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureDevVars } from "../../scripts/lib/config.mjs";
-import { freePort, migrate, startWorker, tailOf } from "../../scripts/lib/local-worker.mjs";
+import { ensureDevVars, ROOT } from "../../scripts/lib/config.mjs";
+import { freePort, migrate, run, startWorker, tailOf } from "../../scripts/lib/local-worker.mjs";
 import { startLocalMailIfNeeded } from "../../scripts/lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { launchServer } from "./browser";
-import { CONTENT_VARS } from "./content-fixtures";
+import { CONTENT_VARS, eventFixtureSql } from "./content-fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,6 +31,12 @@ export default async function setup(project: TestProject) {
   mkdirSync(persistTo);
   const logFile = join(dir, "wrangler.log");
   migrate(persistTo);
+  // A published event, so the pages that show one are checked with it (content-fixtures.ts).
+  run(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", eventFixtureSql()],
+    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "inherit"] },
+  );
   const provider = await startLocalProviderIfNeeded();
   // The worker's port is taken last, right before wrangler binds it: a server started after
   // freePort() may be handed the same port (the feed's and maildev's listen on port 0), and

@@ -6,6 +6,7 @@ import { subsidiaries } from "~/content/subsidiaries";
 import { confirmedLead, signIn } from "./account";
 import { launch, newPage, ready } from "./browser";
 import { PATHS } from "./content-quality";
+import { EVENT_FIXTURE } from "./content-fixtures";
 
 // No page scrolls sideways on a phone, with the longest values a real visitor brings: a
 // 64-character address (signed in, and as a lead and a Help message in the admin's lists), the
@@ -121,7 +122,13 @@ describe("every page fits a 412 px phone", () => {
   it("signed out: every content page and the longest venture's", async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await page.route(/^https:\/\/(?!localhost)/, (route) => route.abort());
-    for (const path of [...PATHS, `/subsidiary/${longestVenture.id}`, "/admin/leads.csv"]) await fits(page, path);
+    for (const path of [
+      ...PATHS,
+      `/subsidiary/${longestVenture.id}`,
+      `/subsidiary/${EVENT_FIXTURE.venture}`,
+      "/admin/leads.csv",
+    ])
+      await fits(page, path);
     await context.close();
   }, 120_000);
 
@@ -155,6 +162,7 @@ describe("every page fits a 412 px phone", () => {
     const entries = page.getByTestId("audit-entry");
     await expect.poll(() => entries.filter({ hasText: "New version of" }).count()).toBeGreaterThan(0);
     expect((await entries.allTextContents()).join("\n")).not.toMatch(/[0-9a-f]{64}/);
+    await fits(page, `${pages.eventsAdmin.path}/${EVENT_FIXTURE.id}`);
     await fits(page, `${pages.leads.path}?q=${encodeURIComponent(LONG)}`);
     await page.getByRole("link", { name: `Manage ${LONG}` }).click();
     await page.waitForURL(/\/admin\/leads\/\d+/);

@@ -12,6 +12,9 @@ export const settingsCopy = {
   newsletterHelp: "Subscribes your account e-mail to our newsletter, or unsubscribes it, when you save.",
   alerts: "Investor alerts",
   alertsHelp: "One e-mail when the group publishes news or a document, to your account e-mail, when you save.",
+  eventReminders: "Event reminders",
+  eventRemindersHelp:
+    "With investor alerts on: one e-mail the day before each of the group's events, with its calendar file.",
   newsletterSignedOut: "Sign in to manage your newsletter subscription here.",
   newsletterUnverified:
     "Your sign-in provider has not confirmed that this e-mail address is yours, so it cannot be subscribed from here. The newsletter form at the bottom of the page works for any address.",

@@ -1,4 +1,5 @@
 import { settingsCopy as copy } from "~/content/copy";
+import { eventRemindersOf, setEventReminders } from "~/features/events/reminders.server";
 import { pages } from "~/content/pages";
 import type { CurrentUser } from "~/features/auth/user";
 import { getUser } from "~/features/auth/users.server";
@@ -45,6 +46,7 @@ export async function settingsView(request: Request, env: Env) {
       : null,
     newsletter: user ? (await subscriptionStatus(getDb(env), user.email)) === "confirmed" : false,
     alerts: user ? (await subscriptionStatus(getDb(env), user.email, "alerts")) === "confirmed" : false,
+    eventReminders: user ? await eventRemindersOf(getDb(env), user.email) : false,
   };
 }
 
@@ -81,7 +83,11 @@ export async function saveSettings(
   await setSubscribed(env, user, on, userAgent);
   // The investor alerts' switch, a topic of its own: only a form that shows it changes it.
   const alerts = form.has("alertsShown") ? form.get("alerts") === "on" : null;
-  if (alerts !== null) await setSubscribed(env, user, alerts, userAgent, "alerts");
+  if (alerts !== null) {
+    await setSubscribed(env, user, alerts, userAgent, "alerts");
+    // The reminders ride on the alerts lead: on only with the alerts on (docs/decisions/097).
+    await setEventReminders(getDb(env), user.email, alerts && form.get("eventReminders") === "on");
+  }
   // Which ventures and kinds, as the alert mails' preferences page sets them: only a form that shows them.
   if (form.has("alertChoiceShown")) {
     const db = getDb(env);

@@ -18,8 +18,8 @@ import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.se
 
 /** What an alert is about: the item and what its mail says. */
 export interface AlertItem {
-  /** "news" or "document". */
-  kind: "news" | "document";
+  /** "news", "document", "event" (an announcement) or "event-reminder" (docs/decisions/097). */
+  kind: "news" | "document" | "event" | typeof EVENT_REMINDER_KIND;
   /** The item's id (SQL when the same batch inserts the item). */
   id: string | SQL;
   title: string;
@@ -29,6 +29,12 @@ export interface AlertItem {
   /** The venture the item belongs to (a catalogue id), null for the group's own. */
   venture: string | null;
 }
+
+/**
+ * The kind of an event's reminder the day before (docs/decisions/097): its mails go only to the
+ * subscribers who opted in to event reminders.
+ */
+export const EVENT_REMINDER_KIND = "event-reminder";
 
 const COLUMNS = sql.join(
   [
@@ -63,8 +69,16 @@ export const alertMailKind = (kind: string, itemId: string) =>
 
 type Send = typeof alertSends.$inferSelect;
 
-/** The preference kind an alert's item is (docs/decisions/099). */
-const PREFERENCE_KIND: Record<AlertItem["kind"], AlertKind> = { news: "news", document: "documents" };
+/**
+ * The preference kind an alert's item is (docs/decisions/099); null for an event's reminder, which
+ * its own opt-in decides (097): only the venture choice applies to it.
+ */
+const PREFERENCE_KIND: Record<AlertItem["kind"], AlertKind | null> = {
+  news: "news",
+  document: "documents",
+  event: "events",
+  [EVENT_REMINDER_KIND]: null,
+};
 
 /**
  * Whether an alerts lead chose this alert (docs/decisions/099): its kind among the lead's kinds
@@ -72,9 +86,14 @@ const PREFERENCE_KIND: Record<AlertItem["kind"], AlertKind> = { news: "news", do
  * the group's own items, which only they get). Raw SQL (docs/decisions/024-data-layer.md): the
  * choice is a JSON array, read with json_each.
  */
-const chose = (send: Pick<Send, "kind" | "venture">) =>
-  sql`(${leads.alertKinds} IS NULL OR EXISTS (SELECT 1 FROM json_each(${leads.alertKinds}) WHERE value = ${PREFERENCE_KIND[send.kind as AlertItem["kind"]] ?? send.kind}))
+const chose = (send: Pick<Send, "kind" | "venture">) => {
+  const kind = PREFERENCE_KIND[send.kind as AlertItem["kind"]] ?? null;
+  const ofKind = kind
+    ? sql`(${leads.alertKinds} IS NULL OR EXISTS (SELECT 1 FROM json_each(${leads.alertKinds}) WHERE value = ${kind}))`
+    : sql`1`;
+  return sql`${ofKind}
     AND (${leads.alertVentures} IS NULL OR EXISTS (SELECT 1 FROM json_each(${leads.alertVentures}) WHERE value = ${send.venture}))`;
+};
 
 /**
  * Queues the mails of every alert not yet fanned out: for each, the confirmed `alerts` leads
@@ -134,6 +153,7 @@ async function fanOutOne(
           gt(leads.id, after),
           isNull(leads.suppressedAt),
           chose(send),
+          send.kind === EVENT_REMINDER_KIND ? eq(leads.eventReminders, true) : undefined,
           notExists(
             db
               .select({ one: sql`1` })

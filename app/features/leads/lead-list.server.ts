@@ -43,6 +43,7 @@ export const NOT_LISTED = {
   handedOffAt: "the hand-off page's concern (/admin/subscribers/handoff): on the lead's page and the person export",
   alertVentures: "an alerts subscriber's own choice: on the lead's page and the person export",
   alertKinds: "an alerts subscriber's own choice: on the lead's page and the person export",
+  eventReminders: "an alerts lead's consent to event reminders: on the lead's own page and the person export",
 } as const satisfies Partial<Record<keyof Lead, string>>;
 
 /** A new column of leads fails to compile here until LISTED or NOT_LISTED decides it. */

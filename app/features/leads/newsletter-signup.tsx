@@ -197,6 +197,14 @@ export function NewsletterSignup({ variant, source, topic = "newsletter", classN
               <Field label="Email" field={fields.email}>
                 <Input field={fields.email} type="email" autoComplete="email" placeholder="you@example.com" />
               </Field>
+              {alerts ? (
+                <div className="flex items-center gap-2">
+                  <input id={`${anchor}-reminders`} type="checkbox" name={F.eventReminders} className="size-4" />
+                  <label htmlFor={`${anchor}-reminders`} className="text-sm">
+                    {ALERTS_TEXT.eventReminders}
+                  </label>
+                </div>
+              ) : null}
               <SubmitButton pending={pending} label={alerts ? ALERTS_TEXT.submit : undefined} className="w-full" />
             </div>
           ) : (

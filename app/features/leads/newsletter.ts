@@ -54,6 +54,7 @@ export const TOPIC_CONSENT: Record<LeadTopic, ConsentVersion> = {
 
 /** The investor-alert block's words (the newsletter block's component, its `topic` "alerts"). */
 export const ALERTS_TEXT = {
+  eventReminders: "Also remind me by e-mail the day before each event",
   title: "Investor alerts",
   description: "One e-mail when the group publishes news or a document. Nothing else.",
   submit: "Get alerts",
@@ -175,6 +176,8 @@ export const SIGNUP_FIELDS = {
   variant: "variant",
   /** "newsletter" (the default) or "alerts". */
   topic: "topic",
+  /** The alerts form's checkbox: a reminder the day before each event (docs/decisions/097). */
+  eventReminders: "eventReminders",
   /** Same-origin path to land on after a form post without JavaScript (the fetcher leaves it out). */
   redirectTo: "redirectTo",
   /** Added by the fetcher, recorded with the lead: the page's referrer, the browser's clock. */

@@ -74,6 +74,11 @@ export const signupSchema = z
     variant: z.enum(["compact", "full", "inline"]).optional().catch(undefined),
     /** The newsletter, or the investor alerts (whose first name is optional). */
     topic: z.enum(LEAD_TOPICS, { message: "Unknown topic." }).default("newsletter"),
+    /** The alerts' own opt-in to event reminders (docs/decisions/097): a ticked box, or JSON true. */
+    eventReminders: z
+      .unknown()
+      .transform((v) => v === true || v === "on")
+      .default(false),
   })
   .superRefine((v, ctx) => {
     if (v.topic === "newsletter" && v.variant !== "compact" && v.firstName === "") {
@@ -172,7 +177,15 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     return malformed();
   }
   const fields: Record<string, string> = {};
-  for (const name of [F.email, F.firstName, ...SIGNUP_TEXT_FIELD_NAMES, F.source, F.variant, F.topic]) {
+  for (const name of [
+    F.email,
+    F.firstName,
+    ...SIGNUP_TEXT_FIELD_NAMES,
+    F.source,
+    F.variant,
+    F.topic,
+    F.eventReminders,
+  ]) {
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
@@ -326,6 +339,8 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
 function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupRequest, now: Date): SignupRecord {
   return {
     ...fields,
+    // Reminders are an alerts subscriber's: a newsletter signup never carries them.
+    eventReminders: fields.topic === "alerts" && fields.eventReminders,
     userAgent: read.metadata.userAgent,
     referrer: read.metadata.referrer,
     clientTimestamp: read.metadata.timestamp,

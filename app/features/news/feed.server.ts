@@ -86,11 +86,20 @@ ${items.join("\n")}
   return { xml, updated };
 }
 
-/** The feed as a response: 304 when the client's copy is current (its ETag, or else its date). */
-export async function feedResponse(request: Request, xml: string, updated: number | null): Promise<Response> {
+/**
+ * The feed as a response: 304 when the client's copy is current (its ETag, or else its date). The
+ * calendar files answer the same way, with their own type (`headers`).
+ */
+export async function feedResponse(
+  request: Request,
+  xml: string,
+  updated: number | null,
+  own: Record<string, string> = {},
+): Promise<Response> {
   const etag = `"${(await sha256Hex(xml)).slice(0, 32)}"`;
   const headers = new Headers({
     "Content-Type": "application/atom+xml; charset=utf-8",
+    ...own,
     // Readers poll: each poll asks again, and a current copy costs a 304.
     "Cache-Control": "public, max-age=0, must-revalidate",
     ETag: etag,

@@ -66,6 +66,7 @@ export const EXPORTED = {
       "handed_off_at",
       "alert_ventures",
       "alert_kinds",
+      "event_reminders",
     ],
   },
   newsletter_tokens: { section: "pendingConfirmationLinks", columns: ["created_at"] },

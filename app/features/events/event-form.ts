@@ -1,0 +1,88 @@
+/** The event form's fields and rules (docs/decisions/095-events.md), shared by the admin pages and their actions. */
+import { z } from "zod";
+import { subsidiaries } from "~/content/subsidiaries";
+import { DEFAULT_TIME_ZONE, isTimeZone, nextDay, parseLocal, zonedToInstant } from "~/features/events/event-time";
+import { formatInteger } from "~/utils/format";
+
+export const EVENT_LIMITS = { title: 140, description: 20_000, location: 200, url: 2_000 } as const;
+
+/** The ventures an event can belong to (the one read of the catalogue for events), id and name. */
+export const VENTURE_OPTIONS: readonly { id: string; name: string }[] = subsidiaries.map((s) => ({
+  id: s.id,
+  name: s.name,
+}));
+const VENTURE_IDS = VENTURE_OPTIONS.map((s) => s.id) as [string, ...string[]];
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep the ${label} to ${formatInteger(max)} characters.`)
+    .optional()
+    .transform((v) => v ?? "");
+
+export const eventSchema = z
+  .object({
+    title: z
+      .string({ required_error: "Please enter a title." })
+      .trim()
+      .min(1, "Please enter a title.")
+      .max(EVENT_LIMITS.title, `Please keep the title to ${formatInteger(EVENT_LIMITS.title)} characters.`),
+    description: optionalText("description", EVENT_LIMITS.description),
+    start: z.string({ required_error: "Please enter when it starts." }),
+    end: z.string({ required_error: "Please enter when it ends." }),
+    timezone: z
+      .string({ required_error: "Please choose a time zone." })
+      .refine(isTimeZone, "Please choose a time zone from the list (an IANA zone such as Europe/Berlin)."),
+    allDay: z.boolean().default(false),
+    location: optionalText("location", EVENT_LIMITS.location),
+    url: z
+      .string()
+      .trim()
+      .max(EVENT_LIMITS.url, "Please keep the link shorter.")
+      .refine((v) => URL.canParse(v) && new URL(v).protocol === "https:", "Please enter an https:// link.")
+      .optional()
+      .transform((v) => v ?? null),
+    /** Empty: the group's own event. */
+    venture: z
+      .enum(VENTURE_IDS, { message: "Please choose a venture from the list." })
+      .optional()
+      .transform((v) => v ?? null),
+    publish: z.boolean().default(false),
+    alert: z.boolean().default(false),
+  })
+  .transform((v, ctx) => {
+    const start = parseLocal(v.start);
+    const end = parseLocal(v.end);
+    if (!start) ctx.addIssue({ code: "custom", path: ["start"], message: "Please enter a start date and time." });
+    if (!end) ctx.addIssue({ code: "custom", path: ["end"], message: "Please enter an end date and time." });
+    if (!start || !end || !isTimeZone(v.timezone)) return z.NEVER;
+    const times = v.allDay
+      ? {
+          startsAt: zonedToInstant(start.date, v.timezone)!,
+          endsAt: zonedToInstant(nextDay(end.date), v.timezone)!,
+          startDate: start.date,
+          endDate: end.date,
+        }
+      : {
+          startsAt: zonedToInstant(v.start, v.timezone)!,
+          endsAt: zonedToInstant(v.end, v.timezone)!,
+          startDate: null,
+          endDate: null,
+        };
+    const endsBefore = v.allDay ? end.date < start.date : times.endsAt <= times.startsAt;
+    if (endsBefore) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["end"],
+        message: v.allDay ? "The last day cannot be before the first." : "The end must be after the start.",
+      });
+      return z.NEVER;
+    }
+    const { start: _s, end: _e, ...rest } = v;
+    return { ...rest, ...times };
+  });
+
+export type EventInput = z.output<typeof eventSchema>;
+
+export const EVENT_DEFAULT_ZONE = DEFAULT_TIME_ZONE;

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getSubsidiary } from "~/content/subsidiaries";
+import { calendarResponse } from "~/features/events/calendar.server";
+import { publishedEvents } from "~/features/events/events.server";
+import { getConfig } from "~/utils/config.server";
+import { getDb } from "~/utils/db.server";
+
+/**
+ * `/events.ics`: every published event as one calendar to subscribe to (cancelled ones stay, as
+ * CANCELLED); `?venture=<id>`, one venture's (an unknown one is a 404).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const param = new URL(request.url).searchParams.get("venture");
+  const venture = param ? getSubsidiary(param) : null;
+  if (param && !venture) return new Response("No such venture.", { status: 404 });
+  const events = await publishedEvents(getDb(env), { venture: venture?.id ?? null });
+  return calendarResponse(
+    request,
+    getConfig(env).siteUrl,
+    venture ? `${venture.name} events` : "AFX Holding Group events",
+    events,
+    venture ? `${venture.id}-events.ics` : "events.ics",
+  );
+}
