@@ -197,3 +197,18 @@ describe("Settings and the person's data", () => {
     });
   });
 });
+
+describe("the preferences page's event reminders (the calendar's own opt-in)", () => {
+  it("shows the stored consent and sets it with the choice, off when the box is left unticked", async () => {
+    const ivo = await lead("ivo@example.com");
+    const token = await preferencesToken(env, ivo.id);
+    const stored = () =>
+      env.DB.prepare("SELECT event_reminders AS on_ FROM leads WHERE id = ?1").bind(ivo.id).first<{ on_: number }>();
+    expect(await (await page(token)).json()).toMatchObject({ reminders: false });
+    expect((await choose(token, "venture=gaas&eventReminders=on")).status).toBe(200);
+    expect((await stored())?.on_).toBe(1);
+    expect(await (await page(token)).json()).toMatchObject({ reminders: true });
+    expect((await choose(token, "venture=gaas")).status).toBe(200);
+    expect((await stored())?.on_).toBe(0);
+  });
+});

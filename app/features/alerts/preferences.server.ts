@@ -46,7 +46,7 @@ export async function alertVentures(_db: Db): Promise<AlertVenture[]> {
 export async function alertsLead(
   db: Db,
   where: { id: number } | { email: string },
-): Promise<Pick<Lead, "id" | "email" | "status" | "alertVentures" | "alertKinds"> | null> {
+): Promise<Pick<Lead, "id" | "email" | "status" | "alertVentures" | "alertKinds" | "eventReminders"> | null> {
   const row = await db
     .select({
       id: leads.id,
@@ -54,6 +54,7 @@ export async function alertsLead(
       status: leads.status,
       alertVentures: leads.alertVentures,
       alertKinds: leads.alertKinds,
+      eventReminders: leads.eventReminders,
     })
     .from(leads)
     .where(and("id" in where ? eq(leads.id, where.id) : eq(leads.email, where.email), eq(leads.topic, "alerts")))
