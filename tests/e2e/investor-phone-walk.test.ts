@@ -110,17 +110,23 @@ describe("on a 412 px phone without JavaScript", () => {
     await context.close();
   }, 90_000);
 
-  it("deleting a news item and a document asks first, on a page of its own, and only the second press deletes", async () => {
+  it("editing published news says what was mailed; deleting it and a document asks first, and only the second press deletes", async () => {
     const { page, context } = await newPage(browser, { javaScriptEnabled: false, viewport: PHONE });
     await signIn(page, "admin@example.com", "/admin/news");
     const title = `Walk delete ${tag}`;
     await page.getByLabel("Title").fill(title);
     await page.getByLabel(/^Summary/).fill("A draft to delete.");
     await page.getByLabel("Body (Markdown)").fill("Nothing to see.");
+    await page.getByLabel("Publish", { exact: true }).check();
     await Promise.all([
       page.waitForURL((url) => url.searchParams.has("edit")),
       page.getByRole("button", { name: "Save" }).click(),
     ]);
+    // Editing a published item says whether investors were mailed, and that an edit never sends.
+    expect(await page.getByTestId("news-mail-status").textContent()).toBe(
+      "No investor alert was sent for it. Saving an edit never e-mails investors again.",
+    );
+    await fitsPhone(page);
     await page.goto("/admin/news");
     const item = page.locator("li").filter({ hasText: title });
     await Promise.all([

@@ -243,8 +243,8 @@ export async function changeDocument(
   const intent = form.get("intent");
   const db = getDb(env);
   const gone = () => new Response("No such document.", { status: 404, headers: NO_STORE });
-  const done = (title: string, to = adminDocumentPath(id)) =>
-    redirectWithToast(env, request, to, { title }, { status: 303, headers: NO_STORE });
+  const done = (title: string, to = adminDocumentPath(id), description?: string) =>
+    redirectWithToast(env, request, to, { title, description }, { status: 303, headers: NO_STORE });
   switch (intent as (typeof INTENTS)[number]) {
     case "edit": {
       const submission = parseWithZod(form, { schema: documentFieldsSchema });
@@ -252,7 +252,8 @@ export async function changeDocument(
         return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
       const { venture, ...fields } = submission.value;
       if (!(await updateFields(db, id, { ...fields, ventureId: venture || null }, admin.email))) throw gone();
-      return done("Document saved");
+      // An edit never mails anyone: only a new version or a publish with its box ticked does.
+      return done("Document saved", undefined, "Investors are not e-mailed about an edit.");
     }
     case "publish":
     case "unpublish":
