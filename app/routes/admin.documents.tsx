@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card, cardClass } from "~/components/ui/card";
 import { pages } from "~/content/pages";
-import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { uploadDocument } from "~/features/documents/admin.server";
 import { listForAdmin } from "~/features/documents/catalogue.server";
@@ -27,11 +27,12 @@ const ROUTE_ID = "routes/admin.documents";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const documents = await listForAdmin(getDb(env));
+  const db = getDb(env);
+  const [documents, ventures] = await Promise.all([listForAdmin(db), allVentures(db)]);
   return json(
     {
       documents,
-      ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
       maxBytes: getConfig(env).documentMaxBytes,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -110,7 +111,7 @@ export default function DocumentLibrary() {
                         {d.title}
                       </Link>
                       <div className="text-xs text-muted-foreground">
-                        {d.category} · {d.ventureId ? (getSubsidiary(d.ventureId)?.name ?? d.ventureId) : "The group"}
+                        {d.category} · {d.ventureId ? (ventures.find((v) => v.id === d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
                     </td>
                     <td className="p-2">{d.status === "published" ? "Published" : "Draft"}</td>

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { changeDocument, uploadVersion } from "~/features/documents/admin.server";
 import { documentWithVersions } from "~/features/documents/catalogue.server";
@@ -31,13 +31,14 @@ const ROUTE_ID = "routes/admin.documents_.$id";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const found = await documentWithVersions(getDb(env), params.id ?? "");
+  const db = getDb(env);
+  const [found, ventures] = await Promise.all([documentWithVersions(db, params.id ?? ""), allVentures(db)]);
   if (!found) throw new Response("Not Found", { status: 404, headers: NO_STORE });
   return json(
     {
       ...found,
       maxBytes: getConfig(env).documentMaxBytes,
-      ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
   );

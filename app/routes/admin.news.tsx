@@ -14,14 +14,13 @@ import { Card, cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { pages } from "~/content/pages";
-import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { alertProgress, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { renderMarkdown } from "~/features/news/markdown.server";
 import { NEWS_LIMITS, newsPath, newsSchema } from "~/features/news/news-form";
-import { pagesShowing } from "~/features/news/news-pages";
 import { deleteNews, listAllNews, newsById, saveNews, unpublishNews } from "~/features/news/news.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -45,7 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const db = getDb(env);
   const editId = idOf(new URL(request.url).searchParams.get("edit"));
-  const [items, editing] = await Promise.all([listAllNews(db), editId ? newsById(db, editId) : null]);
+  const [items, editing, ventures] = await Promise.all([
+    listAllNews(db),
+    editId ? newsById(db, editId) : null,
+    allVentures(db),
+  ]);
   const progress = await alertProgress(
     db,
     "news",
@@ -56,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items: items.map((i) => ({ ...i, alertProgress: progress.get(String(i.id)) ?? null })),
       editing,
       editingPreview: editing ? renderMarkdown(editing.body) : null,
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
   );
@@ -82,7 +86,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (id === null) throw bad("Bad request: expected an id.");
     const item = intent === "delete" ? await deleteNews(db, id, admin.email) : await unpublishNews(db, id, admin.email);
     if (!item) throw new Response("No such news item.", { status: 404, headers: NO_STORE });
-    await context.purgePages(pagesShowing(item, [item.venture]));
     return redirectWithToast(
       env,
       request,
@@ -100,7 +103,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return json({ result: submission.reply(), preview }, { status: 400, headers: NO_STORE });
 
-  const before = id === null ? null : await newsById(db, id);
   const saved = await saveNews(db, {
     id,
     input: submission.value,
@@ -108,7 +110,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     siteUrl: getConfig(env).siteUrl,
   });
   if (!saved) throw new Response("No such news item.", { status: 404, headers: NO_STORE });
-  await context.purgePages(pagesShowing(saved.item, [saved.item.venture, before?.venture ?? null]));
   if (saved.alerted) ctx.waitUntil(fanOutAlerts(env, ctx));
   const published = saved.item.status === "published";
   return redirectWithToast(
@@ -135,10 +136,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 const progressText = (p: { sent: number; total: number; preparing: boolean }) =>
   `alert sent ${formatInteger(p.sent)} of ${formatInteger(p.total)}${p.preparing ? " (still queuing)" : ""}`;
 
-const ventureName = (id: string | null) => (id ? (getSubsidiary(id)?.name ?? id) : "The group");
-
 export default function NewsAdmin() {
-  const { items, editing } = useLoaderData<typeof loader>();
+  const { items, editing, ventures } = useLoaderData<typeof loader>();
+  const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
       <header>
@@ -286,7 +286,7 @@ function NewsForm() {
             className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
           >
             <option value="">The group (no venture)</option>
-            {subsidiaries.map((s) => (
+            {useLoaderData<typeof loader>().ventures.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
