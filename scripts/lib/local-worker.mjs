@@ -42,10 +42,11 @@ export function build() {
  * applies each migration in a Miniflare of its own, 11 s of CPU for the fifteen, and a test run
  * or a bench starts several throw-away databases.
  */
-export function migrate(persistTo) {
+export function migrate(persistTo, vars = {}) {
   if (existsSync(persistTo) && readdirSync(persistTo).length) {
     applyMigrations(persistTo);
-    return seedDocuments(persistTo);
+    seedDocuments(persistTo);
+    return seedVentures(persistTo, vars);
   }
   const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey());
   if (!existsSync(template)) {
@@ -63,6 +64,8 @@ export function migrate(persistTo) {
     }
   }
   cpSync(template, persistTo, { recursive: true });
+  // Not in the template: the seed reads the server's own VENTURE_DOMAINS and SUBSIDIARY_VIDEOS.
+  seedVentures(persistTo, vars);
 }
 
 function applyMigrations(persistTo) {
@@ -75,6 +78,18 @@ function applyMigrations(persistTo) {
 /** The document library's starting documents, when it is empty (scripts/documents-seed.mjs). */
 function seedDocuments(persistTo) {
   run(process.execPath, [resolve(ROOT, "scripts/documents-seed.mjs"), "--persist-to", persistTo], {
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/**
+ * The portfolio's starting ventures (scripts/ventures-seed.mjs), with `vars` (the server's
+ * VENTURE_DOMAINS, SUBSIDIARY_VIDEOS) over wrangler.toml's and .dev.vars'; ventures already there stay.
+ */
+function seedVentures(persistTo, vars) {
+  const args = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}=${value}`]);
+  run(process.execPath, [resolve(ROOT, "scripts/ventures-seed.mjs"), "--persist-to", persistTo, ...args], {
     env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   const persistTo = join(dir, "d1");
   mkdirSync(persistTo);
   const logFile = join(dir, "wrangler.log");
-  migrate(persistTo);
+  // The ventures are seeded with the server's own domains and video (CONTENT_VARS).
+  migrate(persistTo, CONTENT_VARS);
   const provider = await startLocalProviderIfNeeded();
   // The worker's port is taken last, right before wrangler binds it: a server started after
   // freePort() may be handed the same port (the feed's and maildev's listen on port 0), and
