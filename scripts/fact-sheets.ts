@@ -93,7 +93,12 @@ function footer(sheet: Sheet, doc: DocumentEntry) {
 
 async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
   const s = getSubsidiary(doc.subsidiaryId!)!;
-  const { pdf, sheet } = await newSheet(doc.title, hslToRgb(VENTURE_COLOURS[s.colour]), s.name, `${s.tagline} - Fact Sheet`);
+  const { pdf, sheet } = await newSheet(
+    doc.title,
+    hslToRgb(VENTURE_COLOURS[s.colour]),
+    s.name,
+    `${s.tagline} - Fact Sheet`,
+  );
   sheet.text("About", { size: 14, bold: true });
   sheet.text(s.description, { gap: 14 });
   sheet.text("Stage", { size: 14, bold: true });

@@ -74,11 +74,15 @@ async function seedProduction() {
   try {
     const file = join(dir, "seed.sql");
     writeFileSync(file, `${statements.map(inlineStatement).join("\n")}\n`);
-    const run = spawnSync(WRANGLER, ["d1", "execute", "DB", "--remote", "--env", "production", "--file", file, "--yes"], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
+    const run = spawnSync(
+      WRANGLER,
+      ["d1", "execute", "DB", "--remote", "--env", "production", "--file", file, "--yes"],
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      },
+    );
     if (run.status !== 0) throw new Error(`wrangler d1 execute failed (${run.status})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -138,6 +138,14 @@ export const pages = {
     description: "Write, publish and unpublish the group's news; publishing can e-mail investor-alert subscribers.",
     admin: true,
   },
+  venturesAdmin: {
+    path: "/admin/ventures",
+    title: "Ventures",
+    heading: "Ventures",
+    description:
+      "The portfolio: each venture's stage, logo, video, website and key facts, their order and which are shown.",
+    admin: true,
+  },
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;

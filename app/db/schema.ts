@@ -42,7 +42,14 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-import { CONSENT_METHODS, DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, LEAD_STATUSES, LEAD_TOPICS, VENTURE_STAGES } from "./enums";
+import {
+  CONSENT_METHODS,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_VISIBILITIES,
+  LEAD_STATUSES,
+  LEAD_TOPICS,
+  VENTURE_STAGES,
+} from "./enums";
 
 export {
   CONSENT_METHODS,

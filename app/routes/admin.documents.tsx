@@ -111,7 +111,8 @@ export default function DocumentLibrary() {
                         {d.title}
                       </Link>
                       <div className="text-xs text-muted-foreground">
-                        {d.category} · {d.ventureId ? (ventures.find((v) => v.id === d.ventureId)?.name ?? d.ventureId) : "The group"}
+                        {d.category} ·{" "}
+                        {d.ventureId ? (ventures.find((v) => v.id === d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
                     </td>
                     <td className="p-2">{d.status === "published" ? "Published" : "Draft"}</td>

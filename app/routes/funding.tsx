@@ -10,7 +10,6 @@ import { pageMeta } from "~/utils/meta";
 
 const page = pages.funding;
 
-
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
 export default function Funding() {

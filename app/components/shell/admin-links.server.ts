@@ -1,6 +1,6 @@
 // The admin pages' sidebar entries, sent with the root loader's data to admins only: the shell's
 // bundle carries no admin page, title or icon, so an admin page costs visitors nothing.
-import { ChartColumn, FileStack, Inbox, Newspaper } from "~/components/ui/icons.generated";
+import { Building2, ChartColumn, FileStack, Inbox, Newspaper } from "~/components/ui/icons.generated";
 import type { Icon } from "~/components/ui/lucide-icon";
 import { ADMIN_PAGE_KEYS, pages, type AdminPageKey } from "~/content/pages";
 import type { AdminLink } from "./nav-links";
@@ -11,6 +11,7 @@ const ADMIN_ICONS: Record<AdminPageKey, Icon> = {
   messages: Inbox,
   documentLibrary: FileStack,
   newsAdmin: Newspaper,
+  venturesAdmin: Building2,
 };
 
 /** The admin pages (app/content/pages.ts) in their order, labelled by their titles. */

@@ -5,7 +5,14 @@
  */
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { keyFacts, ventureRevisions, ventures, type KeyFact, type Venture } from "~/db/schema";
-import { embeddableOrigins, HOST, VENTURE_COLOURS, type Subsidiary, type SubsidiaryIconName, type VentureColour } from "~/content/subsidiaries";
+import {
+  embeddableOrigins,
+  HOST,
+  VENTURE_COLOURS,
+  type Subsidiary,
+  type SubsidiaryIconName,
+  type VentureColour,
+} from "~/content/subsidiaries";
 import type { Db } from "~/utils/db.server";
 
 /** Where a logo is served (routes/ventures.logos.$file.ts), by its R2 key's file name. */
