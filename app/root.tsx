@@ -34,14 +34,16 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
+  // The portfolio every page's shell (the sidebar) and its pages draw: read once per render,
+  // beside the reads below rather than after them.
+  const venturesRead = shownVentures(getDb(env));
   // A newsletter form posted without JavaScript: its result, shown once by its signup block.
   const signup = await readSignupResult(env, request);
   // `session.headers` renews a session that is due (rolling 30 days) on any page view.
   const session = await getUserAndSession(request, env);
   // A pending toast from a redirect (flash cookie), consumed here and cleared by its header.
   const flash = await getFlashToast(env, request);
-  // The portfolio every page's shell (the sidebar) and its pages draw: read once per render.
-  const ventures = await shownVentures(getDb(env));
+  const ventures = await venturesRead;
   const headers = new Headers(signup.headers ?? undefined);
   for (const h of [session.headers, flash.headers]) {
     for (const cookie of h?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);

@@ -14,7 +14,8 @@ import { Card, cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { pages } from "~/content/pages";
-import { allVentures } from "~/features/ventures/catalogue.server";
+import { allVentures, ventureIds } from "~/features/ventures/catalogue.server";
+import { withKnownVenture } from "~/features/ventures/forms";
 import { alertProgress, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
@@ -96,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent !== "save" && intent !== "preview") throw bad("Bad request: unknown intent.");
 
-  const submission = parseWithZod(form, { schema: newsSchema });
+  const submission = parseWithZod(form, { schema: withKnownVenture(newsSchema, await ventureIds(db)) });
   const body = form.get("body");
   const preview = typeof body === "string" ? renderMarkdown(body.slice(0, NEWS_LIMITS.body)) : "";
   if (intent === "preview") return json({ result: submission.reply(), preview }, { headers: NO_STORE });

@@ -20,9 +20,10 @@ import { pages } from "~/content/pages";
 import { STAGES, type Subsidiary } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import { adminVenturePath, ventureAction } from "~/features/ventures/admin.server";
+import { ventureAction } from "~/features/ventures/admin.server";
 import { factsOf, revisionsOf, toSubsidiary, ventureById } from "~/features/ventures/catalogue.server";
 import {
+  adminVenturePath,
   factSchema,
   type FormReply,
   STAGE_NAMES,

@@ -5,7 +5,7 @@
  * page misses and renders afresh; the old entries are never served again and expire in 60 s.
  */
 import { sql } from "drizzle-orm";
-import { contentGeneration } from "~/db/schema";
+import { contentGeneration, documents } from "~/db/schema";
 import type { Db, Statement } from "~/utils/db.server";
 
 /**
@@ -19,8 +19,17 @@ export function contentChanged(db: Db): Statement {
              ON CONFLICT (id) DO UPDATE SET value = ${contentGeneration.value} + 1`;
 }
 
-/** The current generation, as the cache key's segment (`content-<n>`). */
+/**
+ * The current generation, as the cache key's segment: the counter, and the document library's own
+ * state (its count and latest change), which changes without an admin's batch too (a seed, the
+ * operator's SQL), so a withdrawn document never outlives its change. One statement, one round trip.
+ * Raw SQL (docs/decisions/024-data-layer.md): three scalar subqueries in one SELECT.
+ */
 export async function readContentGeneration(db: Db): Promise<string> {
-  const row = await db.select({ value: contentGeneration.value }).from(contentGeneration).get();
-  return `content-${row?.value ?? 0}`;
+  const [row] = await db.all<{ g: number | null; n: number; at: number | null }>(
+    sql`SELECT (SELECT ${contentGeneration.value} FROM ${contentGeneration} WHERE ${contentGeneration.id} = 1) AS g,
+               (SELECT count(*) FROM ${documents}) AS n,
+               (SELECT max(${documents.updatedAt}) FROM ${documents}) AS at`,
+  );
+  return `content-${row?.g ?? 0}-${row?.n ?? 0}-${row?.at ?? 0}`;
 }

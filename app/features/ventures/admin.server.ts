@@ -16,6 +16,8 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { ventureById } from "./catalogue.server";
 import { addFact, createVenture, moveVenture, removeFact, restoreRevision, saveVenture, setShown } from "./edit.server";
 import {
+  ADMIN_VENTURES_PATH,
+  adminVenturePath,
   factSchema,
   LOGO_TYPES_MESSAGE,
   logoTooLargeMessage,
@@ -28,9 +30,6 @@ import { LOGO_PREFIX, sha256Hex, sniffImage } from "./logo.server";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 /** Room for the form's text fields beside the logo's bytes. */
 const FIELDS_ALLOWANCE = 64 * 1024;
-
-export const ADMIN_VENTURES_PATH = "/admin/ventures";
-export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
 
 type Reply = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 const answer = (form: string, result: unknown, status: number) =>

@@ -48,6 +48,12 @@ export async function ventureFrameOrigins(db: Db): Promise<readonly string[]> {
   return embeddableOrigins(Object.fromEntries(hosts));
 }
 
+/** Every venture's id, shown or hidden: what a document's or a news item's `venture` may name. */
+export async function ventureIds(db: Db): Promise<ReadonlySet<string>> {
+  const rows = await db.select({ id: ventures.id }).from(ventures);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Every venture, shown or hidden, in the portfolio's order (the admin's list). */
 export async function allVentures(db: Db): Promise<Venture[]> {
   return db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id));

@@ -7,6 +7,9 @@ import { z } from "zod";
 import { HOST, STAGES, VIDEO_ID } from "~/content/subsidiaries";
 import { VENTURE_STAGES } from "~/db/enums";
 
+export const ADMIN_VENTURES_PATH = "/admin/ventures";
+export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
+
 export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
 
 const text = (label: string, max: number) =>
@@ -66,6 +69,17 @@ export const ventureSchema = z.object({
 });
 
 export type VentureInput = z.infer<typeof ventureSchema>;
+
+/**
+ * A form's schema that also checks its `venture` field names a venture of the catalogue (`ids`:
+ * `ventureIds(db)`): the server's parse of the documents' and news forms.
+ */
+export function withKnownVenture<S extends z.ZodTypeAny>(schema: S, ids: ReadonlySet<string>) {
+  return schema.superRefine((value: { venture?: string | null }, ctx) => {
+    if (value.venture && !ids.has(value.venture))
+      ctx.addIssue({ code: "custom", path: ["venture"], message: "Choose one of the ventures, or the group." });
+  });
+}
 
 /** A document version's own address in our library (its bytes' SHA-256). */
 export const VERSION_SOURCE = /^\/documents\/v\/[0-9a-f]{64}\.pdf$/;
