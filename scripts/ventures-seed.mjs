@@ -47,12 +47,15 @@ const seedConfig = (content, vars) => ({
   videos: content.parseVideoConfig(vars.SUBSIDIARY_VIDEOS),
 });
 
-/** Seeds the local catalogue kept in `persistTo`; `overrides` win over wrangler.toml and .dev.vars. */
+/** Seeds the local catalogue kept in `persistTo`; `overrides` win over wrangler.toml's [vars]. */
 export async function seedLocalVentures(persistTo = resolve(ROOT, ".wrangler/state"), overrides = {}) {
   const { seed, content, getDb } = await load();
   const { env, dispose } = await getPlatformProxy({
     configPath: resolve(ROOT, "wrangler.toml"),
     persist: { path: join(persistTo, "v3") },
+    // wrangler.toml's [vars] and the overrides only: the same seed on every machine (and the
+    // migrated template keyed on the overrides: scripts/lib/local-worker.mjs).
+    envFiles: [],
     remoteBindings: false,
   });
   try {

@@ -48,7 +48,7 @@ export function migrate(persistTo, vars = {}) {
     seedDocuments(persistTo);
     return seedVentures(persistTo, vars);
   }
-  const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey());
+  const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey(vars));
   if (!existsSync(template)) {
     // Made aside and renamed into place, so that a process starting beside this one never copies
     // a half-migrated database; if one got there first, its copy is the same.
@@ -57,6 +57,7 @@ export function migrate(persistTo, vars = {}) {
     mkdirSync(building, { recursive: true });
     applyMigrations(building);
     seedDocuments(building);
+    seedVentures(building, vars);
     try {
       renameSync(building, template);
     } catch {
@@ -64,8 +65,6 @@ export function migrate(persistTo, vars = {}) {
     }
   }
   cpSync(template, persistTo, { recursive: true });
-  // Not in the template: the seed reads the server's own VENTURE_DOMAINS and SUBSIDIARY_VIDEOS.
-  seedVentures(persistTo, vars);
 }
 
 function applyMigrations(persistTo) {
@@ -85,7 +84,7 @@ function seedDocuments(persistTo) {
 
 /**
  * The portfolio's starting ventures (scripts/ventures-seed.mjs), with `vars` (the server's
- * VENTURE_DOMAINS, SUBSIDIARY_VIDEOS) over wrangler.toml's and .dev.vars'; ventures already there stay.
+ * VENTURE_DOMAINS, SUBSIDIARY_VIDEOS) over wrangler.toml's [vars]; ventures already there stay.
  */
 function seedVentures(persistTo, vars) {
   const args = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}=${value}`]);
@@ -102,18 +101,23 @@ const SEED_SOURCES = [
   "app/content/documents.ts",
   "app/content/subsidiaries.ts",
   "app/content/site.ts",
+  "app/features/ventures/seed.server.ts",
+  "app/features/ventures/revisions.ts",
+  "scripts/ventures-seed.mjs",
 ];
 
 /**
  * The migration files' names and contents, the starting documents' sources and wrangler's
  * version: what the migrated (and seeded) database depends on.
  */
-function migrationsKey() {
+function migrationsKey(vars = {}) {
   const hash = createHash("sha256");
   const dir = resolve(ROOT, "migrations");
   for (const name of readdirSync(dir).sort()) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
   for (const name of SEED_SOURCES) hash.update(`${name}\0`).update(readFileSync(resolve(ROOT, name)));
   hash.update(JSON.parse(readFileSync(resolve(ROOT, "node_modules/wrangler/package.json"), "utf8")).version);
+  // The ventures are seeded with the server's VENTURE_DOMAINS and SUBSIDIARY_VIDEOS: a template per set.
+  hash.update(JSON.stringify(Object.entries(vars).sort()));
   return hash.digest("hex").slice(0, 16);
 }
 
