@@ -72,6 +72,8 @@ describe("every page fits a 412 px phone", () => {
     await confirmedLead(page, { email: LONG, firstName: "Alexandria", lastName: "Konstantinopoulou-Papadimitriou" });
     await signIn(page, "admin@example.com", pages.leads.path);
     for (const path of ADMIN_PAGES.map((p) => p.path)) await fits(page, path);
+    // A venture's admin page: its forms, facts and revisions (tests/e2e/ventures.test.ts adds facts).
+    await fits(page, `${pages.venturesAdmin.path}/${longestVenture.id}`);
     await fits(page, `${pages.leads.path}?q=${encodeURIComponent(LONG)}`);
     await page.getByRole("link", { name: `Manage ${LONG}` }).click();
     await page.waitForURL(/\/admin\/leads\/\d+/);
