@@ -10,7 +10,7 @@ import { SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } from "~/content/su
 import { factsOf, shownVenture } from "~/features/ventures/catalogue.server";
 import { listPublished } from "~/features/documents/catalogue.server";
 import { KeyFacts } from "~/features/ventures/key-facts";
-import { SubsidiaryMark } from "~/components/subsidiary-icon";
+import { LetterTile, SubsidiaryMark } from "~/components/subsidiary-icon";
 import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
@@ -112,7 +112,12 @@ export default function SubsidiaryPage() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>
-        <SubsidiaryMark subsidiary={subsidiary} className="size-12" />
+        {/* Its logo once an admin uploads one; until then the name's first letter on its colour. */}
+        {subsidiary.logo ? (
+          <SubsidiaryMark subsidiary={subsidiary} className="size-12" />
+        ) : (
+          <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
+        )}
         {/* basis-48: on a phone the name takes a line of its own rather than a narrow column. */}
         <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-3">
