@@ -5,6 +5,7 @@ import type { CurrentUser } from "~/features/auth/current-user";
 import type { SignupResult } from "~/features/leads/newsletter";
 import type { PublicConfig } from "~/utils/config.server";
 import type { ToastMessage } from "~/utils/toast";
+import type { Subsidiary } from "~/content/subsidiaries";
 
 /**
  * What the root route's loader gives every page, declared here rather than inferred from the
@@ -17,6 +18,8 @@ export interface RootData extends PublicConfig {
   /** A newsletter form posted without JavaScript: its result, shown once by its signup block. */
   signup: SignupResult | null;
   sidebarState: SidebarState;
+  /** The portfolio: the shown ventures in order (features/ventures `shownVentures`), for every page. */
+  ventures: readonly Subsidiary[];
   /** A pending toast from a redirect. */
   flash: ToastMessage | null;
 }

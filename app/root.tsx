@@ -25,6 +25,8 @@ import { readSignupResult } from "~/features/leads/signup-result.server";
 import { InlineStylesheet } from "~/components/shell/inline-stylesheet";
 import { ADMIN_LINKS } from "~/components/shell/admin-links.server";
 import { isAdmin } from "~/features/auth/user";
+import { shownVentures } from "~/features/ventures/catalogue.server";
+import { getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
 
 // The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
@@ -32,12 +34,16 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
+  // The portfolio every page's shell (the sidebar) and its pages draw: read once per render,
+  // beside the reads below rather than after them.
+  const venturesRead = shownVentures(getDb(env));
   // A newsletter form posted without JavaScript: its result, shown once by its signup block.
   const signup = await readSignupResult(env, request);
   // `session.headers` renews a session that is due (rolling 30 days) on any page view.
   const session = await getUserAndSession(request, env);
   // A pending toast from a redirect (flash cookie), consumed here and cleared by its header.
   const flash = await getFlashToast(env, request);
+  const ventures = await venturesRead;
   const headers = new Headers(signup.headers ?? undefined);
   for (const h of [session.headers, flash.headers]) {
     for (const cookie of h?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
@@ -52,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Read on the server so the first paint already has the visitor's sidebar state.
       sidebarState: readSidebarCookie(request.headers.get("Cookie")),
       flash: flash.toast,
+      ventures,
     } satisfies RootData,
     { headers },
   );

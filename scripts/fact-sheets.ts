@@ -7,7 +7,7 @@ import { CORPORATE_OVERVIEW, STARTING_DOCUMENTS, type DocumentEntry } from "../a
 import type { StartingFile } from "../app/features/documents/starting.server";
 import { formatIsoDate } from "../app/utils/format";
 import { SITE } from "../app/content/site";
-import { getSubsidiary, STAGES, subsidiaries } from "../app/content/subsidiaries";
+import { getSubsidiary, STAGES, subsidiaries, VENTURE_COLOURS } from "../app/content/subsidiaries";
 
 const PAGE = { width: 612, height: 792, margin: 56 }; // US Letter, points
 // Fixed metadata dates keep the bytes identical from run to run; the seeded versions carry the same date.
@@ -93,7 +93,12 @@ function footer(sheet: Sheet, doc: DocumentEntry) {
 
 async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
   const s = getSubsidiary(doc.subsidiaryId!)!;
-  const { pdf, sheet } = await newSheet(doc.title, hslToRgb(s.primaryColor), s.name, `${s.tagline} - Fact Sheet`);
+  const { pdf, sheet } = await newSheet(
+    doc.title,
+    hslToRgb(VENTURE_COLOURS[s.colour]),
+    s.name,
+    `${s.tagline} - Fact Sheet`,
+  );
   sheet.text("About", { size: 14, bold: true });
   sheet.text(s.description, { gap: 14 });
   sheet.text("Stage", { size: 14, bold: true });

@@ -4,7 +4,7 @@
  * scripts lose their nonce (the render's, sent once) and the entry keeps their SHA-256 hashes,
  * which the hit's CSP lists instead (docs/decisions/008-html-cache.md).
  */
-import { readSidebarCookie, SIDEBAR_COOKIE, SIDEBAR_STATES } from "~/components/shell/sidebar-state";
+import { readSidebarCookie, SIDEBAR_COOKIE } from "~/components/shell/sidebar-state";
 import { parseCookieHeader } from "~/utils/cookie-header";
 import { acceptsStreamedData, wantsCompleteDocument } from "~/utils/render-mode.server";
 import { hashSource } from "./security-headers";
@@ -40,7 +40,7 @@ export function htmlCacheKey(
   request: Request,
   version: string,
   url = new URL(request.url),
-  /** More inputs of this page's render (the document library's generation: worker/server.ts). */
+  /** More inputs of this page's render (the content's generation: worker/server.ts, docs/decisions/090). */
   extra: readonly string[] = [],
 ): Request | null {
   if (request.method !== "GET") return null;
@@ -136,29 +136,4 @@ export function fromCacheEntry(cached: Response): { response: Response; hashes: 
   for (const name of [SCRIPT_HASHES, PAGE_CACHE_CONTROL, "Cache-Control", "Age"]) headers.delete(name);
   if (pageCacheControl) headers.set("Cache-Control", pageCacheControl);
   return { response: new Response(cached.body, { status: cached.status, headers }), hashes };
-}
-
-/**
- * Removes the stored copies of `paths` (each with its query) under every key a visitor's request
- * could have stored them: each sidebar state and render mode, asked of `htmlCacheKey` itself, so
- * a purge names exactly the keys a request makes. The app calls it after a write that changes
- * those pages (`context.purgePages`).
- */
-export async function purgeHtmlCache(cache: Cache, origin: string, version: string, paths: readonly string[]) {
-  // No User-Agent renders for a person (streamed), a crawler's the complete document.
-  const agents: Record<string, string>[] = [{}, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }];
-  const keys = paths.flatMap((path) =>
-    SIDEBAR_STATES.flatMap((state) =>
-      agents.map((agent) =>
-        htmlCacheKey(
-          new Request(new URL(path, origin), {
-            headers: { Accept: "text/html", Cookie: `${SIDEBAR_COOKIE}=${state}`, ...agent },
-          }),
-          version,
-        ),
-      ),
-    ),
-  );
-  const unique = new Map(keys.filter((k): k is Request => k !== null).map((k) => [k.url, k]));
-  await Promise.all([...unique.values()].map((key) => cache.delete(key)));
 }

@@ -14,8 +14,6 @@ declare module "@remix-run/cloudflare" {
     requestId: string;
     /** Where the request's loaders, actions and D1 statements are timed (`Server-Timing`). */
     timings: Timings;
-    /** Drops the cached HTML of these pages (path and query) after a write that changes them. */
-    purgePages: (paths: readonly string[]) => Promise<void>;
   }
 }
 
@@ -29,20 +27,16 @@ export function getLoadContext({
   request,
   context,
   timings = new Timings(),
-  purgePages = async () => {},
 }: {
   request: Request;
   context: { cloudflare: CloudflareContext };
   /** The worker's, which the request's D1 session already records into; `vite dev` gets its own. */
   timings?: Timings;
-  /** The worker's, over its HTML cache; `vite dev` caches no HTML. */
-  purgePages?: AppLoadContext["purgePages"];
 }): AppLoadContext {
   return {
     cloudflare: context.cloudflare,
     nonce: createNonce(),
     requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
     timings,
-    purgePages,
   };
 }

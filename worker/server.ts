@@ -5,12 +5,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { withDocumentClosedLast } from "./document-stream";
 import { getLoadContext, type CloudflareContext } from "./load-context";
-import { embeddableOrigins } from "../app/content/subsidiaries";
 import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d1-session.server";
 import { getDb } from "../app/utils/db.server";
-import { libraryGeneration, listsLibrary } from "../app/features/documents/catalogue.server";
-import { fromCacheEntry, htmlCacheKey, isCacheable, purgeHtmlCache, toCacheEntry } from "./html-cache";
+import { readContentGeneration } from "../app/features/content/generation.server";
+import { ventureFrameOrigins } from "../app/features/ventures/catalogue.server";
+import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
 import { timedBuild } from "./timed-build";
@@ -34,15 +34,22 @@ const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
  */
 const { stylesheet } = serverBuild.entry.module as unknown as { stylesheet: string };
 let stylesheetHash: Promise<string> | undefined;
-/** The origins that may frame a page, per parsed configuration's domains (the same each request). */
-const frameOriginLists = new WeakMap<object, readonly string[]>();
+/**
+ * The origins a page may frame (the shown ventures' websites), read from the catalogue once per
+ * content generation and isolate: the same list object while nothing changed, so the CSP's text is
+ * reused too (docs/decisions/090-one-html-cache-refresh.md).
+ */
+let frameOriginsMemo: { generation: string; origins: Promise<readonly string[]> } | undefined;
 const NO_DOMAINS: readonly string[] = [];
 
-function frameOriginsOf(domains: Readonly<Record<string, string>> | undefined): readonly string[] {
-  if (!domains) return NO_DOMAINS;
-  let origins = frameOriginLists.get(domains);
-  if (!origins) frameOriginLists.set(domains, (origins = embeddableOrigins(domains)));
-  return origins;
+function frameOriginsAt(db: Parameters<typeof ventureFrameOrigins>[0], generation: string) {
+  if (frameOriginsMemo?.generation !== generation) {
+    const origins = ventureFrameOrigins(db);
+    frameOriginsMemo = { generation, origins };
+    // A failed read is not kept: the next request asks again.
+    origins.catch(() => (frameOriginsMemo = undefined));
+  }
+  return frameOriginsMemo.origins;
 }
 let configLogged = false;
 export default {
@@ -53,8 +60,9 @@ export default {
     const url = new URL(request.url);
     const secure = url.protocol === "https:";
     const personal = carriesSession(request);
-    // Only the configured ventures' sites may be framed (none while VENTURE_DOMAINS is empty).
-    const frameOrigins = frameOriginsOf(readConfig(env).config?.domains);
+    // Only the catalogue's shown ventures' sites may be framed: set once the catalogue is read below
+    // (a response before that, a refusal, frames nothing).
+    let frameOrigins = NO_DOMAINS;
     // Responses that render no page (refusals, the 500) run no script at all.
     const styles = await (stylesheetHash ??= hashSource(stylesheet));
     // A render's loaders and actions (a hit has none: its stored copy keeps no Server-Timing, so a
@@ -104,16 +112,15 @@ export default {
 
     let requestId: string | undefined;
     try {
-      let key = htmlCacheKey(request, serverBuild.assets.version, url);
-      // A page that lists the document library is keyed on the library's state as well, so a
-      // publish, a withdrawal or a new version is a new entry in every data centre at once
-      // (docs/decisions/073). It opens the request's D1 session before the lookup.
-      let requestDb: RequestDb | undefined;
-      if (key && listsLibrary(url)) {
-        requestDb = await openRequestDb(request, env, timings);
-        const generation = await libraryGeneration(getDb(withBindings(env, { DB: requestDb })));
-        key = htmlCacheKey(request, serverBuild.assets.version, url, [generation]);
-      }
+      // The request's own D1 session, which every query of the app goes through as `env.DB`
+      // (docs/decisions/020-d1-read-replicas.md). Its first read is the content's generation: every
+      // cached page is keyed on it, so a change (a venture, a document, a news item: each bumps it
+      // in its batch) is a new entry in every data centre at once (docs/decisions/090).
+      const requestDb: RequestDb = await openRequestDb(request, env, timings);
+      const appDb = getDb(withBindings(env, { DB: requestDb }));
+      const generation = await readContentGeneration(appDb);
+      frameOrigins = await frameOriginsAt(appDb, generation);
+      const key = htmlCacheKey(request, serverBuild.assets.version, url, [generation]);
       // Only a request that may be served from the cache opens it (the getter is not free).
       const cache = key ? (caches as unknown as { default: Cache }).default : null;
       if (key && cache) {
@@ -123,20 +130,11 @@ export default {
           return finish(response, "hit", { hashes });
         }
       }
-      // Only a render needs these (a hit is served as stored): the request's own D1 session, which
-      // every query of the app goes through as `env.DB` (docs/decisions/020-d1-read-replicas.md),
-      // and a fresh nonce.
-      const db = requestDb ?? (await openRequestDb(request, env, timings));
+      // Only a render needs a fresh nonce (a hit is served as stored).
+      const db = requestDb;
       const context = getLoadContext({
         request,
         timings,
-        purgePages: (paths) =>
-          purgeHtmlCache(
-            (caches as unknown as { default: Cache }).default,
-            url.origin,
-            serverBuild.assets.version,
-            paths,
-          ),
         context: {
           cloudflare: {
             env: withBindings(env, { DB: db }),

@@ -1,17 +1,17 @@
-import { subsidiaries as all, withDomains, withVideos, type Subsidiary } from "~/content/subsidiaries";
+import type { Subsidiary } from "~/content/subsidiaries";
 import { useRootData } from "~/root-data";
 import { cardEnterClass } from "./card-enter";
 import { SubsidiaryCard } from "./subsidiary-card";
 
 /**
  * The 1/2/3-column grid of subsidiary cards, entering 0.1 s apart (none with reduced motion).
- * Video ids and domains come from configuration through the root loader. The entrance moves the
+ * The ventures come from the catalogue through the root loader (features/ventures). The entrance moves the
  * card, not its list item: the item is laid out only when near the screen (content-visibility in
  * tailwind.css), and moving it made the browser re-lay out the page on every frame of the
  * entrance (docs/decisions/025-phone-speed.md).
  */
 export function SubsidiaryGrid({
-  subsidiaries = all,
+  subsidiaries,
   headingLevel = 3,
 }: {
   subsidiaries?: readonly Subsidiary[];
@@ -20,7 +20,7 @@ export function SubsidiaryGrid({
   const root = useRootData();
   return (
     <ul className="card-grid grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {withDomains(withVideos(subsidiaries, root?.videos), root?.domains).map((s, i) => (
+      {(subsidiaries ?? root?.ventures ?? []).map((s, i) => (
         <li key={s.id}>
           <SubsidiaryCard subsidiary={s} headingLevel={headingLevel} className={cardEnterClass(i)} />
         </li>

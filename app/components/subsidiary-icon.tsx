@@ -39,7 +39,7 @@ export function LetterTile({
   subsidiary,
   className,
 }: {
-  subsidiary: Pick<Subsidiary, "id" | "name">;
+  subsidiary: Pick<Subsidiary, "id" | "name" | "colour">;
   className?: string;
 }) {
   return (
@@ -47,7 +47,7 @@ export function LetterTile({
       aria-hidden="true"
       className={clsx(
         "flex shrink-0 items-center justify-center rounded-lg font-bold text-white",
-        ventureBackgroundClass(subsidiary.id),
+        ventureBackgroundClass(subsidiary.colour),
         className,
       )}
     >
@@ -74,7 +74,7 @@ export function SubsidiaryMark({ subsidiary, className = "size-12" }: { subsidia
         aria-hidden="true"
         className={clsx(
           "flex shrink-0 items-center justify-center rounded-lg text-white",
-          ventureBackgroundClass(subsidiary.id),
+          ventureBackgroundClass(subsidiary.colour),
           className,
         )}
       >

@@ -1,4 +1,4 @@
-import { subsidiaries, type Subsidiary } from "./subsidiaries";
+import { subsidiaries, VENTURE_COLOURS, type Subsidiary } from "./subsidiaries";
 
 /**
  * The group's starting documents: one corporate overview and one pitch deck per venture, dated
@@ -42,7 +42,7 @@ function pitchDeck(s: Subsidiary): DocumentEntry {
     category: "Pitch Decks",
     lastUpdated: DOCUMENTS_LAST_UPDATED,
     subsidiaryId: s.id,
-    primaryColor: s.primaryColor,
+    primaryColor: VENTURE_COLOURS[s.colour],
   };
 }
 

@@ -160,6 +160,14 @@ export const pages = {
     description: "Create, change, cancel and delete the group's events; calendars that subscribed follow each change.",
     admin: true,
   },
+  venturesAdmin: {
+    path: "/admin/ventures",
+    title: "Ventures",
+    heading: "Ventures",
+    description:
+      "The portfolio: each venture's stage, logo, video, website and key facts, their order and which are shown.",
+    admin: true,
+  },
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;

@@ -1,5 +1,5 @@
 import { SITE } from "./site";
-import { subsidiaries, subsidiaryUrl, type Subsidiary } from "./subsidiaries";
+import { subsidiaryUrl, type Subsidiary } from "./subsidiaries";
 
 function urlOf(s: Subsidiary): { url?: string } {
   const url = subsidiaryUrl(s);
@@ -9,8 +9,8 @@ function urlOf(s: Subsidiary): { url?: string } {
 /** Organization JSON-LD for the landing page (founded 2020, 67000+ employees). */
 export function organizationJsonLd(
   siteUrl: string,
-  contact?: { phone?: string; email?: string },
-  ventures: readonly Subsidiary[] = subsidiaries,
+  contact: { phone?: string; email?: string } | undefined,
+  ventures: readonly Subsidiary[],
 ) {
   return {
     "@context": "https://schema.org",

@@ -1,7 +1,7 @@
 /**
- * The group's ventures: the single source of truth for every page, the sidebar, the sitemap,
- * the documents catalogue and the CSP's frame-src. Nine ventures, all in MVP development; their
- * domains and videos are configuration (parseDomainConfig, parseVideoConfig).
+ * The ventures' shape and words. The catalogue itself is in D1 (app/features/ventures, docs/ventures.md);
+ * `subsidiaries` are the nine it is seeded with, and VENTURE_DOMAINS / SUBSIDIARY_VIDEOS
+ * (parseDomainConfig, parseVideoConfig) are read once, by that seed.
  */
 export const STAGES = {
   ideation: "Ideation",
@@ -14,32 +14,62 @@ export const STAGES = {
 export type Stage = keyof typeof STAGES;
 
 /** Names of lucide-react icons; resolved to components in app/components/subsidiary-icon.tsx. */
-export type SubsidiaryIconName =
-  "DollarSign" | "Landmark" | "ChefHat" | "Baby" | "Dog" | "Newspaper" | "Truck" | "MapPin" | "Users";
+export type SubsidiaryIconName = (typeof SUBSIDIARY_ICONS)[number];
+
+/**
+ * The colours a venture's tile may take: the stylesheet has one class per key (venture-colour.ts),
+ * so a colour is chosen from these, never typed in.
+ */
+export const VENTURE_COLOURS = {
+  green: "hsl(142 71% 36%)",
+  blue: "hsl(221 83% 53%)",
+  orange: "hsl(25 95% 45%)",
+  pink: "hsl(330 81% 50%)",
+  amber: "hsl(38 92% 40%)",
+  red: "hsl(0 72% 46%)",
+  sky: "hsl(199 89% 38%)",
+  violet: "hsl(262 83% 58%)",
+  teal: "hsl(173 80% 30%)",
+} as const;
+
+export type VentureColour = keyof typeof VENTURE_COLOURS;
+
+/** The icons a venture may show (lucide-react names; app/components/subsidiary-icon.tsx). */
+export const SUBSIDIARY_ICONS = [
+  "DollarSign",
+  "Landmark",
+  "ChefHat",
+  "Baby",
+  "Dog",
+  "Newspaper",
+  "Truck",
+  "MapPin",
+  "Users",
+] as const;
 
 export interface Subsidiary {
   id: string;
   name: string;
   /**
-   * Bare host name of the venture's website, from configuration (VENTURE_DOMAINS): unset until
-   * the group confirms it, and then the venture has no outbound link, frame or CSP entry.
+   * Host name of the venture's website (the catalogue's `website`): unset until the group states
+   * it, and then the venture has no outbound link, frame or CSP entry.
    */
   domain?: string;
+  /** The website's address, an https:// URL (its host is `domain`). */
+  website?: string;
   tagline: string;
   description: string;
-  /** CSS colour, an hsl() string. */
-  primaryColor: string;
+  /** Its tile's colour, a key of VENTURE_COLOURS. */
+  colour: VentureColour;
   icon: SubsidiaryIconName;
-  /**
-   * Path of the logo under public/documents/{id}/. None of the ventures' logo files are in the repo
-   * yet, so every venture shows its icon until the group adds them (docs/decisions/003).
-   */
+  /** The logo's address (`/ventures/logos/<sha256>.<ext>`, immutable), drawn 48 × 48; unset: the icon. */
   logo?: string;
-  /** Set from configuration (SUBSIDIARY_VIDEOS), never invented: see withVideos(). */
+  /** A YouTube video id, set by an admin (or seeded once from SUBSIDIARY_VIDEOS), never invented. */
   youtubeVideoId?: string;
   status: Stage;
 }
 
+/** The nine ventures the catalogue starts with (app/features/ventures/seed.server.ts), as they rendered before it. */
 export const subsidiaries: readonly Subsidiary[] = [
   {
     id: "fiscal-me",
@@ -47,7 +77,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Fintech tools for modern finance",
     description:
       "Personal finance and bookkeeping tools that make budgeting, taxes and planning approachable for everyday people and small businesses.",
-    primaryColor: "hsl(142 71% 36%)",
+    colour: "green",
     icon: "DollarSign",
     status: "mvp-development",
   },
@@ -57,7 +87,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Government as a Service",
     description:
       "Digital services that help local governments and citizens handle permits, requests and public records with less paperwork.",
-    primaryColor: "hsl(221 83% 53%)",
+    colour: "blue",
     icon: "Landmark",
     status: "mvp-development",
   },
@@ -67,7 +97,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Food cycle technology reimagined",
     description:
       "Technology across the food cycle, from sourcing and kitchens to reducing waste, for restaurants and food producers.",
-    primaryColor: "hsl(25 95% 45%)",
+    colour: "orange",
     icon: "ChefHat",
     status: "mvp-development",
   },
@@ -77,7 +107,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Family support for childhood development",
     description:
       "Guidance and resources that support parents and caregivers through every stage of a child's development.",
-    primaryColor: "hsl(330 81% 50%)",
+    colour: "pink",
     icon: "Baby",
     status: "mvp-development",
   },
@@ -87,7 +117,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "The ultimate pet boarding experience",
     description:
       "Pet boarding and day care that owners can book with confidence, with trusted carers and updates while they are away.",
-    primaryColor: "hsl(38 92% 40%)",
+    colour: "amber",
     icon: "Dog",
     status: "mvp-development",
   },
@@ -96,7 +126,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     name: "SNews",
     tagline: "Slow, substantial journalism",
     description: "Independent journalism that takes its time: fewer stories, researched in depth and written to last.",
-    primaryColor: "hsl(0 72% 46%)",
+    colour: "red",
     icon: "Newspaper",
     status: "mvp-development",
   },
@@ -106,7 +136,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Transportation, logistics, civil infrastructure",
     description:
       "Software and services for transportation, logistics and the civil infrastructure that moves people and goods.",
-    primaryColor: "hsl(199 89% 38%)",
+    colour: "sky",
     icon: "Truck",
     status: "mvp-development",
   },
@@ -116,7 +146,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Maintain and address signage issues",
     description:
       "Reporting and maintenance for business signage, so a broken or unlit sign is noticed and fixed quickly.",
-    primaryColor: "hsl(262 83% 58%)",
+    colour: "violet",
     icon: "MapPin",
     status: "mvp-development",
   },
@@ -126,7 +156,7 @@ export const subsidiaries: readonly Subsidiary[] = [
     tagline: "Ethical social media - coming soon",
     description:
       "A social network built around wellbeing and respect for its members' data, without manipulative feeds. Coming soon.",
-    primaryColor: "hsl(173 80% 30%)",
+    colour: "teal",
     icon: "Users",
     status: "mvp-development",
   },
@@ -139,17 +169,18 @@ export const SUBSIDIARY_ALIASES: Readonly<Record<string, string>> = {
   "snews-press": "snews",
 };
 
+/** One of the starting ventures (the seed and its configuration; pages read the catalogue). */
 export function getSubsidiary(id: string): Subsidiary | undefined {
   return subsidiaries.find((s) => s.id === id);
 }
 
 /** The venture's website, or undefined while no domain is configured for it. */
-export function subsidiaryUrl(s: Pick<Subsidiary, "domain">): string | undefined {
-  return s.domain ? `https://${s.domain}` : undefined;
+export function subsidiaryUrl(s: Pick<Subsidiary, "domain" | "website">): string | undefined {
+  return s.website ?? (s.domain ? `https://${s.domain}` : undefined);
 }
 
 /** YouTube video ids are 11 characters of the URL-safe base64 alphabet. */
-const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
  * Parses SUBSIDIARY_VIDEOS ("fiscal-me=VIDEOID,gaas=VIDEOID"): the group's videos come from
@@ -164,19 +195,11 @@ export function parseVideoConfig(value: string | undefined): Record<string, stri
   return out;
 }
 
-/** The catalogue with the configured video ids filled in. */
-export function withVideos(
-  list: readonly Subsidiary[],
-  videos: Readonly<Record<string, string>> | undefined,
-): Subsidiary[] {
-  return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
-}
-
 /**
  * A public DNS name: two or more labels of letters, digits and inner hyphens, a letter (or
  * punycode) top-level label, at most 253 characters. No scheme, port, path, IP or "localhost".
  */
-const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+export const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * Parses VENTURE_DOMAINS ("fiscal-me=fiscalme.example,gaas=gaas.example"): a venture's domain
@@ -194,21 +217,15 @@ export function parseDomainConfig(value: string | undefined): Record<string, str
   return out;
 }
 
-/** The catalogue with the configured domains filled in. */
-export function withDomains(
+/** The list with configured video ids filled in (the seed's, once). */
+export function withVideos(
   list: readonly Subsidiary[],
-  domains: Readonly<Record<string, string>> | undefined,
+  videos: Readonly<Record<string, string>> | undefined,
 ): Subsidiary[] {
-  return list.map((s) => withDomain(s, domains));
+  return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
 }
 
-/** One venture with its configured domain, if any. */
-export function withDomain(subsidiary: Subsidiary, domains: Readonly<Record<string, string>> | undefined): Subsidiary {
-  const domain = domains?.[subsidiary.id];
-  return domain ? { ...subsidiary, domain } : subsidiary;
-}
-
-/** Origins the subsidiary detail page may frame: the configured domains and their www. hosts. */
+/** Origins the subsidiary detail page may frame: the ventures' website hosts and their www. hosts. */
 export function embeddableOrigins(domains: Readonly<Record<string, string>>): string[] {
   return Object.values(domains).flatMap((d) =>
     d.startsWith("www.") ? [`https://${d}`] : [`https://${d}`, `https://www.${d}`],

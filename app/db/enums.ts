@@ -22,3 +22,6 @@ export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
  */
 export const LEAD_TOPICS = ["newsletter", "alerts"] as const;
 export type LeadTopic = (typeof LEAD_TOPICS)[number];
+/** A venture's stage, in the order a venture goes through them (docs/product.md). */
+export const VENTURE_STAGES = ["ideation", "mvp-development", "beta-testing", "validation", "live-in-market"] as const;
+export type VentureStage = (typeof VENTURE_STAGES)[number];

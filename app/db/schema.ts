@@ -42,7 +42,14 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_seen_at_idx").on(t.lastSeenAt)],
 );
 
-import { CONSENT_METHODS, DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, LEAD_STATUSES, LEAD_TOPICS } from "./enums";
+import {
+  CONSENT_METHODS,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_VISIBILITIES,
+  LEAD_STATUSES,
+  LEAD_TOPICS,
+  VENTURE_STAGES,
+} from "./enums";
 
 export {
   CONSENT_METHODS,
@@ -555,3 +562,89 @@ export const events = sqliteTable(
 );
 
 export type CalendarEvent = typeof events.$inferSelect;
+
+/**
+ * The group's ventures (migrations/0020, docs/ventures.md): the one source of every page that
+ * shows the portfolio. `id` is the slug of `/subsidiary/<id>`, fixed once created. Hidden ventures
+ * answer as unknown ones. Seeded with the nine of app/content/subsidiaries.ts (seed.server.ts).
+ */
+export const ventures = sqliteTable(
+  "ventures",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    tagline: text("tagline").notNull(),
+    description: text("description").notNull(),
+    stage: text("stage", { enum: VENTURE_STAGES }).notNull(),
+    /** A key of VENTURE_COLOURS (app/content/subsidiaries.ts): the stylesheet has a class per key. */
+    colour: text("colour").notNull(),
+    /** A lucide icon name the site ships (SubsidiaryIconName). */
+    icon: text("icon").notNull(),
+    /** The logo's R2 key, `logos/<sha256>.<png|jpg|webp>`, with its pixel size; null: the icon. */
+    logo: text("logo"),
+    logoWidth: integer("logo_width"),
+    logoHeight: integer("logo_height"),
+    /** The venture's website, an https:// URL with a public host, or null. */
+    website: text("website"),
+    /** A YouTube video id (11 characters), or null. */
+    video: text("video"),
+    position: integer("position").notNull(),
+    shown: integer("shown", { mode: "boolean" }).notNull().default(true),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("ventures_position_idx").on(t.position)],
+);
+
+export type Venture = typeof ventures.$inferSelect;
+
+/**
+ * Every change of a venture (migrations/0020): who, when, which fields, and the venture as the
+ * change left it (`state`, JSON of its editable fields), so "Restore" can bring any back. The
+ * seeded state is each venture's first revision.
+ */
+export const ventureRevisions = sqliteTable(
+  "venture_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ventureId: text("venture_id")
+      .notNull()
+      .references(() => ventures.id, { onDelete: "cascade" }),
+    /** The admin's e-mail address, or "seed". */
+    revisedBy: text("revised_by").notNull(),
+    revisedAt: integer("revised_at").notNull(),
+    /** The changed fields' names, comma-separated ("created" for the first revision). */
+    changed: text("changed").notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [index("venture_revisions_venture_id_idx").on(t.ventureId, t.id)],
+);
+
+/**
+ * Key facts (migrations/0020): a venture's (or, with a null venture, the group's) figure with its
+ * as-of date and its source, a `/documents/v/<sha256>.pdf` version path or an https:// URL.
+ */
+export const keyFacts = sqliteTable(
+  "key_facts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ventureId: text("venture_id").references(() => ventures.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    value: text("value").notNull(),
+    /** YYYY-MM-DD. */
+    asOf: text("as_of").notNull(),
+    source: text("source").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("key_facts_venture_id_idx").on(t.ventureId)],
+);
+
+export type KeyFact = typeof keyFacts.$inferSelect;
+
+/**
+ * The content's generation (migrations/0020, docs/decisions/090): one row, bumped in the batch of
+ * every change a cached page shows (`contentChanged`); every cached page's key carries it.
+ */
+export const contentGeneration = sqliteTable("content_generation", {
+  id: integer("id").primaryKey(),
+  value: integer("value").notNull(),
+});

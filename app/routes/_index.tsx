@@ -4,7 +4,6 @@ import { Landing } from "~/components/home/landing";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { organizationJsonLd } from "~/content/structured-data";
-import { subsidiaries, withDomains } from "~/content/subsidiaries";
 import type { RootData } from "~/root-data";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
@@ -22,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return pageMeta({
     page: data?.page ?? { path: "/", title: SITE.defaultTitle, description: SITE.defaultDescription },
     matches,
-    jsonLd: organizationJsonLd(siteUrlFrom(matches), root?.contact, withDomains(subsidiaries, root?.domains)),
+    jsonLd: organizationJsonLd(siteUrlFrom(matches), root?.contact, root?.ventures ?? []),
   });
 };
 

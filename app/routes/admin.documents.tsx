@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card, cardClass } from "~/components/ui/card";
 import { pages } from "~/content/pages";
-import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { uploadDocument } from "~/features/documents/admin.server";
 import { listForAdmin } from "~/features/documents/catalogue.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const db = getDb(env);
-  const listed = await listForAdmin(db);
+  const [listed, ventures] = await Promise.all([listForAdmin(db), allVentures(db)]);
   const alertOf = (d: (typeof listed)[number]) => (d.sha256 ? documentAlertId(d.id, d.sha256) : "");
   const progress = await alertProgress(db, "document", listed.map(alertOf).filter(Boolean));
   // Each document's investor alert for its current version, or null: none was sent for it.
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       documents,
-      ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
       maxBytes: getConfig(env).documentMaxBytes,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -122,7 +122,8 @@ export default function DocumentLibrary() {
                         {d.title}
                       </Link>
                       <div className="text-xs text-muted-foreground">
-                        {d.category} · {d.ventureId ? (getSubsidiary(d.ventureId)?.name ?? d.ventureId) : "The group"}
+                        {d.category} ·{" "}
+                        {d.ventureId ? (ventures.find((v) => v.id === d.ventureId)?.name ?? d.ventureId) : "The group"}
                       </div>
                       {/* On a phone the other columns are hidden: the same facts, as lines under the title. */}
                       <dl

@@ -12,7 +12,7 @@ import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { changeDocument, uploadVersion } from "~/features/documents/admin.server";
 import { alertProgress, type AlertProgress } from "~/features/alerts/alerts.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const db = getDb(env);
-  const found = await documentWithVersions(db, params.id ?? "");
+  const [found, ventures] = await Promise.all([documentWithVersions(db, params.id ?? ""), allVentures(db)]);
   if (!found) throw new Response("Not Found", { status: 404, headers: NO_STORE });
   const id = found.document.id;
   const progress = await alertProgress(
@@ -55,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // The confirmation step of an unpublish or a delete (`?confirm=`), which works without JavaScript.
       confirm: confirmIntent(request, CONFIRMED),
       maxBytes: getConfig(env).documentMaxBytes,
-      ventures: subsidiaries.map((s) => ({ id: s.id, name: s.name })),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
   );

@@ -11,7 +11,7 @@ import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { eventAction, NO_STORE } from "~/features/events/event-admin.server";
-import { VENTURE_OPTIONS } from "~/features/events/event-form";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { eventAdminPath } from "~/features/events/event-paths";
 import { timeZoneOptions } from "~/features/events/event-time";
@@ -27,7 +27,8 @@ const page = pages.eventsAdmin;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const events = await listAllEvents(getDb(env));
+  const db = getDb(env);
+  const [events, ventures] = await Promise.all([listAllEvents(db), allVentures(db)]);
   return json(
     {
       events: events.map((e) => ({
@@ -39,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         published: e.published,
       })),
       zones: timeZoneOptions(),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
   );
@@ -59,10 +61,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const ventureName = (id: string | null) => (id ? (VENTURE_OPTIONS.find((v) => v.id === id)?.name ?? id) : "The group");
 
 export default function EventsAdmin() {
-  const { events, zones } = useLoaderData<typeof loader>();
+  const { events, zones, ventures } = useLoaderData<typeof loader>();
+  const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
@@ -77,6 +79,7 @@ export default function EventsAdmin() {
         <EventForm
           action={page.path}
           zones={zones}
+          ventures={ventures}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           submitLabel="Create event"
         />

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { eventAction, eventIdOf, NO_STORE } from "~/features/events/event-admin.server";
 import { EventForm } from "~/features/events/event-form-fields";
+import { allVentures } from "~/features/ventures/catalogue.server";
 import { eventAdminPath, eventIcsPath, eventPath } from "~/features/events/event-paths";
 import { instantToLocal, timeZoneOptions } from "~/features/events/event-time";
 import { eventById, eventWhen } from "~/features/events/events.server";
@@ -24,7 +25,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const id = eventIdOf(params.id);
-  const event = id === null ? null : await eventById(getDb(env), id);
+  const db = getDb(env);
+  const [event, ventures] = await Promise.all([id === null ? null : eventById(db, id), allVentures(db)]);
   if (!event) throw new Response("No such event.", { status: 404, headers: NO_STORE });
   const local = (ms: number, date: string | null) =>
     event.allDay && date ? `${date}T00:00` : instantToLocal(ms, event.timezone);
@@ -54,6 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ...(event.alert ? { alert: "on" as const } : {}),
       },
       zones: timeZoneOptions(),
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
       confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete",
     },
     { headers: NO_STORE },
@@ -78,7 +81,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function EventAdmin() {
-  const { event, values, zones, confirmDelete } = useLoaderData<typeof loader>();
+  const { event, values, zones, ventures, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = eventAdminPath(event.id);
   return (
@@ -108,6 +111,7 @@ export default function EventAdmin() {
         <EventForm
           action={path}
           zones={zones}
+          ventures={ventures}
           defaultValue={values}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           submitLabel="Save changes"

@@ -15,14 +15,14 @@ import { Card, cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { pages } from "~/content/pages";
-import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
+import { allVentures, ventureIds } from "~/features/ventures/catalogue.server";
+import { withKnownVenture } from "~/features/ventures/forms";
 import { alertProgress, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { renderMarkdown } from "~/features/news/markdown.server";
 import { NEWS_LIMITS, newsPath, newsSchema } from "~/features/news/news-form";
-import { pagesShowing } from "~/features/news/news-pages";
 import { deleteNews, listAllNews, newsById, saveNews, unpublishNews } from "~/features/news/news.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -47,7 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(env);
   const url = new URL(request.url);
   const editId = idOf(url.searchParams.get("edit"));
-  const [items, editing] = await Promise.all([listAllNews(db), editId ? newsById(db, editId) : null]);
+  const [items, editing, ventures] = await Promise.all([
+    listAllNews(db),
+    editId ? newsById(db, editId) : null,
+    allVentures(db),
+  ]);
   const progress = await alertProgress(
     db,
     "news",
@@ -63,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editingAlert: editing ? (progress.get(String(editing.id)) ?? null) : null,
       editingPreview: editing ? renderMarkdown(editing.body) : null,
       confirmDelete: withProgress.find((i) => i.id === deleteId) ?? null,
+      ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
   );
@@ -89,7 +94,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (id === null) throw bad("Bad request: expected an id.");
     const item = intent === "delete" ? await deleteNews(db, id, admin.email) : await unpublishNews(db, id, admin.email);
     if (!item) throw new Response("No such news item.", { status: 404, headers: NO_STORE });
-    await context.purgePages(pagesShowing(item, [item.venture]));
     return redirectWithToast(
       env,
       request,
@@ -100,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent !== "save" && intent !== "preview") throw bad("Bad request: unknown intent.");
 
-  const submission = parseWithZod(form, { schema: newsSchema });
+  const submission = parseWithZod(form, { schema: withKnownVenture(newsSchema, await ventureIds(db)) });
   const body = form.get("body");
   const preview = typeof body === "string" ? renderMarkdown(body.slice(0, NEWS_LIMITS.body)) : "";
   if (intent === "preview") return json({ result: submission.reply(), preview }, { headers: NO_STORE });
@@ -116,7 +120,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     siteUrl: getConfig(env).siteUrl,
   });
   if (!saved) throw new Response("No such news item.", { status: 404, headers: NO_STORE });
-  await context.purgePages(pagesShowing(saved.item, [saved.item.venture, before?.venture ?? null]));
   if (saved.alerted) ctx.waitUntil(fanOutAlerts(env, ctx));
   const published = saved.item.status === "published";
   const wasPublished = before?.status === "published";
@@ -151,10 +154,9 @@ function mailText({ alerted, mailedBefore }: { alerted: boolean; mailedBefore: b
 const progressText = (p: { sent: number; total: number; preparing: boolean }) =>
   `alert sent ${formatInteger(p.sent)} of ${formatInteger(p.total)}${p.preparing ? " (still queuing)" : ""}`;
 
-const ventureName = (id: string | null) => (id ? (getSubsidiary(id)?.name ?? id) : "The group");
-
 export default function NewsAdmin() {
-  const { items, editing, confirmDelete } = useLoaderData<typeof loader>();
+  const { items, editing, confirmDelete, ventures } = useLoaderData<typeof loader>();
+  const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <header>
@@ -329,7 +331,7 @@ function NewsForm() {
             className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
           >
             <option value="">The group (no venture)</option>
-            {subsidiaries.map((s) => (
+            {useLoaderData<typeof loader>().ventures.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>

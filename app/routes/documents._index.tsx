@@ -5,7 +5,9 @@ import { PageHeader } from "~/components/page-header";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { SubsidiaryMark } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
-import { getSubsidiary, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
+import { SUBSIDIARY_ALIASES, type Subsidiary } from "~/content/subsidiaries";
+import { shownVenture } from "~/features/ventures/catalogue.server";
+import { useRootData } from "~/root-data";
 import { getUser } from "~/features/auth/users.server";
 import { listPublished, type ListedDocument } from "~/features/documents/catalogue.server";
 import { DOCUMENT_CATEGORIES, formatBytes, UNAVAILABLE_PARAM, UNAVAILABLE_TEXT } from "~/features/documents/library";
@@ -30,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const url = new URL(request.url);
   const requested = url.searchParams.get("subsidiary")?.trim() || null;
-  const venture = requested ? getSubsidiary(SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
+  const venture = requested ? await shownVenture(getDb(env), SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
   const member = Boolean(await getUser(request, env));
   const all = await listPublished(getDb(env), { members: member });
   return {
@@ -127,7 +129,7 @@ export default function Documents() {
 }
 
 function DocumentCard({ doc }: { doc: ListedDocument }) {
-  const venture = doc.ventureId ? getSubsidiary(doc.ventureId) : undefined;
+  const venture: Subsidiary | undefined = useRootData()?.ventures.find((s) => s.id === doc.ventureId);
   const date = new Date(doc.updatedAt);
   return (
     <li className={cardClass("lg", "flex flex-col")} data-testid="document">

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
-import { EventTime, eventVentureLabel } from "~/features/events/event-list";
+import { EventTime, useEventVentureLabel } from "~/features/events/event-list";
 import { eventIcsPath, eventPath, eventsFeedPath } from "~/features/events/event-paths";
 import { listItem, publishedEventBySlug } from "~/features/events/events.server";
 import { renderMarkdown } from "~/features/news/markdown.server";
@@ -73,6 +73,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function EventPage() {
+  const eventVentureLabel = useEventVentureLabel();
   const { event } = useLoaderData<typeof loader>();
   if (!event) {
     return (

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
-import { VENTURE_OPTIONS } from "~/features/events/event-form";
 import { EventList } from "~/features/events/event-list";
 import { eventsFeedPath } from "~/features/events/event-paths";
 import { listedEvents, listItem } from "~/features/events/events.server";
+import { useRootData } from "~/root-data";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
@@ -32,6 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 
 export default function Events() {
   const { upcoming, past } = useLoaderData<typeof loader>();
+  const ventures = useRootData()?.ventures ?? [];
   return (
     <>
       <PageHeader heading={page.heading}>
@@ -77,7 +78,7 @@ export default function Events() {
                   Every event (.ics)
                 </a>
               </li>
-              {VENTURE_OPTIONS.map((v) => (
+              {ventures.map((v) => (
                 <li key={v.id}>
                   <a href={eventsFeedPath(v.id)} className="text-primary underline underline-offset-2">
                     {v.name} events (.ics)

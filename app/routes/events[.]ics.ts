@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSubsidiary } from "~/content/subsidiaries";
 import { calendarResponse } from "~/features/events/calendar.server";
 import { publishedEvents } from "~/features/events/events.server";
+import { shownVenture } from "~/features/ventures/catalogue.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 
@@ -12,9 +12,11 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const param = new URL(request.url).searchParams.get("venture");
-  const venture = param ? getSubsidiary(param) : null;
+  const db = getDb(env);
+  // A hidden venture answers as an unknown one.
+  const venture = param ? await shownVenture(db, param) : null;
   if (param && !venture) return new Response("No such venture.", { status: 404 });
-  const events = await publishedEvents(getDb(env), { venture: venture?.id ?? null });
+  const events = await publishedEvents(db, { venture: venture?.id ?? null });
   return calendarResponse(
     request,
     getConfig(env).siteUrl,

@@ -4,22 +4,23 @@ import { PageHeader } from "~/components/page-header";
 import { fundingCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { STAGES, subsidiaries } from "~/content/subsidiaries";
+import { STAGES } from "~/content/subsidiaries";
+import { useRootData } from "~/root-data";
 import { pageMeta } from "~/utils/meta";
 
 const page = pages.funding;
 
-// Where We Are Today: read from the catalogue, so it moves when a venture does.
-const stages = new Set(subsidiaries.map((s) => STAGES[s.status]));
-const today = [
-  { value: String(subsidiaries.length), label: "Ventures in the portfolio" },
-  { value: [...stages].join(", "), label: "Current stage" },
-  { value: String(SITE.foundingYear), label: "Founded" },
-];
-
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 
 export default function Funding() {
+  // Where We Are Today: read from the catalogue, so it moves when a venture does.
+  const ventures = useRootData()?.ventures ?? [];
+  const stages = new Set(ventures.map((s) => STAGES[s.status]));
+  const today = [
+    { value: String(ventures.length), label: "Ventures in the portfolio" },
+    { value: [...stages].join(", "), label: "Current stage" },
+    { value: String(SITE.foundingYear), label: "Founded" },
+  ];
   const { investorEmail } = useContact();
   return (
     <>

@@ -8,6 +8,8 @@ import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { feedPath } from "~/features/news/feed";
 import { NewsList } from "~/features/news/news-list";
 import { listPublishedNews } from "~/features/news/news.server";
+import { factsOf } from "~/features/ventures/catalogue.server";
+import { KeyFacts } from "~/features/ventures/key-facts";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,7 +18,9 @@ const page = pages.investors;
 const LATEST = 3;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ news: await listPublishedNews(getDb(context.cloudflare.env), { limit: LATEST }) });
+  const db = getDb(context.cloudflare.env);
+  const [news, facts] = await Promise.all([listPublishedNews(db, { limit: LATEST }), factsOf(db, null)]);
+  return json({ news, facts });
 }
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -32,12 +36,17 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export default function Investors() {
   const { investorEmail } = useContact();
-  const { news } = useLoaderData<typeof loader>();
+  const { news, facts } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
       <div className="mx-auto max-w-6xl px-4">
         <StatTiles tiles={copy.tiles} />
+        {facts.length ? (
+          <div className="mt-10">
+            <KeyFacts facts={facts} headingId="group-facts" heading="The group's key facts" />
+          </div>
+        ) : null}
       </div>
       <Section id="why-heading" heading={copy.whyHeading}>
         <CardGrid cards={copy.why} columns={4} />

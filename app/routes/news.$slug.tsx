@@ -5,7 +5,7 @@ import { SITE } from "~/content/site";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { feedPath } from "~/features/news/feed";
 import { newsPath } from "~/features/news/news-form";
-import { NewsDate, ventureLabel } from "~/features/news/news-list";
+import { NewsDate, useVentureLabel } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
 import { renderMarkdown } from "~/features/news/markdown.server";
 import { publishedNewsBySlug } from "~/features/news/news.server";
@@ -56,6 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function NewsArticlePage() {
   const { item } = useLoaderData<typeof loader>();
+  const ventureLabel = useVentureLabel();
   if (!item) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">

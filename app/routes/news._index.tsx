@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { pages } from "~/content/pages";
-import { getSubsidiary, subsidiaries } from "~/content/subsidiaries";
+import { shownVenture } from "~/features/ventures/catalogue.server";
+import { useRootData } from "~/root-data";
 import { FEED_LINK_TEXT, feedPath } from "~/features/news/feed";
 import { NewsList } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
@@ -17,9 +18,10 @@ const page = pages.news;
 /** `?venture=<id>` shows one venture's news; an unknown venture is a 404 (no page to cache per typo). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const param = new URL(request.url).searchParams.get("venture");
-  const venture = param ? getSubsidiary(param) : null;
+  const db = getDb(context.cloudflare.env);
+  const venture = param ? await shownVenture(db, param) : null;
   if (param && !venture) throw new Response("No such venture.", { status: 404 });
-  const items = await listPublishedNews(getDb(context.cloudflare.env), { venture: venture?.id ?? null });
+  const items = await listPublishedNews(db, { venture: venture?.id ?? null });
   return json({ items, venture: venture ? { id: venture.id, name: venture.name } : null });
 }
 
@@ -46,6 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export default function News() {
   const { items, venture } = useLoaderData<typeof loader>();
+  const ventures = useRootData()?.ventures;
   return (
     <>
       <PageHeader heading={venture ? `${venture.name} news` : page.heading}>
@@ -67,7 +70,7 @@ export default function News() {
             >
               All
             </Link>
-            {subsidiaries.map((s) => (
+            {(ventures ?? []).map((s) => (
               <Link
                 key={s.id}
                 to={newsListPath(s.id)}

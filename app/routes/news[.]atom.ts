@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSubsidiary } from "~/content/subsidiaries";
+import { shownVenture } from "~/features/ventures/catalogue.server";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/features/news/feed.server";
 import { feedNews, lastNewsChange } from "~/features/news/news.server";
 import { getConfig } from "~/utils/config.server";
@@ -9,9 +9,9 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const param = new URL(request.url).searchParams.get("venture");
-  const venture = param ? getSubsidiary(param) : null;
-  if (param && !venture) return new Response("No such venture.", { status: 404 });
   const db = getDb(env);
+  const venture = param ? await shownVenture(db, param) : null;
+  if (param && !venture) return new Response("No such venture.", { status: 404 });
   const entries = await feedNews(db, venture?.id ?? null, FEED_SIZE);
   const { xml, updated } = atomFeed(
     getConfig(env).siteUrl,

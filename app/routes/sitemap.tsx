@@ -4,7 +4,7 @@ import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { pages, type PageInfo } from "~/content/pages";
-import { subsidiaries, subsidiaryUrl, withDomains } from "~/content/subsidiaries";
+import { subsidiaryUrl } from "~/content/subsidiaries";
 import { pageMeta } from "~/utils/meta";
 import { useRootData } from "~/root-data";
 import { cardClass } from "~/components/ui/card";
@@ -54,7 +54,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 const linkClass = "text-primary underline-offset-4 hover:underline";
 
 export default function Sitemap() {
-  const ventures = withDomains(subsidiaries, useRootData()?.domains);
+  const ventures = useRootData()?.ventures ?? [];
   return (
     <>
       <PageHeader heading={page.heading}>{page.description}</PageHeader>

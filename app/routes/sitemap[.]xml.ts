@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getConfig } from "~/utils/config.server";
 import { ADMIN_PAGES, pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { shownVentures } from "~/features/ventures/catalogue.server";
 import { listPublished } from "~/features/documents/catalogue.server";
 import { newsPath } from "~/features/news/news-form";
 import { listPublishedNews } from "~/features/news/news.server";
@@ -20,16 +20,17 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { siteUrl } = getConfig(env);
   const db = getDb(env);
   // The public documents' files, at their stable URLs (members-only ones are not for crawlers).
-  const [files, news, events] = await Promise.all([
+  const [files, news, events, ventures] = await Promise.all([
     listPublished(db, { members: false }),
     listPublishedNews(db, { limit: NEWS_LIMIT }),
     publishedEvents(db, { limit: NEWS_LIMIT }),
+    shownVentures(db),
   ]);
   const paths = [
     ...Object.values(pages)
       .map((p) => p.path)
       .filter((p) => !PRIVATE.includes(p)),
-    ...subsidiaries.map((s) => `/subsidiary/${s.id}`),
+    ...ventures.map((s) => `/subsidiary/${s.id}`),
     ...news.map((n) => newsPath(n.slug)),
     ...events.map((e) => eventPath(e.slug)),
   ];

@@ -3,11 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ExternalLink, Globe } from "~/components/ui/icons.generated";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/subsidiary-card";
-import { LetterTile } from "~/components/subsidiary-icon";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { subsidiaryJsonLd } from "~/content/structured-data";
-import { getSubsidiary, SUBSIDIARY_ALIASES, subsidiaryUrl, withDomain, type Subsidiary } from "~/content/subsidiaries";
+import { SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
+import { factsOf, shownVenture } from "~/features/ventures/catalogue.server";
+import { listPublished } from "~/features/documents/catalogue.server";
+import { KeyFacts } from "~/features/ventures/key-facts";
+import { LetterTile, SubsidiaryMark } from "~/components/subsidiary-icon";
 import { getConfig } from "~/utils/config.server";
 import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
@@ -35,20 +38,25 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const alias = SUBSIDIARY_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
-  const listed = getSubsidiary(id);
-  if (!listed) return json({ subsidiary: null, embed: null, news: [], events: [] }, { status: 404 });
+  const db = getDb(context.cloudflare.env);
+  // A hidden venture answers exactly as an unknown one.
+  const subsidiary = await shownVenture(db, id);
+  if (!subsidiary) return json({ subsidiary: null, embed: null, news: [], facts: [], documents: [], events: [] }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
-  const subsidiary = withDomain(listed, config.domains);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
   const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
-  const db = getDb(context.cloudflare.env);
-  const [news, { upcoming }] = await Promise.all([
-    listPublishedNews(db, { venture: listed.id, limit: LATEST_NEWS }),
-    listedEvents(db, { venture: listed.id, limit: UPCOMING_EVENTS }),
+  const [news, facts, library, { upcoming }] = await Promise.all([
+    listPublishedNews(db, { venture: subsidiary.id, limit: LATEST_NEWS }),
+    factsOf(db, subsidiary.id),
+    listPublished(db, { members: false }),
+    listedEvents(db, { venture: subsidiary.id, limit: UPCOMING_EVENTS }),
   ]);
-  return defer({ subsidiary, embed, news, events: upcoming.map(listItem) });
+  const documents = library
+    .filter((d) => d.ventureId === subsidiary.id)
+    .map(({ path, title, description }) => ({ path, title, description }));
+  return defer({ subsidiary, embed, news, facts, documents, events: upcoming.map(listItem) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
@@ -80,7 +88,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     : [{ title: `Subsidiary Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export default function SubsidiaryPage() {
-  const { subsidiary, embed, news, events } = useLoaderData<typeof loader>();
+  const { subsidiary, embed, news, facts, documents, events } = useLoaderData<typeof loader>();
   if (!subsidiary) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -119,7 +127,12 @@ export default function SubsidiaryPage() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>
-        <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
+        {/* Its logo once an admin uploads one; until then the name's first letter on its colour. */}
+        {subsidiary.logo ? (
+          <SubsidiaryMark subsidiary={subsidiary} className="size-12" />
+        ) : (
+          <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
+        )}
         {/* basis-48: on a phone the name takes a line of its own rather than a narrow column. */}
         <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-3">
@@ -135,12 +148,25 @@ export default function SubsidiaryPage() {
           </a>
         ) : null}
       </header>
-      <p className="mb-6 max-w-3xl text-muted-foreground">
-        {subsidiary.description}{" "}
-        <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-4">
-          Its documents
-        </Link>
-      </p>
+      <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
+      {subsidiary.youtubeVideoId ? (
+        <section aria-labelledby="venture-video" className="mb-8">
+          <h2 id="venture-video" className="mb-4 text-2xl font-semibold tracking-tight">
+            Video
+          </h2>
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${subsidiary.youtubeVideoId}`}
+            title={`${subsidiary.name} video`}
+            width={560}
+            height={315}
+            loading="lazy"
+            allow="encrypted-media; picture-in-picture"
+            allowFullScreen
+            className="aspect-video h-auto w-full max-w-3xl rounded-xl border border-border"
+          />
+        </section>
+      ) : null}
+      {facts.length ? <KeyFacts facts={facts} headingId="venture-facts" /> : null}
       {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
       {url ? (
         <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} />
@@ -175,12 +201,33 @@ export default function SubsidiaryPage() {
           <Link to={newsListPath(subsidiary.id)} className="text-primary underline underline-offset-2">
             All {subsidiary.name} news
           </Link>
-          <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-2">
-            Documents from {subsidiary.name}
-          </Link>
           <a href={feedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
             {FEED_LINK_TEXT}
           </a>
+        </p>
+      </section>
+      <section aria-labelledby="venture-documents" className="mt-10">
+        <h2 id="venture-documents" className="mb-4 text-2xl font-semibold tracking-tight">
+          Documents
+        </h2>
+        {documents.length ? (
+          <ul className="space-y-2">
+            {documents.map((d) => (
+              <li key={d.path}>
+                <a href={d.path} className="text-primary underline underline-offset-2">
+                  {d.title}
+                </a>
+                <span className="text-muted-foreground"> · {d.description}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No public documents from {subsidiary.name} yet.</p>
+        )}
+        <p className="mt-4">
+          <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-2">
+            All {subsidiary.name} documents in the library
+          </Link>
         </p>
       </section>
     </div>
@@ -199,11 +246,8 @@ function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
         Website Coming Soon
       </h2>
       <p className="mt-2 text-muted-foreground">
-        {subsidiary.name} has no public website yet. Its documents tell you more.
+        {subsidiary.name} has no public website yet. Its documents below tell you more.
       </p>
-      <Link to={`/documents?subsidiary=${subsidiary.id}`} className="btn btn-primary mt-6">
-        {subsidiary.name} Documents
-      </Link>
     </section>
   );
 }

@@ -79,6 +79,7 @@ export function parseRateLimitSpec(
 const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 /** 5 MiB: the largest newsletter host export the hand-off page reads (docs/decisions/098). */
 const DEFAULT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_LOGO_MAX_BYTES = 1024 * 1024;
 
 const schema = z.object({
   ENVIRONMENT: z.enum(["development", "production"], { message: 'is not "development" or "production"' }),
@@ -150,6 +151,15 @@ const schema = z.object({
       .min(1, "is not a positive number of bytes")
       .max(50 * 1024 * 1024, "is over 50 MiB, more than a worker should hold in memory"),
   ),
+  // The largest venture logo in bytes (docs/ventures.md): a positive whole number, 1 MiB by default.
+  LOGO_MAX_BYTES: z.preprocess(
+    (v) => (v === undefined || v === "" ? DEFAULT_LOGO_MAX_BYTES : v),
+    z.coerce
+      .number({ message: "is not a number of bytes" })
+      .int("is not a whole number of bytes")
+      .min(1, "is not a positive number of bytes")
+      .max(100_000_000, "is over the platform's 100 MB request-body limit"),
+  ),
 });
 
 /** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
@@ -194,9 +204,9 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     storeUrl: v.STORE_URL,
     linkedinUrl: v.LINKEDIN_URL,
     leadsRateLimit: v.LEADS_RATE_LIMIT,
-    /** Subsidiary id → YouTube video id (SUBSIDIARY_VIDEOS). */
+    /** Subsidiary id → YouTube video id (SUBSIDIARY_VIDEOS): read once, by the ventures' seed (docs/ventures.md). */
     videos: v.SUBSIDIARY_VIDEOS,
-    /** Subsidiary id → host name of its website (VENTURE_DOMAINS); a venture without one links nowhere. */
+    /** Subsidiary id → host name (VENTURE_DOMAINS): read once, by the ventures' seed (docs/ventures.md). */
     domains: v.VENTURE_DOMAINS,
     /** EMBED_CHECK: whether the subsidiary page asks a venture's site if it may be framed. */
     embedCheck: v.EMBED_CHECK,
@@ -209,6 +219,8 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     documentMaxBytes: v.DOCUMENT_MAX_BYTES,
     /** IMPORT_MAX_BYTES: the largest newsletter host export an admin may import (features/handoff). */
     importMaxBytes: v.IMPORT_MAX_BYTES,
+    /** LOGO_MAX_BYTES: the largest venture logo an admin may upload (features/ventures). */
+    logoMaxBytes: v.LOGO_MAX_BYTES,
     mail: {
       /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
       transport: v.MAIL_TRANSPORT,
@@ -291,6 +303,6 @@ export function getConfig(env: Env): Config {
 export type PublicConfig = ReturnType<typeof publicConfig>;
 
 export function publicConfig(env: Env) {
-  const { siteUrl, contact, storeUrl, linkedinUrl, videos, domains } = getConfig(env);
-  return { siteUrl, contact, storeUrl, linkedinUrl, videos, domains };
+  const { siteUrl, contact, storeUrl, linkedinUrl } = getConfig(env);
+  return { siteUrl, contact, storeUrl, linkedinUrl };
 }

@@ -42,12 +42,13 @@ export function build() {
  * applies each migration in a Miniflare of its own, 11 s of CPU for the fifteen, and a test run
  * or a bench starts several throw-away databases.
  */
-export function migrate(persistTo) {
+export function migrate(persistTo, vars = {}) {
   if (existsSync(persistTo) && readdirSync(persistTo).length) {
     applyMigrations(persistTo);
-    return seedDocuments(persistTo);
+    seedDocuments(persistTo);
+    return seedVentures(persistTo, vars);
   }
-  const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey());
+  const template = resolve(ROOT, "node_modules/.cache/migrated-d1", migrationsKey(vars));
   if (!existsSync(template)) {
     // Made aside and renamed into place, so that a process starting beside this one never copies
     // a half-migrated database; if one got there first, its copy is the same.
@@ -56,6 +57,7 @@ export function migrate(persistTo) {
     mkdirSync(building, { recursive: true });
     applyMigrations(building);
     seedDocuments(building);
+    seedVentures(building, vars);
     try {
       renameSync(building, template);
     } catch {
@@ -80,6 +82,18 @@ function seedDocuments(persistTo) {
   });
 }
 
+/**
+ * The portfolio's starting ventures (scripts/ventures-seed.mjs), with `vars` (the server's
+ * VENTURE_DOMAINS, SUBSIDIARY_VIDEOS) over wrangler.toml's [vars]; ventures already there stay.
+ */
+function seedVentures(persistTo, vars) {
+  const args = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}=${value}`]);
+  run(process.execPath, [resolve(ROOT, "scripts/ventures-seed.mjs"), "--persist-to", persistTo, ...args], {
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
 /** What the seeded starting documents are drawn from (their catalogues and the drawing). */
 const SEED_SOURCES = [
   "scripts/fact-sheets.ts",
@@ -87,18 +101,23 @@ const SEED_SOURCES = [
   "app/content/documents.ts",
   "app/content/subsidiaries.ts",
   "app/content/site.ts",
+  "app/features/ventures/seed.server.ts",
+  "app/features/ventures/revisions.ts",
+  "scripts/ventures-seed.mjs",
 ];
 
 /**
  * The migration files' names and contents, the starting documents' sources and wrangler's
  * version: what the migrated (and seeded) database depends on.
  */
-function migrationsKey() {
+function migrationsKey(vars = {}) {
   const hash = createHash("sha256");
   const dir = resolve(ROOT, "migrations");
   for (const name of readdirSync(dir).sort()) hash.update(`${name}\0`).update(readFileSync(join(dir, name)));
   for (const name of SEED_SOURCES) hash.update(`${name}\0`).update(readFileSync(resolve(ROOT, name)));
   hash.update(JSON.parse(readFileSync(resolve(ROOT, "node_modules/wrangler/package.json"), "utf8")).version);
+  // The ventures are seeded with the server's VENTURE_DOMAINS and SUBSIDIARY_VIDEOS: a template per set.
+  hash.update(JSON.stringify(Object.entries(vars).sort()));
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   const persistTo = join(dir, "d1");
   mkdirSync(persistTo);
   const logFile = join(dir, "wrangler.log");
-  migrate(persistTo);
+  // The ventures are seeded with the server's own domains and video (CONTENT_VARS).
+  migrate(persistTo, CONTENT_VARS);
   // A published event, so the pages that show one are checked with it (content-fixtures.ts).
   run(
     join(ROOT, "node_modules/.bin/wrangler"),

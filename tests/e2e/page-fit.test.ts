@@ -163,6 +163,8 @@ describe("every page fits a 412 px phone", () => {
     await expect.poll(() => entries.filter({ hasText: "New version of" }).count()).toBeGreaterThan(0);
     expect((await entries.allTextContents()).join("\n")).not.toMatch(/[0-9a-f]{64}/);
     await fits(page, `${pages.eventsAdmin.path}/${EVENT_FIXTURE.id}`);
+    // A venture's admin page: its forms, facts and revisions (tests/e2e/ventures.test.ts adds facts).
+    await fits(page, `${pages.venturesAdmin.path}/${longestVenture.id}`);
     await fits(page, `${pages.leads.path}?q=${encodeURIComponent(LONG)}`);
     await page.getByRole("link", { name: `Manage ${LONG}` }).click();
     await page.waitForURL(/\/admin\/leads\/\d+/);

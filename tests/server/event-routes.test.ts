@@ -171,7 +171,7 @@ describe("/admin/events", () => {
     ["an unknown zone", { timezone: "Mars/Olympus_Mons" }, "timezone", "Please choose a time zone"],
     ["a link that is not https", { url: "http://example.com/webcast" }, "url", "Please enter an https:// link."],
     ["an empty title", { title: "  " }, "title", "Please enter a title."],
-    ["an unknown venture", { venture: "nope" }, "venture", "Please choose a venture"],
+    ["an unknown venture", { venture: "nope" }, "venture", "Choose one of the ventures"],
   ])("refuses %s with a clear error, keeps the fields and stores nothing", async (_, over, field, message) => {
     const admin = await signedIn(ADMIN);
     const sent = form(over);

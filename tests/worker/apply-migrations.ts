@@ -1,6 +1,8 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { afterAll } from "vitest";
 import { seedLibrary } from "~/features/documents/starting.server";
+import { seedVentures } from "~/features/ventures/seed.server";
+import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 
 // Every test file starts from the migrated schema with no rows: the files of one pool worker share
@@ -17,6 +19,8 @@ await seedLibrary(
     bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
   })),
 );
+// The portfolio starts as `npm start`'s does: the nine ventures, with the suite's configured domains.
+await seedVentures(getDb(env), getConfig(env));
 // The Cache API is the runtime's, so shared by those files too (a page another file cached would
 // make this file's first visit a hit): each file's caches.default is a named cache of its own.
 const ownCache = await caches.open(`file-${crypto.randomUUID()}`);

@@ -1,7 +1,8 @@
-// Venture domains are configuration (VENTURE_DOMAINS): where one is not set, no page links to a
-// guessed host, the CSP frames none, and the worker requests nothing.
+// Venture websites (seeded once from VENTURE_DOMAINS, then the catalogue's: docs/ventures.md):
+// where one is not set, no page links to a guessed host, the CSP frames none, and the worker
+// requests nothing.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import worker from "../../worker/server";
 import { subsidiaries } from "~/content/subsidiaries";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
@@ -60,6 +61,21 @@ describe("VENTURE_DOMAINS", () => {
   it("unset (the shipped default): no venture link on the pages, a CSP with only the video player, no request to any site", async () => {
     const outbound = vi.spyOn(globalThis, "fetch");
     const unset = { VENTURE_DOMAINS: "", EMBED_CHECK: "on" };
+    // The catalogue is the source now: no website in it (a change, so the content's generation moves).
+    const { results: kept } = await env.DB.prepare("SELECT id, website FROM ventures").all<{
+      id: string;
+      website: string | null;
+    }>();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE ventures SET website = NULL"),
+      env.DB.prepare("UPDATE content_generation SET value = value + 1"),
+    ]);
+    onTestFinished(async () => {
+      await env.DB.batch([
+        ...kept.map((v) => env.DB.prepare("UPDATE ventures SET website = ? WHERE id = ?").bind(v.website, v.id)),
+        env.DB.prepare("UPDATE content_generation SET value = value + 1"),
+      ]);
+    });
     for (const path of ["/", "/portfolio", "/sitemap"]) {
       const { res, html } = await fetchWith(path, unset);
       expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "~/components/ui/icons.generated";
 import type { MouseEvent, ReactNode } from "react";
 import { SubsidiaryGrid } from "~/components/subsidiary-grid";
-import { subsidiaries } from "~/content/subsidiaries";
+import { useRootData } from "~/root-data";
 import { formatLongDate } from "~/utils/format";
 import { isAdmin, userInitials, type CurrentUser } from "~/features/auth/user";
 import { cardClass } from "~/components/ui/card";
@@ -36,6 +36,7 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 
 /** The signed-in dashboard (`/` for members). */
 export function Dashboard({ user }: { user: CurrentUser }) {
+  const ventureCount = useRootData()?.ventures.length ?? 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex items-center gap-4">
@@ -85,7 +86,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         <Card title="Quick Access" icon={<Layers aria-hidden="true" className="size-5" />}>
           <p>
             <span className="text-2xl font-bold" data-testid="subsidiary-count">
-              {subsidiaries.length}
+              {ventureCount}
             </span>{" "}
             <span className="text-muted-foreground">subsidiaries in the portfolio</span>
           </p>

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { LogIn, LogOut, Search } from "~/components/ui/icons.generated";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { subsidiaries } from "~/content/subsidiaries";
 import { cn } from "~/components/ui/cn";
 import { ventureBackgroundClass } from "~/components/venture-colour";
 import { useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
@@ -200,7 +199,7 @@ function SubsidiaryGroup({
   onNavigate?: () => void;
 }) {
   const { query } = useSidebar();
-  const shown = filterSubsidiaries(subsidiaries, query);
+  const shown = filterSubsidiaries(useRootData()?.ventures ?? [], query);
   return (
     <NavGroup title="Subsidiaries" collapsed={collapsed}>
       {shown.map((s) => {
@@ -220,7 +219,7 @@ function SubsidiaryGroup({
                   aria-hidden="true"
                   className={cn(
                     "flex size-5 shrink-0 items-center justify-center rounded text-[0.65rem] font-bold text-white",
-                    ventureBackgroundClass(s.id),
+                    ventureBackgroundClass(s.colour),
                   )}
                 >
                   {s.name[0]}

@@ -1,5 +1,4 @@
 import { ventureBackgroundRules } from "~/components/venture-colour";
-import { subsidiaries } from "~/content/subsidiaries";
 import tailwind from "~/tailwind.css?inline";
 
 /**
@@ -7,4 +6,4 @@ import tailwind from "~/tailwind.css?inline";
  * Tailwind's output and the ventures' colour classes. The same for every page of a build, so the
  * CSP allows it by its SHA-256 (the worker hashes this text once per isolate, 062).
  */
-export const stylesheet = tailwind + ventureBackgroundRules(subsidiaries);
+export const stylesheet = tailwind + ventureBackgroundRules();

@@ -4,7 +4,7 @@
  * MAIL_SECRET key's id and an HMAC under the key of its own purpose; no storage, no expiry).
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { subsidiaries } from "~/content/subsidiaries";
+import { shownVentures } from "~/features/ventures/catalogue.server";
 import { leads, type Lead } from "~/db/schema";
 import { choiceColumns, type AlertChoice, type AlertsAudience, type AlertVenture } from "~/features/alerts/preferences";
 import { mailKeys, sameSignature } from "~/features/mail/keys.server";
@@ -38,8 +38,8 @@ export async function preferencesUrl(env: Env, siteUrl: string, leadId: number):
  * The ventures a subscriber may choose, in the catalogue's order: the one place the alerts read
  * the venture catalogue (it takes the data handle so a catalogue in D1 needs no other change).
  */
-export async function alertVentures(_db: Db): Promise<AlertVenture[]> {
-  return subsidiaries.map((s) => ({ id: s.id, name: s.name }));
+export async function alertVentures(db: Db): Promise<AlertVenture[]> {
+  return (await shownVentures(db)).map((s) => ({ id: s.id, name: s.name }));
 }
 
 /** An alerts lead as its preferences page shows it; null for another topic's or a gone lead. */

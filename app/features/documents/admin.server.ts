@@ -13,6 +13,8 @@ import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { log } from "~/utils/log.server";
 import { readForm } from "~/features/forms/body.server";
+import { ventureIds } from "~/features/ventures/catalogue.server";
+import { withKnownVenture } from "~/features/ventures/forms";
 import {
   addVersion,
   createDocument,
@@ -93,7 +95,8 @@ export async function uploadDocument(
   admin: Admin,
 ) {
   const upload = await readFile(request, env);
-  const submission = parseWithZod(formDataOf(upload.fields), { schema: uploadSchema });
+  const ids = await ventureIds(getDb(env));
+  const submission = parseWithZod(formDataOf(upload.fields), { schema: withKnownVenture(uploadSchema, ids) });
   if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
   const { file } = upload;
   const { title, description, category, venture, visibility, publish, alert } = submission.value;
@@ -247,7 +250,8 @@ export async function changeDocument(
     redirectWithToast(env, request, to, { title, description }, { status: 303, headers: NO_STORE });
   switch (intent as (typeof INTENTS)[number]) {
     case "edit": {
-      const submission = parseWithZod(form, { schema: documentFieldsSchema });
+      const schema = withKnownVenture(documentFieldsSchema, await ventureIds(db));
+      const submission = parseWithZod(form, { schema });
       if (submission.status !== "success")
         return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
       const { venture, ...fields } = submission.value;

@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { documentDownloads, documents, documentVersions } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
+import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
-import { DOCUMENTS_PATH, type DocumentCategory, type DocumentVisibility } from "./library";
+import { type DocumentCategory, type DocumentVisibility } from "./library";
 
 const DAY_MS = 86_400_000;
 
@@ -80,21 +81,6 @@ export async function anyVersion(
   return "path" in by
     ? query.where(and(eq(documents.path, by.path), eq(documentVersions.id, documents.currentVersionId))).get()
     : query.where(eq(documentVersions.sha256, by.sha256)).get();
-}
-
-/** The pages that list the library (the HTML cache keys them on its generation). */
-export const listsLibrary = (url: URL) => url.pathname === DOCUMENTS_PATH;
-
-/**
- * The library's state as a short string that changes with every admin change: the number of
- * documents and the latest change (every write sets `updated_at`; a delete changes the count).
- */
-export async function libraryGeneration(db: Db): Promise<string> {
-  const row = await db
-    .select({ n: sql<number>`count(*)`, at: sql<number | null>`max(${documents.updatedAt})` })
-    .from(documents)
-    .get();
-  return `library-${row?.n ?? 0}-${row?.at ?? 0}`;
 }
 
 /** One more download of the document today (run after the response: waitUntil). */
@@ -233,6 +219,7 @@ export async function createDocument(
       { actor, action: "document.create", target: documentTarget(id), detail: publish ? "published" : "draft" },
       now,
     ),
+    contentChanged(db),
   ]);
 }
 
@@ -253,6 +240,7 @@ export async function addVersion(
       .set({ updatedAt: now, ...(publish ? { status: "published" as const } : {}) })
       .where(eq(documents.id, id)),
     auditStatement(db, { actor, action: "document.version", target: documentTarget(id), detail: file.sha256 }, now),
+    contentChanged(db),
   ]);
   return true;
 }
@@ -279,6 +267,7 @@ export async function updateFields(db: Db, id: string, fields: DocumentFields, a
       .where(eq(documents.id, id))
       .returning({ id: documents.id }),
     auditIfChanged(db, { actor, action: "document.edit", target: documentTarget(id) }, now),
+    contentChanged(db),
   ]);
   return updated.length > 0;
 }
@@ -302,6 +291,7 @@ export async function setStatus(db: Db, id: string, publish: boolean, actor: str
       { actor, action: publish ? "document.publish" : "document.unpublish", target: documentTarget(id) },
       now,
     ),
+    contentChanged(db),
   ]);
   return updated.length > 0;
 }
@@ -336,6 +326,7 @@ export async function restoreVersion(db: Db, id: string, versionId: number, acto
       .where(
         and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, id), currentIs(db, id, versionId)),
       ),
+    contentChanged(db),
   ]);
   return updated.length > 0;
 }
@@ -371,6 +362,7 @@ export async function withdrawVersion(db: Db, id: string, versionId: number, act
       { actor, action: "document.withdraw-version", target: documentTarget(id), detail: `version ${versionId}` },
       now,
     ),
+    contentChanged(db),
   ]);
   return updated.length > 0;
 }
@@ -392,6 +384,7 @@ export async function deleteDocument(db: Db, id: string, actor: string, now = Da
       { actor, action: "document.delete", target: documentTarget(id), detail: `${keys.length} file(s)` },
       now,
     ),
+    contentChanged(db),
   ]);
   return deleted.length ? keys.map((k) => k.key) : null;
 }

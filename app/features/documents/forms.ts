@@ -3,7 +3,7 @@
  * file itself is judged on the server by its bytes (upload.server.ts), never here.
  */
 import { z } from "zod";
-import { getSubsidiary } from "~/content/subsidiaries";
+import { VENTURE_ID } from "~/features/news/news-form";
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, formatBytes } from "./library";
 
 export const TITLE_MAX = 120;
@@ -23,7 +23,7 @@ export const documentFieldsSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((id) => !id || getSubsidiary(id), "Choose one of the ventures, or the group."),
+    .refine((id) => !id || VENTURE_ID.test(id), "Choose one of the ventures, or the group."),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public or members only." }),
 });
 

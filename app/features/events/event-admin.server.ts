@@ -2,8 +2,9 @@
  * The admin's event actions (docs/decisions/095-events.md), for /admin/events and
  * /admin/events/<id>, whose routes first refuse another site's POST and anyone but an admin (so
  * they store nothing): the form validated by one schema through conform (bad input: 400 with the
- * form's errors and the typed values), every write audited in its batch, then the pages that show
- * the event refreshed (`eventsChanged`) and the announcement's fan-out started.
+ * form's errors and the typed values), every write audited in its batch with the content
+ * generation's bump (every cached page then renders afresh, docs/decisions/090), then the
+ * announcement's fan-out started.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
@@ -11,8 +12,9 @@ import { fanOutAlerts } from "~/features/alerts/alerts.server";
 import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { EVENT_LIMITS, eventSchema } from "~/features/events/event-form";
+import { ventureIds } from "~/features/ventures/catalogue.server";
+import { withKnownVenture } from "~/features/ventures/forms";
 import { eventAdminPath } from "~/features/events/event-paths";
-import { eventsChanged } from "~/features/events/events-changed.server";
 import { cancelEvent, deleteEvent, saveEvent } from "~/features/events/events.server";
 import { pages } from "~/content/pages";
 import { getConfig } from "~/utils/config.server";
@@ -43,7 +45,6 @@ export async function eventAction(request: Request, context: AppLoadContext, adm
     if (id === null) throw new Response("Bad request: expected an event.", { status: 400, headers: NO_STORE });
     const event = intent === "delete" ? await deleteEvent(db, id, admin.email) : await cancelEvent(db, id, admin.email);
     if (!event) throw notFound();
-    await eventsChanged(context, event, [event.venture]);
     return redirectWithToast(
       env,
       request,
@@ -54,7 +55,7 @@ export async function eventAction(request: Request, context: AppLoadContext, adm
   }
   if (intent !== "save") throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
 
-  const submission = parseWithZod(form, { schema: eventSchema });
+  const submission = parseWithZod(form, { schema: withKnownVenture(eventSchema, await ventureIds(db)) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const saved = await saveEvent(db, {
     id,
@@ -63,7 +64,6 @@ export async function eventAction(request: Request, context: AppLoadContext, adm
     siteUrl: getConfig(env).siteUrl,
   });
   if (!saved) throw notFound();
-  await eventsChanged(context, saved.event, [saved.event.venture, saved.before?.venture ?? null]);
   if (saved.alerted) ctx.waitUntil(fanOutAlerts(env, ctx));
   return redirectWithToast(
     env,

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { EVENT_LIMITS, VENTURE_OPTIONS, eventSchema } from "~/features/events/event-form";
+import { EVENT_LIMITS, eventSchema, type VentureOption } from "~/features/events/event-form";
 
 const SELECT = "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 const CONTROL =
@@ -33,6 +33,7 @@ export interface EventFormValues {
 export function EventForm({
   action,
   zones,
+  ventures,
   defaultValue,
   lastResult,
   submitLabel,
@@ -40,6 +41,8 @@ export function EventForm({
   action: string;
   /** The zones to offer, the group's first (from the loader, so server and browser agree). */
   zones: readonly string[];
+  /** The ventures the select offers (the catalogue, from the loader). */
+  ventures: readonly VentureOption[];
   defaultValue?: Partial<EventFormValues>;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
@@ -99,7 +102,7 @@ export function EventForm({
       <Field label="Venture" field={fields.venture}>
         <select {...getSelectProps(fields.venture)} key={fields.venture.key} className={SELECT}>
           <option value="">The group (no venture)</option>
-          {VENTURE_OPTIONS.map((s) => (
+          {ventures.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>

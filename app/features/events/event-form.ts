@@ -1,17 +1,16 @@
 /** The event form's fields and rules (docs/decisions/095-events.md), shared by the admin pages and their actions. */
 import { z } from "zod";
-import { subsidiaries } from "~/content/subsidiaries";
+import { VENTURE_ID } from "~/features/news/news-form";
 import { DEFAULT_TIME_ZONE, isTimeZone, nextDay, parseLocal, zonedToInstant } from "~/features/events/event-time";
 import { formatInteger } from "~/utils/format";
 
 export const EVENT_LIMITS = { title: 140, description: 20_000, location: 200, url: 2_000 } as const;
 
-/** The ventures an event can belong to (the one read of the catalogue for events), id and name. */
-export const VENTURE_OPTIONS: readonly { id: string; name: string }[] = subsidiaries.map((s) => ({
-  id: s.id,
-  name: s.name,
-}));
-const VENTURE_IDS = VENTURE_OPTIONS.map((s) => s.id) as [string, ...string[]];
+/** A venture an event can belong to, as the form's select lists it (the catalogue, from the loader). */
+export interface VentureOption {
+  id: string;
+  name: string;
+}
 
 const optionalText = (label: string, max: number) =>
   z
@@ -44,8 +43,10 @@ export const eventSchema = z
       .optional()
       .transform((v) => v ?? null),
     /** Empty: the group's own event. */
+    /** Empty: the group's own event; the action checks it against the catalogue (withKnownVenture). */
     venture: z
-      .enum(VENTURE_IDS, { message: "Please choose a venture from the list." })
+      .string()
+      .regex(VENTURE_ID, "Please choose a venture from the list.")
       .optional()
       .transform((v) => v ?? null),
     publish: z.boolean().default(false),

@@ -1,9 +1,9 @@
 /** Events as the public pages show them (/events, an event's page, a venture's page). */
 import { Link } from "@remix-run/react";
 import { cardClass } from "~/components/ui/card";
-import { getSubsidiary } from "~/content/subsidiaries";
 import { eventPath } from "~/features/events/event-paths";
 import { formatInZone } from "~/features/events/event-time";
+import { useRootData } from "~/root-data";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** What a list shows of an event; `when` is the organiser's time, written by the server. */
@@ -20,9 +20,12 @@ export interface EventListItem {
   status: "scheduled" | "cancelled";
 }
 
-/** The venture's name, or the group's. */
-export const eventVentureLabel = (venture: string | null) =>
-  venture ? (getSubsidiary(venture)?.name ?? venture) : "AFX Holding Group";
+/** The venture's name (the shown catalogue every page's root data carries), or the group's. */
+export function useEventVentureLabel() {
+  const ventures = useRootData()?.ventures ?? [];
+  return (venture: string | null) =>
+    venture ? (ventures.find((v) => v.id === venture)?.name ?? venture) : "AFX Holding Group";
+}
 
 /**
  * The organiser's time (with its zone and UTC offset, the same for everyone and without
@@ -43,6 +46,7 @@ export function EventTime({ item }: { item: Pick<EventListItem, "when" | "starts
 
 export function EventList({ items, headingLevel = 2 }: { items: readonly EventListItem[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const eventVentureLabel = useEventVentureLabel();
   return (
     <ul className="grid gap-4" data-testid="event-list">
       {items.map((item) => (

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, like, lte, or, sql, type SQL } from "drizzle-or
 import { alertSends, events, type CalendarEvent } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
+import { contentChanged } from "~/features/content/generation.server";
 import type { EventInput } from "~/features/events/event-form";
 import type { EventListItem } from "~/features/events/event-list";
 import { eventPath } from "~/features/events/event-paths";
@@ -185,6 +186,7 @@ export async function saveEvent(
         siteUrl,
         now,
       ),
+      contentChanged(db),
     ]);
     return { event: inserted[0]!, before: null, alerted: alert.meta.changes > 0 };
   }
@@ -201,6 +203,7 @@ export async function saveEvent(
       .returning(),
     auditIfChanged(db, { actor, action, target: `event #${id}` }, now),
     announcement({ ...fields, slug: before.slug, id }, byId, siteUrl, now),
+    contentChanged(db),
   ]);
   const event = updated[0];
   return event ? { event, before, alerted: alert.meta.changes > 0 } : null;
@@ -231,6 +234,7 @@ export async function cancelEvent(db: Db, id: number, actor: string, now = Date.
       .returning(),
     auditIfChanged(db, { actor, action: "event.cancel", target: `event #${id}` }, now),
     withdrawReminder(db, id),
+    contentChanged(db),
   ]);
   return rows[0] ?? (await eventById(db, id));
 }
@@ -241,6 +245,7 @@ export async function deleteEvent(db: Db, id: number, actor: string, now = Date.
     db.delete(events).where(eq(events.id, id)).returning(),
     auditIfChanged(db, { actor, action: "event.delete", target: `event #${id}` }, now),
     withdrawReminder(db, id),
+    contentChanged(db),
   ]);
   return rows[0] ?? null;
 }

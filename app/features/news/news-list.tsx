@@ -1,7 +1,7 @@
 /** A list of news items (the /news page, a venture's page, /investors): title, date, venture, summary. */
 import { Link } from "@remix-run/react";
 import { cardClass } from "~/components/ui/card";
-import { getSubsidiary } from "~/content/subsidiaries";
+import { useRootData } from "~/root-data";
 import { newsPath } from "~/features/news/news-form";
 import { formatLongDate } from "~/utils/format";
 
@@ -14,9 +14,11 @@ export interface NewsListItem {
   publishedAt: number;
 }
 
-/** The venture's name, or the group's. */
-export const ventureLabel = (venture: string | null) =>
-  venture ? (getSubsidiary(venture)?.name ?? venture) : "AFX Holding Group";
+/** The venture's name (from the catalogue the root loader carries), or the group's. */
+export function useVentureLabel(): (venture: string | null) => string {
+  const ventures = useRootData()?.ventures;
+  return (venture) => (venture ? (ventures?.find((s) => s.id === venture)?.name ?? venture) : "AFX Holding Group");
+}
 
 export function NewsDate({ at }: { at: number }) {
   return <time dateTime={new Date(at).toISOString()}>{formatLongDate(new Date(at))}</time>;
@@ -24,6 +26,7 @@ export function NewsDate({ at }: { at: number }) {
 
 export function NewsList({ items, headingLevel = 2 }: { items: readonly NewsListItem[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const ventureLabel = useVentureLabel();
   return (
     <ul className="grid gap-4" data-testid="news-list">
       {items.map((item) => (

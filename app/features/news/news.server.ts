@@ -8,6 +8,7 @@ import { auditLog, newsItems, type NewsItem } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
 import { newsPath, slugify, type NewsInput } from "~/features/news/news-form";
+import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db } from "~/utils/db.server";
 
 /** What the public lists, the feed and the venture pages show of an item. */
@@ -167,6 +168,7 @@ export async function saveNews(
         siteUrl,
         now,
       ),
+      contentChanged(db),
     ]);
     return { item: inserted[0]!, alerted: alert.meta.changes > 0 };
   }
@@ -184,6 +186,7 @@ export async function saveNews(
       .returning(),
     auditIfChanged(db, { actor, action, target: `news #${id}` }, now),
     alertOf({ ...fields, slug: current.slug, id }, byId, siteUrl, now),
+    contentChanged(db),
   ]);
   const item = updated[0];
   return item ? { item, alerted: alert.meta.changes > 0 } : null;
@@ -194,6 +197,7 @@ export async function unpublishNews(db: Db, id: number, actor: string, now = Dat
   const [rows] = await batch(db, [
     db.update(newsItems).set({ status: "draft", updatedAt: now }).where(eq(newsItems.id, id)).returning(),
     auditIfChanged(db, { actor, action: "news.unpublish", target: `news #${id}` }, now),
+    contentChanged(db),
   ]);
   return rows[0] ?? null;
 }
@@ -203,6 +207,7 @@ export async function deleteNews(db: Db, id: number, actor: string, now = Date.n
   const [rows] = await batch(db, [
     db.delete(newsItems).where(eq(newsItems.id, id)).returning(),
     auditIfChanged(db, { actor, action: "news.delete", target: `news #${id}` }, now),
+    contentChanged(db),
   ]);
   return rows[0] ?? null;
 }

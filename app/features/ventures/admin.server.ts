@@ -1,0 +1,222 @@
+/**
+ * The venture admin's actions (routes/admin.ventures*.tsx): the caller has checked the origin and
+ * the admin. Bad input stores nothing and gets the form back with its fields and the reason.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/cloudflare";
+import type { Admin } from "~/features/auth/guard.server";
+import { publishedVersion } from "~/features/documents/catalogue.server";
+import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
+import { saveNews } from "~/features/news/news.server";
+import { STAGES } from "~/content/subsidiaries";
+import { getConfig } from "~/utils/config.server";
+import { getDb, type Db } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/flash.server";
+import { ventureById } from "./catalogue.server";
+import { addFact, createVenture, moveVenture, removeFact, restoreRevision, saveVenture, setShown } from "./edit.server";
+import {
+  ADMIN_VENTURES_PATH,
+  adminVenturePath,
+  factSchema,
+  LOGO_TYPES_MESSAGE,
+  logoTooLargeMessage,
+  newVentureSchema,
+  VERSION_SOURCE,
+  ventureSchema,
+} from "./forms";
+import { LOGO_PREFIX, sha256Hex, sniffImage } from "./logo.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+/** Room for the form's text fields beside the logo's bytes. */
+const FIELDS_ALLOWANCE = 64 * 1024;
+
+type Reply = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+const answer = (form: string, result: unknown, status: number) =>
+  json({ form, result: result as SubmissionResult<string[]> }, { status, headers: NO_STORE });
+
+const UNKNOWN_VERSION = "No published document version has that address.";
+
+/** An https:// source, or a version address of a published document in our library. */
+async function knownSource(db: Db, source: string): Promise<boolean> {
+  if (!VERSION_SOURCE.test(source)) return true;
+  return Boolean(await publishedVersion(db, source.slice("/documents/v/".length, -".pdf".length)));
+}
+
+const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
+
+/** `POST /admin/ventures/<id>`: the edit form (multipart), a fact, a fact's removal, a restore, an announcement. */
+export async function ventureAction(request: Request, env: Env, admin: Admin, id: string): Promise<Response> {
+  const db = getDb(env);
+  const current = await ventureById(db, id);
+  if (!current) return notFound();
+  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+  const { logoMaxBytes } = getConfig(env);
+  let form: FormData;
+  try {
+    const { bytes } = await readBody(request, { maxBytes: logoMaxBytes + FIELDS_ALLOWANCE, accept: ["form"] });
+    form = await parseForm(request, bytes);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.status === 413 && multipart)
+      return answer("venture", { status: "error", error: { "": [logoTooLargeMessage(logoMaxBytes)] } }, 413);
+    return new Response(error.message, { status: error.status, headers: NO_STORE });
+  }
+  if (multipart) return saveForm(request, env, db, admin, current.id, form);
+
+  const here = adminVenturePath(current.id);
+  const intent = form.get("intent");
+  if (form.has("label")) {
+    const submission = parseWithZod(form, { schema: factSchema });
+    if (submission.status !== "success") return answer("fact", submission.reply(), 400);
+    if (!(await knownSource(db, submission.value.source)))
+      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
+    await addFact(db, current.id, submission.value, admin.email);
+    return redirectWithToast(
+      env,
+      request,
+      here,
+      { title: "Fact added", description: submission.value.label },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  if (intent === "remove-fact") {
+    const removed = await removeFact(db, current.id, Number(form.get("fact")), admin.email);
+    if (!removed) return notFound();
+    return redirectWithToast(env, request, here, { title: "Fact removed" }, { status: 303, headers: NO_STORE });
+  }
+  if (intent === "restore") {
+    const restored = await restoreRevision(db, current, Number(form.get("revision")), admin.email);
+    if (!restored) return notFound();
+    return redirectWithToast(env, request, here, { title: "Revision restored" }, { status: 303, headers: NO_STORE });
+  }
+  if (intent === "announce") {
+    if (form.get("announce") !== "on")
+      return redirectWithToast(env, request, here, { title: "Not announced" }, { status: 303, headers: NO_STORE });
+    const stage = STAGES[current.stage];
+    const saved = await saveNews(db, {
+      id: null,
+      input: {
+        title: `${current.name} is now in ${stage}`,
+        summary: `${current.name} has moved to ${stage}.`,
+        body: `${current.name} (${current.tagline}) has moved to **${stage}**.\n\n${current.description}`,
+        venture: current.id,
+        publish: false,
+        alert: false,
+      },
+      actor: admin.email,
+      siteUrl: getConfig(env).siteUrl,
+    });
+    return redirectWithToast(
+      env,
+      request,
+      `/admin/news?edit=${saved?.item.id ?? ""}`,
+      { title: "Draft news item created", description: "Review it and publish when ready." },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+}
+
+/** The edit form: its fields and an optional logo; nothing is stored unless all of it is good. */
+async function saveForm(request: Request, env: Env, db: Db, admin: Admin, id: string, form: FormData) {
+  const file = form.get("logo");
+  const fields = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
+  const submission = parseWithZod(fields, { schema: ventureSchema });
+  const reply = (status: number, options?: Reply) => answer("venture", submission.reply(options), status);
+  const { logoMaxBytes } = getConfig(env);
+  let logo: { bytes: Uint8Array; type: string; key: string; width: number | null; height: number | null } | null = null;
+  if (file instanceof File && file.size > 0) {
+    if (file.size > logoMaxBytes) return reply(413, { formErrors: [logoTooLargeMessage(logoMaxBytes)] });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const image = sniffImage(bytes);
+    if (!image) return reply(400, { fieldErrors: { logo: [LOGO_TYPES_MESSAGE] } });
+    logo = {
+      bytes,
+      type: image.type,
+      key: `${LOGO_PREFIX}${await sha256Hex(bytes)}.${image.ext}`,
+      width: image.width,
+      height: image.height,
+    };
+  }
+  if (submission.status !== "success") return reply(400, logo ? undefined : undefined);
+  const current = await ventureById(db, id);
+  if (!current) return notFound();
+  // Named by its bytes: a second upload of the same logo writes the same object.
+  if (logo) await env.DOCUMENTS.put(logo.key, logo.bytes, { httpMetadata: { contentType: logo.type } });
+  const changed = await saveVenture(db, current, submission.value, logo, admin.email);
+  const stageChanged = changed.includes("stage");
+  return redirectWithToast(
+    env,
+    request,
+    stageChanged ? `${adminVenturePath(id)}?announce=1` : adminVenturePath(id),
+    { title: changed.length ? "Venture saved" : "Nothing changed", description: changed.join(", ") || undefined },
+    { status: 303, headers: NO_STORE },
+  );
+}
+
+/** `POST /admin/ventures`: add a venture (hidden), move one, show or hide one. */
+export async function venturesAction(request: Request, env: Env, admin: Admin): Promise<Response> {
+  const db = getDb(env);
+  let form: FormData;
+  try {
+    const { bytes } = await readBody(request, { maxBytes: FIELDS_ALLOWANCE, accept: ["form"] });
+    form = await parseForm(request, bytes);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return new Response(error.message, { status: error.status, headers: NO_STORE });
+  }
+  const intent = form.get("intent");
+  if (form.has("label")) {
+    // The group's key fact (shown on /investors).
+    const submission = parseWithZod(form, { schema: factSchema });
+    if (submission.status !== "success") return answer("fact", submission.reply(), 400);
+    if (!(await knownSource(db, submission.value.source)))
+      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
+    await addFact(db, null, submission.value, admin.email);
+    return redirectWithToast(
+      env,
+      request,
+      ADMIN_VENTURES_PATH,
+      { title: "Group fact added" },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  if (intent === "remove-fact") {
+    if (!(await removeFact(db, null, Number(form.get("fact")), admin.email))) return notFound();
+    return redirectWithToast(
+      env,
+      request,
+      ADMIN_VENTURES_PATH,
+      { title: "Group fact removed" },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  if (intent === "create") {
+    const submission = parseWithZod(form, { schema: newVentureSchema });
+    if (submission.status !== "success") return answer("create", submission.reply(), 400);
+    const created = await createVenture(db, submission.value.id, submission.value.name, admin.email);
+    if (!created)
+      return answer("create", submission.reply({ fieldErrors: { id: ["A venture already has that id."] } }), 400);
+    return redirectWithToast(
+      env,
+      request,
+      adminVenturePath(submission.value.id),
+      { title: "Venture added", description: "Hidden until you show it." },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  const current = await ventureById(db, String(form.get("id") ?? ""));
+  if (!current) return notFound();
+  if (intent === "up" || intent === "down") await moveVenture(db, current.id, intent === "up" ? -1 : 1, admin.email);
+  else if (intent === "show" || intent === "hide") await setShown(db, current, intent === "show", admin.email);
+  else return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+  return redirectWithToast(
+    env,
+    request,
+    ADMIN_VENTURES_PATH,
+    { title: "Portfolio updated", description: current.name },
+    { status: 303, headers: NO_STORE },
+  );
+}

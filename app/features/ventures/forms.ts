@@ -1,0 +1,124 @@
+/**
+ * The venture admin's forms (docs/ventures.md): the fields and rules, shared by the page (conform
+ * in the browser) and its action. Browser-safe: no server code.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { HOST, STAGES, VIDEO_ID } from "~/content/subsidiaries";
+import { VENTURE_STAGES } from "~/db/enums";
+
+export const ADMIN_VENTURES_PATH = "/admin/ventures";
+export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
+
+export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `Please enter a ${label}.` })
+    .trim()
+    .min(1, `Please enter a ${label}.`)
+    .max(max, `Please keep the ${label} to ${max} characters.`);
+
+/** An https:// URL whose host is a public DNS name (no IP, no localhost, no port, no credentials). */
+export function isPublicHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && !url.port && !url.username && !url.password && HOST.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A YouTube video's id from the id itself or a youtube.com / youtu.be URL; null otherwise. */
+export function youtubeId(value: string): string | null {
+  const v = value.trim();
+  if (VIDEO_ID.test(v)) return v;
+  try {
+    const url = new URL(v);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    const host = url.hostname.replace(/^(www\.|m\.)/, "");
+    let id: string | null = null;
+    if (host === "youtu.be") id = url.pathname.slice(1);
+    else if (host === "youtube.com" || host === "youtube-nocookie.com")
+      id = url.searchParams.get("v") ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? null;
+    return id && VIDEO_ID.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export const STAGE_NAMES = VENTURE_STAGES.map((value) => ({ value, label: STAGES[value] }));
+
+export const ventureSchema = z.object({
+  name: text("name", VENTURE_LIMITS.name),
+  tagline: text("tagline", VENTURE_LIMITS.tagline),
+  description: text("description", VENTURE_LIMITS.description),
+  stage: z.enum(VENTURE_STAGES, { message: "Please choose one of the stages." }),
+  website: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isPublicHttpsUrl(v), "Enter an https:// address with a public host name, or leave it empty.")
+    .transform((v) => v || null),
+  video: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || youtubeId(v), "Enter a YouTube address or an 11-character video id, or leave it empty.")
+    .transform((v) => (v ? youtubeId(v) : null)),
+});
+
+export type VentureInput = z.infer<typeof ventureSchema>;
+
+/**
+ * A form's schema that also checks its `venture` field names a venture of the catalogue (`ids`:
+ * `ventureIds(db)`): the server's parse of the documents' and news forms.
+ */
+export function withKnownVenture<S extends z.ZodTypeAny>(schema: S, ids: ReadonlySet<string>) {
+  return schema.superRefine((value: { venture?: string | null }, ctx) => {
+    if (value.venture && !ids.has(value.venture))
+      ctx.addIssue({ code: "custom", path: ["venture"], message: "Choose one of the ventures, or the group." });
+  });
+}
+
+/** A document version's own address in our library (its bytes' SHA-256). */
+export const VERSION_SOURCE = /^\/documents\/v\/[0-9a-f]{64}\.pdf$/;
+
+export const factSchema = z.object({
+  label: text("label", VENTURE_LIMITS.label),
+  value: text("value", VENTURE_LIMITS.value),
+  asOf: z
+    .string({ required_error: "Please enter the date the figure is as of." })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date the figure is as of.")
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter a real date."),
+  source: z
+    .string({ required_error: "Please enter the figure's source." })
+    .trim()
+    .refine(
+      (v) => VERSION_SOURCE.test(v) || isPublicHttpsUrl(v),
+      "Enter a document version's address (/documents/v/….pdf, on its document's admin page) or an https:// address.",
+    ),
+});
+
+export type FactInput = z.infer<typeof factSchema>;
+
+/** A new venture: its id (the address /subsidiary/<id>, fixed once made) and name. */
+export const newVentureSchema = z.object({
+  id: z
+    .string({ required_error: "Please enter an id." })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens (it is the address).")
+    .max(40, "Please keep the id to 40 characters."),
+  name: text("name", VENTURE_LIMITS.name),
+});
+
+/** An action's answer to a refused form: which form, and conform's result (fields kept, errors). */
+export interface FormReply {
+  form: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** What a refused logo's error says. */
+export const LOGO_TYPES_MESSAGE = "The logo must be a PNG, JPEG or WebP image (SVG and other files are refused).";
+export const logoTooLargeMessage = (maxBytes: number) =>
+  `The logo is over ${Math.round(maxBytes / 1024)} KiB: please upload a smaller PNG, JPEG or WebP image.`;
