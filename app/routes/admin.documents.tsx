@@ -12,7 +12,13 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { uploadDocument } from "~/features/documents/admin.server";
 import { listForAdmin } from "~/features/documents/catalogue.server";
-import { adminDocumentPath, documentStatus, formatBytes, versionLabel, VISIBILITY_LABELS } from "~/features/documents/library";
+import {
+  adminDocumentPath,
+  documentStatus,
+  formatBytes,
+  versionLabel,
+  VISIBILITY_LABELS,
+} from "~/features/documents/library";
 import { alertProgress } from "~/features/alerts/alerts.server";
 import { documentAlertId } from "~/features/documents/hooks.server";
 import { NewDocumentForm } from "~/features/documents/upload-form";
@@ -64,7 +70,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),
   { name: "robots", content: "noindex" },
 ];
-
 
 /** "v3 · Nov 28, 2026": the current version by number and day, never by hash. */
 const current = (d: { versionNumber: number; versionUploadedAt: number | null }) =>

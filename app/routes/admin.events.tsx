@@ -61,7 +61,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 export default function EventsAdmin() {
   const { events, zones, ventures } = useLoaderData<typeof loader>();
   const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");

@@ -41,7 +41,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env);
   // A hidden venture answers exactly as an unknown one.
   const subsidiary = await shownVenture(db, id);
-  if (!subsidiary) return json({ subsidiary: null, embed: null, news: [], facts: [], documents: [], events: [] }, { status: 404 });
+  if (!subsidiary)
+    return json({ subsidiary: null, embed: null, news: [], facts: [], documents: [], events: [] }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
   const url = subsidiaryUrl(subsidiary);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without

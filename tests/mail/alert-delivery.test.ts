@@ -24,7 +24,10 @@ describe("a queued alert", () => {
     );
     const title = `Results ${id}`;
     await batch(getDb(env), [
-      startAlert({ kind: "news", id, title, summary: "Up.", url: `https://afx.test/news/${id}`, venture: null }, Date.now()),
+      startAlert(
+        { kind: "news", id, title, summary: "Up.", url: `https://afx.test/news/${id}`, venture: null },
+        Date.now(),
+      ),
     ]);
     await fanOutAlerts(env);
     const queued = await env.DB.prepare("SELECT recipient FROM mail_outbox WHERE kind = ? ORDER BY recipient")

@@ -1,6 +1,14 @@
 // The admin pages' sidebar entries, sent with the root loader's data to admins only: the shell's
 // bundle carries no admin page, title or icon, so an admin page costs visitors nothing.
-import { ArrowRightLeft, Building2, CalendarDays, ChartColumn, FileStack, Inbox, Newspaper } from "~/components/ui/icons.generated";
+import {
+  ArrowRightLeft,
+  Building2,
+  CalendarDays,
+  ChartColumn,
+  FileStack,
+  Inbox,
+  Newspaper,
+} from "~/components/ui/icons.generated";
 import type { Icon } from "~/components/ui/lucide-icon";
 import { ADMIN_PAGE_KEYS, pages, type AdminPageKey } from "~/content/pages";
 import type { AdminLink } from "./nav-links";

@@ -1,5 +1,5 @@
 /**
- * The content's generation (docs/decisions/090-one-html-cache-refresh.md, docs/html-cache.md): one
+ * The content's generation (docs/decisions/090-one-html-cache-refresh.md, docs/ventures.md): one
  * number in D1 that every change a visitor's page shows bumps, in the same batch as the change.
  * Every cached page's key carries it, so after a change every data centre's next request for any
  * page misses and renders afresh; the old entries are never served again and expire in 60 s.
