@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { signupAnchor } from "~/features/leads/newsletter";
 import { waitForMail } from "../fixtures/inbox";
 import { confirmedLead, signIn } from "./account";
@@ -106,7 +106,7 @@ describe("the alert preferences page", () => {
     const form = page.locator(`#${signupAnchor("alerts-investors")}`);
     await form.getByLabel(/^Email/).fill(email);
     await Promise.all([page.waitForLoadState("load"), form.getByRole("button", { name: "Get alerts" }).click()]);
-    const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+    const mail = await waitForMail(inbox, { to: email, subject: ALERTS_CONFIRMATION_SUBJECT });
     const link = mail.text.match(/https?:\/\/\S+\/alerts\/preferences\/[A-Za-z0-9_.-]+/)![0];
     await page.goto(link);
     await page.getByRole("heading", { name: "Your investor alerts" }).waitFor();

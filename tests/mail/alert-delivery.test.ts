@@ -3,7 +3,7 @@
 // the real local SMTP server and D1.
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { alertMailKind, fanOutAlerts, startAlert } from "~/features/alerts/alerts.server";
+import { alertMailKind, alertProgress, fanOutAlerts, startAlert } from "~/features/alerts/alerts.server";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
 import { deliverDueMail } from "~/features/mail/outbox.server";
 import { batch, getDb } from "~/utils/db.server";
@@ -44,5 +44,7 @@ describe("a queued alert", () => {
       .bind(alertMailKind("news", id))
       .all<{ recipient: string; status: string }>();
     expect(left.results).toEqual([{ recipient: stays, status: "sent" }]);
+    // The admin's "alert sent N of M" counts this item's recipients: the one who left is none.
+    expect((await alertProgress(getDb(env), "news", [id])).get(id)).toEqual({ sent: 1, total: 1, preparing: false });
   });
 });

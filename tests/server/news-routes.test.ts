@@ -142,6 +142,15 @@ describe("/admin/news", () => {
     expect(await hidden.json()).toEqual({ item: null });
   });
 
+  it("a long title's slug (past D1's 50-byte LIKE patterns) saves, and its twin gets -2", async () => {
+    const admin = await signedIn(ADMIN);
+    const title = `Konzernabschlussbestaetigungsvermerk ${"x".repeat(60)} annual report`;
+    const first = await save(admin, { title });
+    const twin = await save(admin, { title });
+    expect(first.slug.length).toBeGreaterThan(50);
+    expect(twin.slug).toBe(`${first.slug}-2`);
+  });
+
   it("a draft has no page until published; unpublishing takes it down, deleting removes it; each audited", async () => {
     const admin = await signedIn(ADMIN);
     const { id, slug } = await save(admin, { title: "Short lived" });

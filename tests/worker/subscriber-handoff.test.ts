@@ -5,7 +5,7 @@
 // the page their confirmation mail links gets GaaS's alert and not FiscalMe's.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
+import { ALERTS_CONFIRMATION_SUBJECT, CONFIRMATION_SUBJECT } from "~/features/leads/confirmation-mail.server";
 import { listMail, waitForMail, type InboxMail } from "../fixtures/inbox";
 import { get, ORIGIN, signIn, type Jar } from "./auth-helpers";
 import { postForm } from "./leads-helpers";
@@ -50,7 +50,8 @@ async function subscribe(email: string, topic: "newsletter" | "alerts", confirm 
     redirectTo: "/investors",
   });
   expect(res.status).toBe(303);
-  const mail = await waitForMail(inbox, { to: email, subject: CONFIRMATION_SUBJECT });
+  const subject = topic === "alerts" ? ALERTS_CONFIRMATION_SUBJECT : CONFIRMATION_SUBJECT;
+  const mail = await waitForMail(inbox, { to: email, subject });
   if (confirm) expect((await post(linkIn(mail, "newsletter/confirm"), {})).status).toBe(303);
   return mail;
 }

@@ -250,7 +250,11 @@ const RECIPIENT_COLUMNS = sql.join(
 export interface AlertProgress {
   /** Mails sent (as long as the outbox keeps their records: 30 days). */
   sent: number;
-  /** Subscribers it was queued for so far. */
+  /**
+   * This item's recipients: the mails queued for it that are still in the outbox (queued, sent or
+   * failed). A mail the sender dropped (its reader unsubscribed or was suppressed before it went)
+   * is no recipient; once the outbox has forgotten every mail, the subscribers it was queued for.
+   */
   total: number;
   /** Still queuing: more subscribers may be added to `total`. */
   preparing: boolean;
@@ -267,24 +271,31 @@ export async function alertProgress(
     .select({
       itemId: alertSends.itemId,
       fannedOutAt: alertSends.fannedOutAt,
-      total: sql<number>`(SELECT COUNT(*) FROM ${alertRecipients} WHERE ${alertRecipients.kind} = ${alertSends.kind} AND ${alertRecipients.itemId} = ${alertSends.itemId})`,
+      recipients: sql<number>`(SELECT COUNT(*) FROM ${alertRecipients} WHERE ${alertRecipients.kind} = ${alertSends.kind} AND ${alertRecipients.itemId} = ${alertSends.itemId})`,
     })
     .from(alertSends)
     .where(and(eq(alertSends.kind, kind), inArray(alertSends.itemId, ids)));
   const kinds = rows.map((row) => alertMailKind(kind, row.itemId));
-  const sent = kinds.length
+  const mails = kinds.length
     ? await db
-        .select({ kind: mailOutbox.kind, n: count() })
+        .select({
+          kind: mailOutbox.kind,
+          n: count(),
+          sent: sql<number>`SUM(${mailOutbox.status} = 'sent')`,
+        })
         .from(mailOutbox)
-        .where(and(inArray(mailOutbox.kind, kinds), eq(mailOutbox.status, "sent")))
+        .where(inArray(mailOutbox.kind, kinds))
         .groupBy(mailOutbox.kind)
     : [];
-  const sentBy = new Map(sent.map((s) => [s.kind, s.n]));
+  const mailsBy = new Map(mails.map((m) => [m.kind, m]));
   return new Map(
-    rows.map((row) => [
-      row.itemId,
-      { sent: sentBy.get(alertMailKind(kind, row.itemId)) ?? 0, total: row.total, preparing: row.fannedOutAt === null },
-    ]),
+    rows.map((row) => {
+      const m = mailsBy.get(alertMailKind(kind, row.itemId));
+      return [
+        row.itemId,
+        { sent: m?.sent ?? 0, total: m ? m.n : row.recipients, preparing: row.fannedOutAt === null },
+      ];
+    }),
   );
 }
 

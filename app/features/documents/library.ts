@@ -4,6 +4,7 @@
  */
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility } from "~/db/enums";
 import { formatMediumDate } from "~/utils/format";
+import { slugify } from "~/utils/slug";
 
 export { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, type DocumentCategory, type DocumentVisibility };
 
@@ -21,21 +22,9 @@ export const versionPath = (sha256: string) => `${VERSION_PREFIX}${sha256}.pdf`;
 /** The SHA-256 a version URL names, or null for any other path. */
 export const versionHashOf = (path: string): string | null => VERSION_PATH.exec(path)?.[1] ?? null;
 
-/** "Q3 Report: 2026" → "q3-report-2026" (at most 60 characters; "document" when nothing is left). */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || "document";
-}
-
 /** The stable URL of a new upload: its id keeps it unique, the slug makes it readable. */
-export const stablePath = (id: string, title: string) => `${DOCUMENTS_PATH}/${id}/${slugify(title)}.pdf`;
+export const stablePath = (id: string, title: string) =>
+  `${DOCUMENTS_PATH}/${id}/${slugify(title, { max: 60, fallback: "document" })}.pdf`;
 
 /**
  * "2.4 MiB" style sizes, from a byte count: one unit everywhere the library shows a size (the

@@ -4,7 +4,7 @@
  * must follow raises the sequence; publishing with `alert` starts the event's investor alert in
  * the same batch (features/alerts), once per event whatever happens after.
  */
-import { and, asc, desc, eq, gt, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { alertSends, events, type CalendarEvent } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
@@ -13,7 +13,8 @@ import type { EventInput } from "~/features/events/event-form";
 import type { EventListItem } from "~/features/events/event-list";
 import { eventPath } from "~/features/events/event-paths";
 import { formatDay, formatInZone, offsetLabel } from "~/features/events/event-time";
-import { slugify } from "~/features/news/news-form";
+import { newsSlug } from "~/features/news/news-form";
+import { freeSlug } from "~/utils/free-slug.server";
 import { batch, type Db } from "~/utils/db.server";
 
 /** The fields whose change a subscribed calendar must follow: any of them raises `sequence`. */
@@ -90,20 +91,7 @@ export async function eventById(db: Db, id: number): Promise<CalendarEvent | nul
 }
 
 /** A slug no other event has: the title's, or the title's with -2, -3… */
-async function freeSlug(db: Db, title: string): Promise<string> {
-  const base = slugify(title);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: events.slug })
-        .from(events)
-        .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)))
-    ).map((r) => r.slug),
-  );
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
-}
+const freeEventSlug = (db: Db, title: string) => freeSlug(db, events, events.slug, newsSlug(title));
 
 /** "Thursday, 12 March 2026, 16:00 (Europe/Berlin, UTC+01:00)", or the days of an all-day event. */
 export function eventWhen(e: Pick<CalendarEvent, "allDay" | "startsAt" | "startDate" | "endDate" | "timezone">) {
@@ -171,7 +159,7 @@ export async function saveEvent(
   const { publish, ...fields } = input;
   const values = { ...fields, published: publish, updatedAt: now };
   if (id === null) {
-    const slug = await freeSlug(db, fields.title);
+    const slug = await freeEventSlug(db, fields.title);
     const uid = `${crypto.randomUUID()}@${new URL(siteUrl).hostname}`;
     const bySlug = eq(events.slug, slug);
     const [inserted, , alert] = await batch(db, [

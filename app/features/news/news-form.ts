@@ -1,5 +1,6 @@
 /** The news form's fields and rules (docs/decisions/074-news-and-feeds.md), shared by the page and its action. */
 import { z } from "zod";
+import { slugify } from "~/utils/slug";
 import { formatInteger } from "~/utils/format";
 
 export const NEWS_LIMITS = { title: 140, summary: 300, body: 20_000 } as const;
@@ -36,15 +37,5 @@ export type NewsInput = z.infer<typeof newsSchema>;
 /** The public path of an item. */
 export const newsPath = (slug: string) => `/news/${slug}`;
 
-/** A URL-safe slug from a title: lower-case ASCII words joined by hyphens, at most 80 characters. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "news";
-}
+/** An item's slug: its title's, at most 80 characters. */
+export const newsSlug = (title: string) => slugify(title, { max: 80, fallback: "news" });

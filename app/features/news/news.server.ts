@@ -3,11 +3,12 @@
  * in the same batch, and the public reads. Publishing an item with `alert` starts its investor
  * alert in that batch too (features/alerts/alerts.server.ts), once per item whatever happens after.
  */
-import { and, desc, eq, like, max, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, max, sql, type SQL } from "drizzle-orm";
 import { auditLog, newsItems, type NewsItem } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
-import { newsPath, slugify, type NewsInput } from "~/features/news/news-form";
+import { newsPath, newsSlug, type NewsInput } from "~/features/news/news-form";
+import { freeSlug } from "~/utils/free-slug.server";
 import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db } from "~/utils/db.server";
 
@@ -91,20 +92,7 @@ export async function newsById(db: Db, id: number): Promise<NewsItem | null> {
 }
 
 /** A slug no other item has: the title's, or the title's with -2, -3… */
-async function freeSlug(db: Db, title: string): Promise<string> {
-  const base = slugify(title);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: newsItems.slug })
-        .from(newsItems)
-        .where(or(eq(newsItems.slug, base), like(newsItems.slug, `${base}-%`)))
-    ).map((r) => r.slug),
-  );
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
-}
+const freeNewsSlug = (db: Db, title: string) => freeSlug(db, newsItems, newsItems.slug, newsSlug(title));
 
 /**
  * The alert a publish with `alert` starts, in the publishing batch: only while the item is
@@ -154,7 +142,7 @@ export async function saveNews(
   const values = { ...fields, status: publish ? ("published" as const) : ("draft" as const), updatedAt: now };
   const action = publish ? "news.publish" : id === null ? "news.create" : "news.update";
   if (id === null) {
-    const slug = await freeSlug(db, fields.title);
+    const slug = await freeNewsSlug(db, fields.title);
     const bySlug = eq(newsItems.slug, slug);
     const [inserted, , alert] = await batch(db, [
       db
