@@ -44,8 +44,9 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
 /**
  * Loaded right after hydration (app-shell.tsx), off the landing's critical path.
  * The global keyboard shortcuts and easter eggs (the table is in shortcuts.ts; Alt + 1 … 9 follow
- * the portfolio the root loader carries), and the shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types, and
- * nothing at all while the "Keyboard shortcuts" switch is off (utils/shortcuts-setting.ts).
+ * the portfolio the root loader carries), and the shortcuts dialog (Space opens it, Escape closes
+ * it). Nothing fires while the user types, and nothing at all while the "Keyboard shortcuts"
+ * switch is off (utils/shortcuts-setting.ts).
  */
 export default function KeyboardShortcuts() {
   const navigate = useNavigate();
