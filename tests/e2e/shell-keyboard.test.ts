@@ -63,10 +63,11 @@ describe("keyboard shortcuts", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("Ctrl+H goes home and Alt+1..9 go to the Nth subsidiary", async () => {
+  it("Ctrl+H goes home and Alt+1..9 go to the Nth venture of the catalogue (seeded, in order)", async () => {
     const { page } = await open("/legal");
     await page.keyboard.press("Control+h");
     await page.waitForURL((url) => url.pathname === "/");
+    // This file's worker holds the catalogue as seeded (tests/e2e/ventures.test.ts changes its own).
     for (const n of [1, 5, 9]) {
       await page.keyboard.press(`Alt+${n}`);
       await page.waitForURL(`**/subsidiary/${expectDefined(subsidiaries[n - 1]).id}`);
@@ -151,6 +152,10 @@ describe("keyboard shortcuts", () => {
     await dialog.waitFor();
     await expect(dialog.innerText()).resolves.toContain("Ctrl/⌘ + B");
     await expect(dialog.innerText()).resolves.toContain("Ctrl + Shift + Alt + G");
+    // Alt + 1 … 9 listed with the catalogue's ventures, in its order.
+    for (const [i, s] of subsidiaries.slice(0, 9).entries()) {
+      await expect(dialog.locator(`dt:has-text("Alt + ${i + 1}") + dd`).innerText()).resolves.toBe(s.name);
+    }
     await screenshot(page, "shell-shortcuts-dialog");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);

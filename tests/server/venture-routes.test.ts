@@ -11,6 +11,8 @@ import { loader as subsidiaryPage } from "~/routes/subsidiary.$id";
 import { loader as logoFile } from "~/routes/ventures.logos.$file";
 import { loader as investorsPage } from "~/routes/investors";
 import { loader as rootLoader } from "~/root";
+import { shortcutsFor } from "~/components/shell/shortcuts";
+import { subsidiaries } from "~/content/subsidiaries";
 import { readContentGeneration } from "~/features/content/generation.server";
 import { getDb } from "~/utils/db.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
@@ -292,5 +294,34 @@ describe("/admin/ventures", () => {
     expect((await post({ intent: "hide", id: "new-venture" })).status).toBe(303);
     expect((await publicVenture("new-venture")).status).toBe(404);
     await env.DB.prepare("DELETE FROM ventures WHERE id = 'new-venture'").run();
+  });
+
+  it("hiding and moving ventures changes Alt + 1 … 9 (and the shortcuts dialog's list) on every page", async () => {
+    const admin = await signedIn(ADMIN);
+    const post = (form: Record<string, string>) =>
+      callRoute(listAction, { path: "/admin/ventures", form, cookie: admin }).then(asResponse);
+    /** Where Alt + 1 … 9 go, from the portfolio the root loader gives every page. */
+    const altTargets = async () => {
+      const root = (await asResponse(await callRoute(rootLoader, { path: "/" })).json()) as {
+        ventures: { id: string; name: string }[];
+      };
+      return shortcutsFor(root.ventures)
+        .filter((s) => s.alt && !s.ctrl)
+        .map((s) => [s.keys, s.action.type === "navigate" ? s.action.to : s.action.type]);
+    };
+    const alt = (ids: string[]) => ids.map((id, i) => [`Alt + ${i + 1}`, `/subsidiary/${id}`]);
+    const [first, second, third, ...rest] = subsidiaries.map((s) => s.id);
+    // As seeded: the nine in the seed's order.
+    expect(await altTargets()).toEqual(alt(subsidiaries.map((s) => s.id)));
+    try {
+      expect((await post({ intent: "hide", id: first! })).status).toBe(303);
+      expect((await post({ intent: "up", id: third! })).status).toBe(303);
+      // The hidden one has no key any more (it would be a not-found page); the moved one takes its place.
+      expect(await altTargets()).toEqual(alt([third!, second!, ...rest]));
+    } finally {
+      await post({ intent: "down", id: third! });
+      await post({ intent: "show", id: first! });
+    }
+    expect(await altTargets()).toEqual(alt(subsidiaries.map((s) => s.id)));
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { filterSubsidiaries, isActivePath } from "~/components/shell/nav-links";
-import { KeySequence, KONAMI, matchShortcut, normalizedKey, RAINBOW, type KeyLike } from "~/components/shell/shortcuts";
+import {
+  KeySequence,
+  KONAMI,
+  matchShortcut as matchIn,
+  normalizedKey,
+  RAINBOW,
+  shortcutsFor,
+  type KeyLike,
+} from "~/components/shell/shortcuts";
 import { nextSidebarState, readSidebarCookie, sidebarCookie } from "~/components/shell/sidebar-state";
 import { userDisplayName, userInitials } from "~/features/auth/user";
 import { subsidiaries } from "~/content/subsidiaries";
@@ -70,6 +78,9 @@ const key = (k: Partial<KeyLike>): KeyLike => ({
 });
 
 describe("shortcut matching", () => {
+  // The seeded portfolio (the root loader's ventures, tests/server/venture-routes.test.ts).
+  const seeded = shortcutsFor(subsidiaries);
+  const matchShortcut = (e: KeyLike) => matchIn(e, seeded);
   it("matches Ctrl or Cmd, Shift variants, Alt digits by code, and plain Space", () => {
     expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true }))?.action).toEqual({
       type: "navigate",
@@ -99,6 +110,21 @@ describe("shortcut matching", () => {
     expect(matchShortcut(key({ key: " ", code: "Space", ctrlKey: true }))).toBeUndefined();
     // Cmd+Shift+Alt+G is not god mode: it is Ctrl itself (docs/product.md, Keyboard shortcuts).
     expect(matchShortcut(key({ key: "g", code: "KeyG", metaKey: true, shiftKey: true, altKey: true }))).toBeUndefined();
+  });
+  it("Alt + N is the Nth venture of the list it is given: a shorter or reordered list moves or drops it", () => {
+    const [a, b, c] = subsidiaries;
+    const alt = (n: number) => key({ key: String(n), code: `Digit${n}`, altKey: true });
+    expect(matchShortcut(alt(9))?.action).toEqual({ type: "navigate", to: `/subsidiary/${subsidiaries[8]?.id}` });
+    const fewer = shortcutsFor([expectDefined(c), expectDefined(b)]);
+    expect(matchIn(alt(1), fewer)?.action).toEqual({ type: "navigate", to: `/subsidiary/${expectDefined(c).id}` });
+    expect(matchIn(alt(2), fewer)?.label).toBe(expectDefined(b).name);
+    expect(matchIn(alt(3), fewer)).toBeUndefined();
+    expect(fewer.some((s) => s.action.type === "navigate" && s.action.to.endsWith(`/${expectDefined(a).id}`))).toBe(
+      false,
+    );
+    // Only nine digits: a tenth venture has no key.
+    const ten = [...subsidiaries, { id: "tenth", name: "Tenth" }];
+    expect(shortcutsFor(ten).filter((s) => s.keys.startsWith("Alt + "))).toHaveLength(9);
   });
   it("normalizes keys by code", () => {
     expect(normalizedKey({ key: "Q", code: "KeyQ" })).toBe("q");

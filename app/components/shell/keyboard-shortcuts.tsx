@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useRootData } from "~/root-data";
 import { lazyModule } from "~/utils/lazy-module";
 import { shortcutsOn } from "~/utils/shortcuts-setting";
 import { toggleTheme } from "~/utils/theme";
@@ -12,6 +13,7 @@ import {
   RAINBOW,
   RAINBOW_MS,
   SHAKE_MS,
+  shortcutsFor,
   type ShortcutAction,
 } from "./shortcuts";
 import { useSidebar } from "./sidebar-context";
@@ -41,16 +43,19 @@ function flashClass(name: string, ms: number, timers: Map<string, number>) {
 
 /**
  * Loaded right after hydration (app-shell.tsx), off the landing's critical path.
- * The global keyboard shortcuts and easter eggs (the table is in shortcuts.ts), and the
- * shortcuts dialog (Space opens it, Escape closes it). Nothing fires while the user types, and
- * nothing at all while the "Keyboard shortcuts" switch is off (utils/shortcuts-setting.ts).
+ * The global keyboard shortcuts and easter eggs (the table is in shortcuts.ts; Alt + 1 … 9 follow
+ * the portfolio the root loader carries), and the shortcuts dialog (Space opens it, Escape closes
+ * it). Nothing fires while the user types, and nothing at all while the "Keyboard shortcuts"
+ * switch is off (utils/shortcuts-setting.ts).
  */
 export default function KeyboardShortcuts() {
   const navigate = useNavigate();
   const sidebar = useSidebar();
+  const ventures = useRootData()?.ventures;
+  const shortcuts = useMemo(() => shortcutsFor(ventures ?? []), [ventures]);
   const [open, setOpen] = useState(false);
-  const latest = useRef({ navigate, sidebar });
-  latest.current = { navigate, sidebar };
+  const latest = useRef({ navigate, sidebar, shortcuts });
+  latest.current = { navigate, sidebar, shortcuts };
 
   useEffect(() => {
     const konami = new KeySequence(KONAMI);
@@ -77,7 +82,7 @@ export default function KeyboardShortcuts() {
 
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || e.isComposing || isTyping(e.target) || !shortcutsOn()) return;
-      const shortcut = matchShortcut(e);
+      const shortcut = matchShortcut(e, latest.current.shortcuts);
       if (shortcut && !(shortcut.key === " " && e.target instanceof Element && e.target.closest(SPACE_TAKERS))) {
         e.preventDefault();
         run(shortcut.action);

@@ -1,8 +1,9 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
 import { settingsCopy } from "~/content/copy";
+import { useRootData } from "~/root-data";
 import { useShortcutsOn } from "~/utils/shortcuts-setting";
-import { SHORTCUTS } from "./shortcuts";
+import { shortcutsFor } from "./shortcuts";
 
 /** The keyboard-shortcuts dialog, loaded at the first Space. */
 export default function ShortcutsDialog({
@@ -13,6 +14,7 @@ export default function ShortcutsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [on, setOn] = useShortcutsOn();
+  const shortcuts = shortcutsFor(useRootData()?.ventures ?? []);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" data-testid="shortcuts-dialog">
@@ -31,7 +33,7 @@ export default function ShortcutsDialog({
           onChange={setOn}
         />
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
+          {shortcuts.map((s) => (
             <div key={s.keys} className="contents">
               <dt>
                 <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>

@@ -1,9 +1,9 @@
 import type { PagePath } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import type { Subsidiary } from "~/content/subsidiaries";
 
 /**
- * The keyboard shortcuts: one table that the key handler and the
- * shortcuts dialog both read, plus the pure matching logic (no DOM) so it can be unit-tested.
+ * The keyboard shortcuts: one table (`shortcutsFor`) that the key handler and the shortcuts dialog
+ * both read, plus the pure matching logic (no DOM) so it can be unit-tested.
  */
 export type ShortcutAction =
   | { type: "navigate"; to: string }
@@ -13,7 +13,7 @@ export type ShortcutAction =
   | { type: "toast"; title: string; description: string }
   | { type: "open-shortcuts" };
 
-interface Shortcut {
+export interface Shortcut {
   /** What the dialog shows, e.g. "Ctrl/⌘ + Shift + T". */
   keys: string;
   label: string;
@@ -49,7 +49,7 @@ export const DEVELOPER_TOAST = { title: "Developer Mode", description: "Develope
 export const GOD_MODE_TOAST = { title: "God Mode", description: "God mode activated. With great power…" };
 export const KONAMI_TOAST = { title: "Konami Code!", description: "↑ ↑ ↓ ↓ ← → ← → B A: you found the secret." };
 
-export const SHORTCUTS: readonly Shortcut[] = [
+const BEFORE_VENTURES: readonly Shortcut[] = [
   nav("h", "Home", "/"),
   nav("p", "Portfolio", "/portfolio"),
   nav("i", "Investors", "/investors"),
@@ -77,13 +77,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
     key: "d",
     action: { type: "toast", ...DEVELOPER_TOAST },
   },
-  ...subsidiaries.slice(0, 9).map((s, i): Shortcut => ({
-    keys: `Alt + ${i + 1}`,
-    label: s.name,
-    alt: true,
-    key: String(i + 1),
-    action: go(`/subsidiary/${s.id}`),
-  })),
+];
+
+const AFTER_VENTURES: readonly Shortcut[] = [
   {
     keys: "Ctrl + Shift + Alt + G",
     label: "God mode",
@@ -95,6 +91,25 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { keys: "Space", label: "Show keyboard shortcuts", key: " ", action: { type: "open-shortcuts" } },
 ];
+
+/** Alt + 1 … 9 go to the first nine of these ventures, in this order. */
+const VENTURE_KEYS = 9;
+
+const ventureShortcut = (s: Pick<Subsidiary, "id" | "name">, i: number): Shortcut => ({
+  keys: `Alt + ${i + 1}`,
+  label: s.name,
+  alt: true,
+  key: String(i + 1),
+  action: go(`/subsidiary/${s.id}`),
+});
+
+/**
+ * THE table of shortcuts, for the portfolio as the root loader carries it (`useRootData().ventures`:
+ * the shown ventures in the admin's order), so Alt + N follows a hidden or moved venture.
+ */
+export function shortcutsFor(ventures: readonly Pick<Subsidiary, "id" | "name">[]): readonly Shortcut[] {
+  return [...BEFORE_VENTURES, ...ventures.slice(0, VENTURE_KEYS).map(ventureShortcut), ...AFTER_VENTURES];
+}
 
 export interface KeyLike {
   key: string;
@@ -112,7 +127,7 @@ export function normalizedKey(e: Pick<KeyLike, "key" | "code">): string {
   return e.key.length === 1 ? e.key.toLowerCase() : e.key;
 }
 
-export function matchShortcut(e: KeyLike, shortcuts: readonly Shortcut[] = SHORTCUTS): Shortcut | undefined {
+export function matchShortcut(e: KeyLike, shortcuts: readonly Shortcut[]): Shortcut | undefined {
   const key = normalizedKey(e);
   return shortcuts.find((s) => {
     if (s.key !== key) return false;
