@@ -291,10 +291,7 @@ export async function alertProgress(
   return new Map(
     rows.map((row) => {
       const m = mailsBy.get(alertMailKind(kind, row.itemId));
-      return [
-        row.itemId,
-        { sent: m?.sent ?? 0, total: m ? m.n : row.recipients, preparing: row.fannedOutAt === null },
-      ];
+      return [row.itemId, { sent: m?.sent ?? 0, total: m ? m.n : row.recipients, preparing: row.fannedOutAt === null }];
     }),
   );
 }
