@@ -19,8 +19,8 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { venturesAction } from "~/features/ventures/admin.server";
 import { allVentures, factsOf } from "~/features/ventures/catalogue.server";
-import { adminVenturePath, factSchema, newVentureSchema, VENTURE_LIMITS } from "~/features/ventures/forms";
-import { FieldErrors } from "~/components/ui/field";
+import { KeyFactForm } from "~/features/ventures/key-fact-form";
+import { adminVenturePath, newVentureSchema } from "~/features/ventures/forms";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
@@ -67,12 +67,7 @@ export default function VenturesAdmin() {
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newVentureSchema }),
   });
-  const [factForm, factFields] = useForm({
-    id: "group-fact",
-    lastResult: actionData?.form === "fact" ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: factSchema }),
-  });
+  const factResult = actionData?.form === "fact" ? actionData.result : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-10">
       <h1 className="text-3xl font-bold tracking-tight">{page.heading}</h1>
@@ -128,40 +123,7 @@ export default function VenturesAdmin() {
             ))}
           </ul>
         ) : null}
-        <Form
-          method="post"
-          {...getFormProps(factForm)}
-          noValidate
-          className={cardClass("lg", "mt-4 grid gap-4 sm:grid-cols-2")}
-        >
-          <Field label="Label" field={factFields.label}>
-            <Input field={factFields.label} maxLength={VENTURE_LIMITS.label} />
-          </Field>
-          <Field label="Value" field={factFields.value}>
-            <Input field={factFields.value} maxLength={VENTURE_LIMITS.value} />
-          </Field>
-          <div className="grid gap-1.5">
-            <label htmlFor={factFields.asOf.id} className="text-sm font-medium">
-              As of
-            </label>
-            <input
-              id={factFields.asOf.id}
-              name={factFields.asOf.name}
-              type="date"
-              defaultValue={factFields.asOf.initialValue as string | undefined}
-              aria-invalid={factFields.asOf.errors?.length ? true : undefined}
-              aria-describedby={factFields.asOf.errors?.length ? factFields.asOf.errorId : undefined}
-              className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
-            />
-            <FieldErrors field={factFields.asOf} />
-          </div>
-          <Field label="Source (/documents/v/….pdf or https:// address)" field={factFields.source}>
-            <Input field={factFields.source} />
-          </Field>
-          <div>
-            <Button type="submit">Add group fact</Button>
-          </div>
-        </Form>
+        <KeyFactForm id="group-fact" lastResult={factResult} submitLabel="Add group fact" />
       </section>
       <section aria-labelledby="new-venture-heading" className="mt-10">
         <h2 id="new-venture-heading" className="text-xl font-semibold">

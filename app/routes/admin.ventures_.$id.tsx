@@ -21,10 +21,10 @@ import { STAGES, type Subsidiary } from "~/content/subsidiaries";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ventureAction } from "~/features/ventures/admin.server";
+import { KeyFactForm } from "~/features/ventures/key-fact-form";
 import { factsOf, revisionsOf, toSubsidiary, ventureById } from "~/features/ventures/catalogue.server";
 import {
   adminVenturePath,
-  factSchema,
   type FormReply,
   STAGE_NAMES,
   VENTURE_LIMITS,
@@ -117,12 +117,6 @@ export default function VentureAdmin() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ventureSchema }),
-  });
-  const [factForm, factFields] = useForm({
-    id: "fact",
-    lastResult: result("fact"),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: factSchema }),
   });
   // The live preview (JavaScript only): the card and the page's header as the form now stands.
   const hydrated = useHydrated();
@@ -291,41 +285,7 @@ export default function VentureAdmin() {
         ) : (
           <p className="mt-2 text-sm text-muted-foreground">No key facts yet.</p>
         )}
-        <Form
-          method="post"
-          action={here}
-          {...getFormProps(factForm)}
-          noValidate
-          className={cardClass("lg", "mt-4 grid gap-4 sm:grid-cols-2")}
-        >
-          <Field label="Label" field={factFields.label}>
-            <Input field={factFields.label} maxLength={VENTURE_LIMITS.label} />
-          </Field>
-          <Field label="Value" field={factFields.value}>
-            <Input field={factFields.value} maxLength={VENTURE_LIMITS.value} />
-          </Field>
-          <div className="grid gap-1.5">
-            <label htmlFor={factFields.asOf.id} className="text-sm font-medium">
-              As of
-            </label>
-            <input
-              id={factFields.asOf.id}
-              name={factFields.asOf.name}
-              type="date"
-              defaultValue={factFields.asOf.initialValue as string | undefined}
-              aria-invalid={factFields.asOf.errors?.length ? true : undefined}
-              aria-describedby={factFields.asOf.errors?.length ? factFields.asOf.errorId : undefined}
-              className={SELECT}
-            />
-            <FieldErrors field={factFields.asOf} />
-          </div>
-          <Field label="Source (/documents/v/….pdf or https:// address)" field={factFields.source}>
-            <Input field={factFields.source} />
-          </Field>
-          <div>
-            <Button type="submit">Add fact</Button>
-          </div>
-        </Form>
+        <KeyFactForm id="fact" action={here} lastResult={result("fact")} submitLabel="Add fact" />
       </section>
 
       <section aria-labelledby="revisions-heading" className="mt-10">
