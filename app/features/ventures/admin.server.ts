@@ -45,6 +45,39 @@ async function knownSource(db: Db, source: string): Promise<boolean> {
 
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
 
+/**
+ * A key fact's form (`label` …) or its removal (`intent=remove-fact`), for a venture or, with a
+ * null venture, the group; null when the form is neither, for the caller's other intents.
+ */
+async function factAction(
+  request: Request,
+  env: Env,
+  db: Db,
+  admin: Admin,
+  ventureId: string | null,
+  form: FormData,
+  back: string,
+): Promise<Response | null> {
+  const noun = ventureId === null ? "Group fact" : "Fact";
+  if (form.has("label")) {
+    const submission = parseWithZod(form, { schema: factSchema });
+    if (submission.status !== "success") return answer("fact", submission.reply(), 400);
+    if (!(await knownSource(db, submission.value.source)))
+      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
+    await addFact(db, ventureId, submission.value, admin.email);
+    return redirectWithToast(
+      env,
+      request,
+      back,
+      { title: `${noun} added`, description: submission.value.label },
+      { status: 303, headers: NO_STORE },
+    );
+  }
+  if (form.get("intent") !== "remove-fact") return null;
+  if (!(await removeFact(db, ventureId, Number(form.get("fact")), admin.email))) return notFound();
+  return redirectWithToast(env, request, back, { title: `${noun} removed` }, { status: 303, headers: NO_STORE });
+}
+
 /** `POST /admin/ventures/<id>`: the edit form (multipart), a fact, a fact's removal, a restore, an announcement. */
 export async function ventureAction(request: Request, env: Env, admin: Admin, id: string): Promise<Response> {
   const db = getDb(env);
@@ -66,25 +99,8 @@ export async function ventureAction(request: Request, env: Env, admin: Admin, id
 
   const here = adminVenturePath(current.id);
   const intent = form.get("intent");
-  if (form.has("label")) {
-    const submission = parseWithZod(form, { schema: factSchema });
-    if (submission.status !== "success") return answer("fact", submission.reply(), 400);
-    if (!(await knownSource(db, submission.value.source)))
-      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
-    await addFact(db, current.id, submission.value, admin.email);
-    return redirectWithToast(
-      env,
-      request,
-      here,
-      { title: "Fact added", description: submission.value.label },
-      { status: 303, headers: NO_STORE },
-    );
-  }
-  if (intent === "remove-fact") {
-    const removed = await removeFact(db, current.id, Number(form.get("fact")), admin.email);
-    if (!removed) return notFound();
-    return redirectWithToast(env, request, here, { title: "Fact removed" }, { status: 303, headers: NO_STORE });
-  }
+  const fact = await factAction(request, env, db, admin, current.id, form, here);
+  if (fact) return fact;
   if (intent === "restore") {
     const restored = await restoreRevision(db, current, Number(form.get("revision")), admin.email);
     if (!restored) return notFound();
@@ -168,31 +184,9 @@ export async function venturesAction(request: Request, env: Env, admin: Admin): 
     return new Response(error.message, { status: error.status, headers: NO_STORE });
   }
   const intent = form.get("intent");
-  if (form.has("label")) {
-    // The group's key fact (shown on /investors).
-    const submission = parseWithZod(form, { schema: factSchema });
-    if (submission.status !== "success") return answer("fact", submission.reply(), 400);
-    if (!(await knownSource(db, submission.value.source)))
-      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
-    await addFact(db, null, submission.value, admin.email);
-    return redirectWithToast(
-      env,
-      request,
-      ADMIN_VENTURES_PATH,
-      { title: "Group fact added" },
-      { status: 303, headers: NO_STORE },
-    );
-  }
-  if (intent === "remove-fact") {
-    if (!(await removeFact(db, null, Number(form.get("fact")), admin.email))) return notFound();
-    return redirectWithToast(
-      env,
-      request,
-      ADMIN_VENTURES_PATH,
-      { title: "Group fact removed" },
-      { status: 303, headers: NO_STORE },
-    );
-  }
+  // The group's key facts (shown on /investors).
+  const fact = await factAction(request, env, db, admin, null, form, ADMIN_VENTURES_PATH);
+  if (fact) return fact;
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: newVentureSchema });
     if (submission.status !== "success") return answer("create", submission.reply(), 400);
