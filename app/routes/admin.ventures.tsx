@@ -20,7 +20,8 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { venturesAction } from "~/features/ventures/admin.server";
 import { allVentures, factsOf } from "~/features/ventures/catalogue.server";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
-import { adminVenturePath, newVentureSchema } from "~/features/ventures/forms";
+import { cannotShow } from "~/features/ventures/edit.server";
+import { adminVenturePath, newVentureSchema, ventureAnchor } from "~/features/ventures/forms";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
@@ -36,7 +37,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       facts,
-      ventures: ventures.map(({ id, name, stage, shown }) => ({ id, name, stage, shown, path: adminVenturePath(id) })),
+      ventures: ventures.map((v) => ({
+        id: v.id,
+        name: v.name,
+        stage: v.stage,
+        shown: v.shown,
+        path: adminVenturePath(v.id),
+        // Why it cannot be shown yet (an empty tagline or description), said beside its Show.
+        unshowable: v.shown ? null : cannotShow(v),
+      })),
     },
     { headers: NO_STORE },
   );
@@ -74,7 +83,12 @@ export default function VenturesAdmin() {
       <p className="mt-2 text-muted-foreground">{page.description}</p>
       <ol className="mt-8 grid gap-3" data-testid="venture-list">
         {ventures.map((v, i) => (
-          <li key={v.id} className={cardClass("md", "flex flex-wrap items-center gap-3")} data-id={v.id}>
+          <li
+            key={v.id}
+            id={ventureAnchor(v.id)}
+            className={cardClass("md", "flex scroll-mt-24 flex-wrap items-center gap-3")}
+            data-id={v.id}
+          >
             <div className="min-w-0 flex-1 basis-48">
               <Link to={v.path} className="font-medium underline underline-offset-4">
                 {v.name}
@@ -83,8 +97,13 @@ export default function VenturesAdmin() {
                 <StatusBadge status={v.stage} />
                 <span data-testid="shown">{v.shown ? "Shown" : "Hidden"}</span>
               </div>
+              {v.unshowable ? (
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="unshowable">
+                  {v.unshowable}
+                </p>
+              ) : null}
             </div>
-            <Form method="post" className="flex flex-wrap gap-2">
+            <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
               <input type="hidden" name="id" value={v.id} />
               <Button type="submit" name="intent" value="up" variant="outline" disabled={i === 0}>
                 Move up<span className="sr-only"> {v.name}</span>

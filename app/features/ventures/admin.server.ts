@@ -23,9 +23,11 @@ import {
   logoTooLargeMessage,
   newVentureSchema,
   VERSION_SOURCE,
+  ventureAnchor,
   ventureSchema,
 } from "./forms";
 import { LOGO_PREFIX, sha256Hex, sniffImage } from "./logo.server";
+import { changedWords } from "./revisions";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 /** Room for the form's text fields beside the logo's bytes. */
@@ -104,7 +106,17 @@ export async function ventureAction(request: Request, env: Env, admin: Admin, id
   if (intent === "restore") {
     const restored = await restoreRevision(db, current, Number(form.get("revision")), admin.email);
     if (!restored) return notFound();
-    return redirectWithToast(env, request, here, { title: "Revision restored" }, { status: 303, headers: NO_STORE });
+    const kept = restored.kept.length
+      ? ` Its empty ${restored.kept.join(" and ")} ${restored.kept.length > 1 ? "were" : "was"} not brought back: a venture needs ${restored.kept.length > 1 ? "them" : "it"}, so the current ${restored.kept.length > 1 ? "ones stay" : "one stays"}.`
+      : "";
+    const what = restored.changed.length ? `Restored ${changedWords(restored.changed)}.` : "It already matched.";
+    return redirectWithToast(
+      env,
+      request,
+      here,
+      { title: restored.changed.length ? "Revision restored" : "Nothing changed", description: `${what}${kept}` },
+      { status: 303, headers: NO_STORE },
+    );
   }
   if (intent === "announce") {
     if (form.get("announce") !== "on")
@@ -167,7 +179,10 @@ async function saveForm(request: Request, env: Env, db: Db, admin: Admin, id: st
     env,
     request,
     stageChanged ? `${adminVenturePath(id)}?announce=1` : adminVenturePath(id),
-    { title: changed.length ? "Venture saved" : "Nothing changed", description: changed.join(", ") || undefined },
+    {
+      title: changed.length ? "Venture saved" : "Nothing changed",
+      description: changed.length ? `Changed ${changedWords(changed)}.` : undefined,
+    },
     { status: 303, headers: NO_STORE },
   );
 }
@@ -203,14 +218,25 @@ export async function venturesAction(request: Request, env: Env, admin: Admin): 
   }
   const current = await ventureById(db, String(form.get("id") ?? ""));
   if (!current) return notFound();
-  if (intent === "up" || intent === "down") await moveVenture(db, current.id, intent === "up" ? -1 : 1, admin.email);
-  else if (intent === "show" || intent === "hide") await setShown(db, current, intent === "show", admin.email);
-  else return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
-  return redirectWithToast(
-    env,
-    request,
-    ADMIN_VENTURES_PATH,
-    { title: "Portfolio updated", description: current.name },
-    { status: 303, headers: NO_STORE },
-  );
+  // Back to the venture's own place in the list, whatever moved.
+  const back = `${ADMIN_VENTURES_PATH}#${ventureAnchor(current.id)}`;
+  const toast = (title: string, description: string) =>
+    redirectWithToast(env, request, back, { title, description }, { status: 303, headers: NO_STORE });
+  if (intent === "up" || intent === "down") {
+    const moved = await moveVenture(db, current.id, intent === "up" ? -1 : 1, admin.email);
+    if (!moved) return toast("Not moved", `${current.name} is already ${intent === "up" ? "first" : "last"}.`);
+    return toast(
+      `${current.name} moved ${intent}`,
+      `Now ${moved.place} of ${moved.of}, ${intent === "up" ? "before" : "after"} ${moved.swappedWith}.`,
+    );
+  }
+  if (intent === "show" || intent === "hide") {
+    const refused = await setShown(db, current, intent === "show", admin.email);
+    if (refused) return toast("Not shown", refused);
+    return toast(
+      intent === "show" ? `${current.name} shown` : `${current.name} hidden`,
+      intent === "show" ? `On the portfolio at /subsidiary/${current.id}.` : "Visitors no longer see it.",
+    );
+  }
+  return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
 }

@@ -9,7 +9,7 @@ import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
 import type { FactInput, VentureInput } from "./forms";
-import { changedFields, revisionState, type RevisionState } from "./revisions";
+import { changedFields, changedWords, REQUIRED_FIELDS, revisionState, type RevisionState } from "./revisions";
 
 const target = (id: string) => `venture ${id}`;
 
@@ -38,7 +38,7 @@ function changeStatements(
         changed: changed.join(","),
         state: JSON.stringify(next),
       }),
-      auditStatement(db, { actor, action, target: target(current.id), detail: changed.join(", ") }, now),
+      auditStatement(db, { actor, action, target: target(current.id), detail: changedWords(changed) }, now),
       contentChanged(db),
     ],
   };
@@ -70,8 +70,16 @@ export async function saveVenture(
   return change.changed;
 }
 
-/** Shows or hides a venture. */
+/** Why a venture cannot be shown yet (the pages would draw an empty card), or null when it can. */
+export function cannotShow(v: Pick<Venture, "name" | "tagline" | "description">): string | null {
+  const missing = [!v.tagline.trim() && "tagline", !v.description.trim() && "description"].filter(Boolean);
+  return missing.length ? `${v.name} has no ${missing.join(" or ")} yet: add ${missing.length > 1 ? "them" : "it"} on its page first.` : null;
+}
+
+/** Shows or hides a venture; showing one that cannot be shown changes nothing and says why. */
 export async function setShown(db: Db, current: Venture, shown: boolean, actor: string, now = Date.now()) {
+  const refused = shown ? cannotShow(current) : null;
+  if (refused) return refused;
   const change = changeStatements(
     db,
     current,
@@ -81,20 +89,28 @@ export async function setShown(db: Db, current: Venture, shown: boolean, actor: 
     now,
   );
   if (change) await batch(db, change.statements as [Statement, ...Statement[]]);
+  return null;
 }
 
-/** Brings a venture back as a revision left it (itself a new revision); false: no such revision. */
+/**
+ * Brings a venture back as a revision left it (itself a new revision), but only what the edit form
+ * accepts: an empty name, tagline or description (a new venture's first revision) keeps the
+ * current one. Null: no such revision; else the fields it kept.
+ */
 export async function restoreRevision(db: Db, current: Venture, revisionId: number, actor: string, now = Date.now()) {
   const revision = await db
     .select()
     .from(ventureRevisions)
     .where(and(eq(ventureRevisions.id, revisionId), eq(ventureRevisions.ventureId, current.id)))
     .get();
-  if (!revision) return false;
-  const state = revisionState({ ...revisionState(current), ...(JSON.parse(revision.state) as Partial<RevisionState>) });
+  if (!revision) return null;
+  const stored = JSON.parse(revision.state) as Partial<RevisionState>;
+  const kept = REQUIRED_FIELDS.filter((f) => !String(stored[f] ?? "").trim());
+  for (const f of kept) delete stored[f];
+  const state = revisionState({ ...revisionState(current), ...stored });
   const change = changeStatements(db, current, state, actor, `venture.restore #${revisionId}`, now);
   if (change) await batch(db, change.statements as [Statement, ...Statement[]]);
-  return true;
+  return { kept: [...kept], changed: change?.changed ?? [] };
 }
 
 /** Adds a new venture, hidden until an admin shows it, last in the order; false when the id is taken. */
@@ -134,15 +150,18 @@ export async function createVenture(db: Db, id: string, name: string, actor: str
   return true;
 }
 
-/** Moves a venture one place up (-1) or down (+1) in the portfolio's order. */
+/**
+ * Moves a venture one place up (-1) or down (+1) in the portfolio's order; its new place (1-based)
+ * and the venture it swapped with, or null when it cannot move that way.
+ */
 export async function moveVenture(db: Db, id: string, by: -1 | 1, actor: string, now = Date.now()) {
   const list = await db
-    .select({ id: ventures.id, position: ventures.position })
+    .select({ id: ventures.id, name: ventures.name, position: ventures.position })
     .from(ventures)
     .orderBy(asc(ventures.position), asc(ventures.id));
   const at = list.findIndex((v) => v.id === id);
   const other = list[at + by];
-  if (at < 0 || !other) return;
+  if (at < 0 || !other) return null;
   // Positions renumbered 0..n-1 with the two swapped: the order stays total whatever it was.
   const order = list.map((v) => v.id);
   [order[at], order[at + by]] = [order[at + by]!, order[at]!];
@@ -151,6 +170,7 @@ export async function moveVenture(db: Db, id: string, by: -1 | 1, actor: string,
     auditStatement(db, { actor, action: by < 0 ? "venture.move-up" : "venture.move-down", target: target(id) }, now),
     contentChanged(db),
   ]);
+  return { place: at + by + 1, of: list.length, swappedWith: other.name };
 }
 
 /** Adds a key fact to a venture (or the group, null). */

@@ -9,6 +9,8 @@ import { VENTURE_STAGES } from "~/db/enums";
 
 export const ADMIN_VENTURES_PATH = "/admin/ventures";
 export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
+/** A venture's row on the list (the list's actions come back to it). */
+export const ventureAnchor = (id: string) => `venture-${id}`;
 
 export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
 
