@@ -4,7 +4,7 @@
  * cached page follows at once (docs/decisions/090).
  */
 import { and, asc, eq, isNull, max } from "drizzle-orm";
-import { keyFacts, ventureRevisions, ventures, type Venture } from "~/db/schema";
+import { keyFacts, ventureRevisions, ventures, type VentureRow } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
@@ -16,7 +16,7 @@ const target = (id: string) => `venture ${id}`;
 /** The statements that set a venture to `next`, with its revision and audit entry; null: nothing changed. */
 function changeStatements(
   db: Db,
-  current: Venture,
+  current: VentureRow,
   next: RevisionState,
   actor: string,
   action: string,
@@ -53,7 +53,7 @@ export interface StoredLogo {
 /** Saves the edit form (and a new logo, already in R2); the fields it changed (empty: none). */
 export async function saveVenture(
   db: Db,
-  current: Venture,
+  current: VentureRow,
   input: VentureInput,
   logo: StoredLogo | null,
   actor: string,
@@ -71,13 +71,13 @@ export async function saveVenture(
 }
 
 /** Why a venture cannot be shown yet (the pages would draw an empty card), or null when it can. */
-export function cannotShow(v: Pick<Venture, "name" | "tagline" | "description">): string | null {
+export function cannotShow(v: Pick<VentureRow, "name" | "tagline" | "description">): string | null {
   const missing = [!v.tagline.trim() && "tagline", !v.description.trim() && "description"].filter(Boolean);
   return missing.length ? `${v.name} has no ${missing.join(" or ")} yet: add ${missing.length > 1 ? "them" : "it"} on its page first.` : null;
 }
 
 /** Shows or hides a venture; showing one that cannot be shown changes nothing and says why. */
-export async function setShown(db: Db, current: Venture, shown: boolean, actor: string, now = Date.now()) {
+export async function setShown(db: Db, current: VentureRow, shown: boolean, actor: string, now = Date.now()) {
   const refused = shown ? cannotShow(current) : null;
   if (refused) return refused;
   const change = changeStatements(
@@ -97,7 +97,7 @@ export async function setShown(db: Db, current: Venture, shown: boolean, actor: 
  * accepts: an empty name, tagline or description (a new venture's first revision) keeps the
  * current one. Null: no such revision; else the fields it kept.
  */
-export async function restoreRevision(db: Db, current: Venture, revisionId: number, actor: string, now = Date.now()) {
+export async function restoreRevision(db: Db, current: VentureRow, revisionId: number, actor: string, now = Date.now()) {
   const revision = await db
     .select()
     .from(ventureRevisions)
