@@ -12,7 +12,8 @@ import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { venturesAction } from "~/features/ventures/admin.server";
-import { allVentures, factsOf } from "~/features/ventures/catalogue.server";
+import { allVentures, factSourceLabels, factsOf } from "~/features/ventures/catalogue.server";
+import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
 import { cannotShow } from "~/features/ventures/edit.server";
 import { adminVenturePath, newVentureSchema, ventureAnchor } from "~/features/ventures/forms";
@@ -30,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       facts,
+      sourceLabels: await factSourceLabels(db, facts),
+      confirming: factToConfirm(request),
       ventures: ventures.map((v) => ({
         id: v.id,
         name: v.name,
@@ -60,7 +63,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export default function VenturesAdmin() {
-  const { ventures, facts } = useLoaderData<typeof loader>();
+  const { ventures, facts, sourceLabels, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
   const [form, fields] = useForm<{ id: string; name: string }>({
     id: "new-venture",
@@ -116,24 +119,13 @@ export default function VenturesAdmin() {
           The group&apos;s key facts
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Shown on /investors, each with its date and source.</p>
-        {facts.length ? (
-          <ul className="mt-4 grid gap-2">
-            {facts.map((f) => (
-              <li key={f.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")}>
-                <span className="min-w-0 flex-1 basis-48 wrap-anywhere">
-                  <strong>{f.label}</strong>: {f.value} (as of {f.asOf}) · {f.source}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-fact" />
-                  <input type="hidden" name="fact" value={f.id} />
-                  <Button type="submit" variant="destructive">
-                    Remove<span className="sr-only"> {f.label}</span>
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <KeyFactList
+          facts={facts}
+          sourceLabels={sourceLabels}
+          path={page.path}
+          confirming={confirming}
+          testId="group-facts"
+        />
         <KeyFactForm id="group-fact" lastResult={factResult} submitLabel="Add group fact" />
       </section>
       <section aria-labelledby="new-venture-heading" className="mt-10">

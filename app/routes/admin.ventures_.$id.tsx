@@ -23,7 +23,14 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ventureAction } from "~/features/ventures/admin.server";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
 import { revisionWords } from "~/features/ventures/revisions";
-import { factsOf, revisionsOf, toVenture, ventureById } from "~/features/ventures/catalogue.server";
+import {
+  factSourceLabels,
+  factsOf,
+  revisionsOf,
+  toVenture,
+  ventureById,
+} from "~/features/ventures/catalogue.server";
+import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import {
   adminVenturePath,
   type FormReply,
@@ -47,11 +54,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const venture = await ventureById(db, params.id ?? "");
   if (!venture) throw new Response("Not Found", { status: 404, headers: NO_STORE });
   const [facts, revisions] = await Promise.all([factsOf(db, venture.id), revisionsOf(db, venture.id)]);
+  const sourceLabels = await factSourceLabels(db, facts);
   return json(
     {
       venture,
       drawn: toVenture(venture),
       facts,
+      sourceLabels,
+      confirming: factToConfirm(request),
       revisions: revisions.map(({ id, revisedBy, revisedAt, changed, state }) => ({
         id,
         revisedBy,
@@ -97,7 +107,8 @@ const FILE_INPUT =
   "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2";
 
 export default function VentureAdmin() {
-  const { venture, drawn, facts, revisions, logoMaxBytes } = useLoaderData<typeof loader>();
+  const { venture, drawn, facts, sourceLabels, confirming, revisions, logoMaxBytes } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
   const [searchParams] = useSearchParams();
   const here = adminVenturePath(venture.id);
@@ -154,29 +165,13 @@ export default function VentureAdmin() {
         <h2 id="facts-heading" className="text-xl font-semibold">
           Key facts
         </h2>
-        {facts.length ? (
-          <ul className="mt-4 grid gap-2" data-testid="facts">
-            {facts.map((f) => (
-              <li key={f.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")}>
-                <span className="min-w-0 flex-1 basis-48 wrap-anywhere">
-                  <strong>{f.label}</strong>: {f.value} (as of {f.asOf}) ·{" "}
-                  <a href={f.source} className="underline underline-offset-4">
-                    {f.source}
-                  </a>
-                </span>
-                <Form method="post" action={here}>
-                  <input type="hidden" name="intent" value="remove-fact" />
-                  <input type="hidden" name="fact" value={f.id} />
-                  <Button type="submit" variant="destructive">
-                    Remove<span className="sr-only"> {f.label}</span>
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-muted-foreground">No key facts yet.</p>
-        )}
+        <KeyFactList
+          facts={facts}
+          sourceLabels={sourceLabels}
+          path={here}
+          confirming={confirming}
+          testId="facts"
+        />
         <KeyFactForm id="fact" action={here} lastResult={result("fact")} submitLabel="Add fact" />
       </section>
 

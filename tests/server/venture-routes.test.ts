@@ -260,6 +260,31 @@ describe("/admin/ventures/<id>", () => {
     expect((await add({ label: "Users", value: "12,000", asOf: "2026-10-01", source })).status).toBe(303);
     const page = await publicVenture();
     expect(page.data.facts).toEqual([expect.objectContaining({ value: "12,000", asOf: "2026-10-01", source })]);
+    // A second press adds nothing, and says so.
+    const again = await add({ label: "Users", value: "12,000", asOf: "2026-10-01", source });
+    expect(await toastOf(again)).toMatchObject({ title: "Already listed" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM key_facts").first("n")).toBe(1);
+    // The document's stable URL, or its full address on this site, stores the version current now.
+    const doc = await env.DB.prepare(
+      "SELECT d.path, d.title, v.sha256 FROM documents d JOIN document_versions v ON v.id = d.current_version_id WHERE d.status = 'published' LIMIT 1",
+    ).first<{ path: string; title: string; sha256: string }>();
+    for (const [label, given] of [
+      ["Stable", doc!.path],
+      ["Full", `${env.SITE_URL}${doc!.path}`],
+    ] as const) {
+      expect((await add({ label, value: "1", asOf: "2026-10-01", source: given })).status).toBe(303);
+      const stored = await env.DB.prepare("SELECT source FROM key_facts WHERE label = ?").bind(label).first("source");
+      expect(stored).toBe(`/documents/v/${doc!.sha256}.pdf`);
+    }
+    // Listed by the document's title and version, not a hash path; Remove asks first.
+    const admin_page = (await asResponse(
+      await callRoute(venturePage, { path: `${PATH}?confirm=remove-fact&fact=1`, params: { id: ID }, cookie: admin }),
+    ).json()) as { sourceLabels: Record<string, string>; confirming: number | null };
+    expect(admin_page.sourceLabels[`/documents/v/${doc!.sha256}.pdf`]).toMatch(
+      new RegExp(`^${doc!.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · v\\d+ · [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`),
+    );
+    expect(admin_page.confirming).toBe(1);
+    await env.DB.prepare("DELETE FROM key_facts WHERE label IN ('Stable', 'Full')").run();
     // Removed again.
     const fact = await env.DB.prepare("SELECT id FROM key_facts").first<number>("id");
     expect((await add({ intent: "remove-fact", fact: String(fact) })).status).toBe(303);

@@ -6,7 +6,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/cloudflare";
 import type { Admin } from "~/features/auth/guard.server";
-import { publishedVersion } from "~/features/documents/catalogue.server";
+import { publishedAtPath, publishedVersion } from "~/features/documents/catalogue.server";
+import { DOCUMENTS_PATH, versionHashOf, versionPath } from "~/features/documents/library";
 import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { saveNews } from "~/features/news/news.server";
 import { STAGES } from "~/content/ventures";
@@ -22,7 +23,7 @@ import {
   LOGO_TYPES_MESSAGE,
   logoTooLargeMessage,
   newVentureSchema,
-  VERSION_SOURCE,
+  isPublicHttpsUrl,
   ventureAnchor,
   ventureSchema,
 } from "./forms";
@@ -37,12 +38,26 @@ type Reply = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 const answer = (form: string, result: unknown, status: number) =>
   json({ form, result: result as SubmissionResult<string[]> }, { status, headers: NO_STORE });
 
-const UNKNOWN_VERSION = "No published document version has that address.";
+const UNKNOWN_DOCUMENT = "No published document of our library has that address.";
+const NOT_PUBLIC = "Enter an https:// address with a public host name, or a document of our library.";
 
-/** An https:// source, or a version address of a published document in our library. */
-async function knownSource(db: Db, source: string): Promise<boolean> {
-  if (!VERSION_SOURCE.test(source)) return true;
-  return Boolean(await publishedVersion(db, source.slice("/documents/v/".length, -".pdf".length)));
+/**
+ * The source a fact stores: for a document of our library, given by its stable URL, a version's
+ * URL or either's full address on this site, the version that is current or named (its own
+ * address, which never changes); any other public https:// address as given. Else why not.
+ */
+async function resolveSource(db: Db, source: string, siteUrl: string): Promise<{ source: string } | { error: string }> {
+  let path = source;
+  try {
+    const url = new URL(source, siteUrl);
+    if (url.origin === new URL(siteUrl).origin) path = decodeURIComponent(url.pathname);
+  } catch {
+    return { error: NOT_PUBLIC };
+  }
+  if (!path.startsWith(`${DOCUMENTS_PATH}/`)) return isPublicHttpsUrl(source) ? { source } : { error: NOT_PUBLIC };
+  const hash = versionHashOf(path);
+  const version = hash ? await publishedVersion(db, hash) : await publishedAtPath(db, path);
+  return version ? { source: versionPath(version.sha256) } : { error: UNKNOWN_DOCUMENT };
 }
 
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
@@ -64,14 +79,17 @@ async function factAction(
   if (form.has("label")) {
     const submission = parseWithZod(form, { schema: factSchema });
     if (submission.status !== "success") return answer("fact", submission.reply(), 400);
-    if (!(await knownSource(db, submission.value.source)))
-      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
-    await addFact(db, ventureId, submission.value, admin.email);
+    const resolved = await resolveSource(db, submission.value.source, getConfig(env).siteUrl);
+    if ("error" in resolved)
+      return answer("fact", submission.reply({ fieldErrors: { source: [resolved.error] } }), 400);
+    const added = await addFact(db, ventureId, { ...submission.value, source: resolved.source }, admin.email);
     return redirectWithToast(
       env,
       request,
       back,
-      { title: `${noun} added`, description: submission.value.label },
+      added
+        ? { title: `${noun} added`, description: submission.value.label }
+        : { title: "Already listed", description: `${submission.value.label}: the same fact is there already.` },
       { status: 303, headers: NO_STORE },
     );
   }

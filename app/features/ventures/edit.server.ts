@@ -173,8 +173,19 @@ export async function moveVenture(db: Db, id: string, by: -1 | 1, actor: string,
   return { place: at + by + 1, of: list.length, swappedWith: other.name };
 }
 
-/** Adds a key fact to a venture (or the group, null). */
+/**
+ * Adds a key fact to a venture (or the group, null); false when the same fact (label, value, date
+ * and source) is there already, so a second press adds nothing.
+ */
 export async function addFact(db: Db, ventureId: string | null, input: FactInput, actor: string, now = Date.now()) {
+  const same = and(
+    ventureId === null ? isNull(keyFacts.ventureId) : eq(keyFacts.ventureId, ventureId),
+    eq(keyFacts.label, input.label),
+    eq(keyFacts.value, input.value),
+    eq(keyFacts.asOf, input.asOf),
+    eq(keyFacts.source, input.source),
+  );
+  if (await db.select({ id: keyFacts.id }).from(keyFacts).where(same).get()) return false;
   await batch(db, [
     db.insert(keyFacts).values({ ventureId, ...input, createdAt: now }),
     auditStatement(
@@ -184,6 +195,7 @@ export async function addFact(db: Db, ventureId: string | null, input: FactInput
     ),
     contentChanged(db),
   ]);
+  return true;
 }
 
 /** Removes a key fact of that venture (or the group); false when there is none. */
