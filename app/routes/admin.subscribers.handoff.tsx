@@ -334,10 +334,10 @@ export default function SubscriberHandoff() {
           Import the host&apos;s export
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">
-          The subscriber CSV Substack, Ghost or Buttondown exports (at most {mib(importMaxBytes)}). The page first
-          shows what it would do. Then every address handed off from here that unsubscribed or was disabled there
-          ends its newsletter subscription here, as our own unsubscribe does: no e-mail is sent, investor alerts stay,
-          nothing else changes. Who subscribed again here since their hand-off is kept.
+          The subscriber CSV Substack, Ghost or Buttondown exports (at most {mib(importMaxBytes)}). The page first shows
+          what it would do. Then every address handed off from here that unsubscribed or was disabled there ends its
+          newsletter subscription here, as our own unsubscribe does: no e-mail is sent, investor alerts stay, nothing
+          else changes. Who subscribed again here since their hand-off is kept.
         </p>
         <Form
           method="post"

@@ -24,13 +24,7 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ventureAction } from "~/features/ventures/admin.server";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
 import { revisionWords } from "~/features/ventures/revisions";
-import {
-  factSourceLabels,
-  factsOf,
-  revisionsOf,
-  toVenture,
-  ventureById,
-} from "~/features/ventures/catalogue.server";
+import { factSourceLabels, factsOf, revisionsOf, toVenture, ventureById } from "~/features/ventures/catalogue.server";
 import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import {
   adminVenturePath,
@@ -106,8 +100,7 @@ const FILE_INPUT =
   "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2";
 
 export default function VentureAdmin() {
-  const { venture, drawn, facts, sourceLabels, confirming, revisions, logoMaxBytes } =
-    useLoaderData<typeof loader>();
+  const { venture, drawn, facts, sourceLabels, confirming, revisions, logoMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
   const [searchParams] = useSearchParams();
   const here = adminVenturePath(venture.id);
@@ -164,13 +157,7 @@ export default function VentureAdmin() {
         <h2 id="facts-heading" className="text-xl font-semibold">
           Key facts
         </h2>
-        <KeyFactList
-          facts={facts}
-          sourceLabels={sourceLabels}
-          path={here}
-          confirming={confirming}
-          testId="facts"
-        />
+        <KeyFactList facts={facts} sourceLabels={sourceLabels} path={here} confirming={confirming} testId="facts" />
         <KeyFactForm id="fact" action={here} lastResult={result("fact")} submitLabel="Add fact" />
       </section>
 
@@ -341,7 +328,6 @@ function VentureEditor({
           </div>
         </section>
       ) : null}
-
     </>
   );
 }

@@ -130,9 +130,23 @@ describe("the hand-off page", () => {
       buffer: Buffer.from(`email,active_subscription,expiry,email_disabled,created_at\n${email},false,,true,\n`),
     });
     await page.getByRole("button", { name: "Import" }).click();
-    await expect.poll(() => page.getByTestId("import-to-end").innerText().catch(() => "")).toBe(email);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("import-to-end")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe(email);
     await page.getByRole("button", { name: "End 1 subscription" }).click();
-    await expect.poll(() => page.getByTestId("import-ended").innerText().catch(() => "")).toBe(email);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("import-ended")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe(email);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -130,7 +130,9 @@ describe("the ventures admin", () => {
     await page.getByText("Nothing changed").first().waitFor();
     await page.reload();
     await expect(form.getByLabel(/^Tagline/).inputValue()).resolves.toBe(FIRST_TAGLINE);
-    await expect(page.getByTestId("revisions").locator("li").first().textContent()).resolves.toContain("Changed tagline");
+    await expect(page.getByTestId("revisions").locator("li").first().textContent()).resolves.toContain(
+      "Changed tagline",
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -157,7 +159,10 @@ describe("the ventures admin", () => {
     const create = page.locator("form#new-venture");
     await create.getByLabel(/^Id/).fill("kiwi");
     await create.getByLabel("Name").fill("Kiwi");
-    await Promise.all([page.waitForURL(/\/admin\/ventures\/kiwi$/), create.getByRole("button", { name: "Add venture" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/admin\/ventures\/kiwi$/),
+      create.getByRole("button", { name: "Add venture" }).click(),
+    ]);
     // Not shown until it has a tagline and a description: the list says why.
     await page.goto("/admin/ventures");
     await expect(page.locator('[data-id="kiwi"]').getByTestId("unshowable").textContent()).resolves.toContain(

@@ -286,7 +286,9 @@ describe("the import of a host's export", () => {
     ].join("\r\n");
     const { res, data } = await importFile(upload("substack.csv", csv), admin);
     expect(res.status).toBe(200);
-    const adaId = (await env.DB.prepare("SELECT id FROM leads WHERE email = 'ada@example.com' AND topic = 'newsletter'").first("id")) as number;
+    const adaId = (await env.DB.prepare(
+      "SELECT id FROM leads WHERE email = 'ada@example.com' AND topic = 'newsletter'",
+    ).first("id")) as number;
     expect(data.import).toEqual({
       ok: true,
       step: "preview",
@@ -337,7 +339,9 @@ describe("the import of a host's export", () => {
 
   it("a reader who left the host and subscribed again here since is reported and kept; one never handed off too", async () => {
     // Grace confirmed here again after her hand-off; Nora never went to the host.
-    await env.DB.prepare("UPDATE leads SET confirmed_at = ?1 WHERE email = 'grace@example.com'").bind(Date.now() + DAY).run();
+    await env.DB.prepare("UPDATE leads SET confirmed_at = ?1 WHERE email = 'grace@example.com'")
+      .bind(Date.now() + DAY)
+      .run();
     await lead("nora@example.com");
     const csv = [
       "email,active_subscription,expiry,email_disabled,created_at",
@@ -362,9 +366,10 @@ describe("the import of a host's export", () => {
   it("matches addresses as stored, ASCII letters folded only: a Kelvin sign is reported, never ended", async () => {
     await lead("kate@example.com");
     await exportCsv("substack", "all", admin);
-    const csv = ["email,active_subscription,expiry,email_disabled,created_at", "\u212Aate@example.com,false,,true,"].join(
-      "\n",
-    );
+    const csv = [
+      "email,active_subscription,expiry,email_disabled,created_at",
+      "\u212Aate@example.com,false,,true,",
+    ].join("\n");
     const { data } = await importFile(upload("substack.csv", csv), admin);
     expect(data.import).toMatchObject({
       read: 1,

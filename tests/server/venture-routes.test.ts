@@ -335,7 +335,9 @@ describe("/admin/ventures", () => {
     expect(listed.ventures.find((v) => v.id === "new-venture")?.unshowable).toContain("no tagline or description");
 
     // Restoring its first revision ("created", empty) keeps the tagline and description it now has.
-    await env.DB.prepare("UPDATE ventures SET tagline = 'Fresh', description = 'Something new.' WHERE id = 'new-venture'").run();
+    await env.DB.prepare(
+      "UPDATE ventures SET tagline = 'Fresh', description = 'Something new.' WHERE id = 'new-venture'",
+    ).run();
     const first = await env.DB.prepare("SELECT id FROM venture_revisions WHERE venture_id = 'new-venture'").first<{
       id: number;
     }>();
@@ -351,9 +353,10 @@ describe("/admin/ventures", () => {
     expect(await toastOf(restore)).toMatchObject({
       description: expect.stringContaining("Its empty tagline and description were not brought back"),
     });
-    expect(
-      await env.DB.prepare("SELECT tagline, description FROM ventures WHERE id = 'new-venture'").first(),
-    ).toEqual({ tagline: "Fresh", description: "Something new." });
+    expect(await env.DB.prepare("SELECT tagline, description FROM ventures WHERE id = 'new-venture'").first()).toEqual({
+      tagline: "Fresh",
+      description: "Something new.",
+    });
 
     expect((await post({ intent: "show", id: "new-venture" })).status).toBe(303);
     expect((await publicVenture("new-venture")).status).toBe(200);
@@ -361,7 +364,10 @@ describe("/admin/ventures", () => {
     expect(moved.status).toBe(303);
     // Back to its own row, saying where it went.
     expect(moved.headers.get("Location")).toBe("/admin/ventures#venture-new-venture");
-    const order = await env.DB.prepare("SELECT id, name FROM ventures ORDER BY position").all<{ id: string; name: string }>();
+    const order = await env.DB.prepare("SELECT id, name FROM ventures ORDER BY position").all<{
+      id: string;
+      name: string;
+    }>();
     expect(order.results.at(-2)?.id).toBe("new-venture");
     expect(await toastOf(moved)).toEqual({
       title: "New Venture moved up",

@@ -383,7 +383,12 @@ export async function endHandedOff(
     const endable = await db
       .select({ id: leads.id, email: leads.email })
       .from(leads)
-      .where(and(inArray(leads.id, db.select({ id: sql<number>`value` }).from(sql`json_each(${JSON.stringify(chunk)})`)), handedOffSinceConfirmed))
+      .where(
+        and(
+          inArray(leads.id, db.select({ id: sql<number>`value` }).from(sql`json_each(${JSON.stringify(chunk)})`)),
+          handedOffSinceConfirmed,
+        ),
+      )
       .orderBy(asc(leads.id));
     if (!endable.length) continue;
     const targets = endable.map((lead) => leadTarget(lead));

@@ -269,7 +269,10 @@ export async function unsubscribeLeads(
     "id" in where
       ? eq(leads.id, where.id)
       : "ids" in where
-        ? and(sql`${leads.id} IN (SELECT value FROM json_each(${JSON.stringify(where.ids)}))`, eq(leads.topic, where.topic))
+        ? and(
+            sql`${leads.id} IN (SELECT value FROM json_each(${JSON.stringify(where.ids)}))`,
+            eq(leads.topic, where.topic),
+          )
         : and(
             eq(leads.email, normaliseEmail(where.email)),
             where.topic ? eq(leads.topic, where.topic) : undefined,

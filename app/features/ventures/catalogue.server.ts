@@ -5,7 +5,15 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { versionHashOf, versionLabel, versionPath } from "~/features/documents/library";
-import { documents, documentVersions, keyFacts, ventureRevisions, ventures, type KeyFact, type VentureRow } from "~/db/schema";
+import {
+  documents,
+  documentVersions,
+  keyFacts,
+  ventureRevisions,
+  ventures,
+  type KeyFact,
+  type VentureRow,
+} from "~/db/schema";
 import {
   embeddableOrigins,
   HOST,

@@ -77,7 +77,9 @@ export async function saveVenture(
 /** Why a venture cannot be shown yet (the pages would draw an empty card), or null when it can. */
 export function cannotShow(v: Pick<VentureRow, "name" | "tagline" | "description">): string | null {
   const missing = [!v.tagline.trim() && "tagline", !v.description.trim() && "description"].filter(Boolean);
-  return missing.length ? `${v.name} has no ${missing.join(" or ")} yet: add ${missing.length > 1 ? "them" : "it"} on its page first.` : null;
+  return missing.length
+    ? `${v.name} has no ${missing.join(" or ")} yet: add ${missing.length > 1 ? "them" : "it"} on its page first.`
+    : null;
 }
 
 /** Shows or hides a venture; showing one that cannot be shown changes nothing and says why. */
@@ -101,7 +103,13 @@ export async function setShown(db: Db, current: VentureRow, shown: boolean, acto
  * accepts: an empty name, tagline or description (a new venture's first revision) keeps the
  * current one. Null: no such revision; else the fields it kept.
  */
-export async function restoreRevision(db: Db, current: VentureRow, revisionId: number, actor: string, now = Date.now()) {
+export async function restoreRevision(
+  db: Db,
+  current: VentureRow,
+  revisionId: number,
+  actor: string,
+  now = Date.now(),
+) {
   const revision = await db
     .select()
     .from(ventureRevisions)
