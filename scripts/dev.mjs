@@ -5,13 +5,13 @@
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { ensureDevVars, ROOT } from "./lib/config.mjs";
+import { ensureDevVars, ROOT, seedVars } from "./lib/config.mjs";
 import { startLocalMailIfNeeded } from "./lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "./lib/local-oidc.mjs";
 import { migrate, stopChild } from "./lib/local-worker.mjs";
 
 ensureDevVars();
-migrate(resolve(ROOT, ".wrangler/state"));
+migrate(resolve(ROOT, ".wrangler/state"), seedVars());
 const provider = await startLocalProviderIfNeeded();
 const mail = await startLocalMailIfNeeded();
 // Every local port, the fallbacks too (Vite prints its own).

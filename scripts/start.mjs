@@ -2,7 +2,7 @@
 // inbox, wrangler dev on PORT, and the Cron Trigger's jobs every minute as in production.
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { resolve } from "node:path";
-import { ensureDevVars, ROOT } from "./lib/config.mjs";
+import { ensureDevVars, ROOT, seedVars } from "./lib/config.mjs";
 import { build, migrate, startWorker, triggerScheduled } from "./lib/local-worker.mjs";
 import { startLocalMailIfNeeded } from "./lib/local-mail.mjs";
 import { startLocalProviderIfNeeded } from "./lib/local-oidc.mjs";
@@ -11,7 +11,8 @@ const port = Number(process.env.PORT || 8787);
 ensureDevVars();
 if (process.env.SKIP_BUILD !== "1") build();
 const persistTo = resolve(ROOT, ".wrangler/state");
-migrate(persistTo);
+// The seed sees the variables the server will (the environment over .dev.vars).
+migrate(persistTo, seedVars());
 const provider = await startLocalProviderIfNeeded();
 const vars = { SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` };
 if (provider) vars.OAUTH_ISSUER = provider.issuer;

@@ -51,8 +51,9 @@ function policyRest(stylesheet: string, secure: boolean, frameOrigins: readonly 
   if (rest?.stylesheet === stylesheet && rest.secure === secure && rest.frameOrigins === frameOrigins) return rest.text;
   const directives = [
     `style-src '${stylesheet}'`,
-    // Blog covers come from the feed's hosts (http(s) only: parse-feed.server.ts).
-    "img-src 'self' https:",
+    // Blog covers come from the feed's hosts (http(s) only: parse-feed.server.ts); blob: is the
+    // venture admin's preview of a logo chosen but not yet uploaded (an object URL of the file).
+    "img-src 'self' https: blob:",
     // The app's data requests and the client error reports.
     "connect-src 'self'",
     `frame-src ${["https://www.youtube-nocookie.com", ...frameOrigins].join(" ")}`,

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/select";
@@ -8,13 +9,22 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import {
+  endHandedOff,
   exportAnswer,
   handoffCounts,
-  importHostExport,
+  NOBODY_NEW,
+  previewHostExport,
   recentHandoffs,
   type ImportResult,
+  type Named,
 } from "~/features/handoff/handoff.server";
-import { HANDOFF_FORMATS, HANDOFF_SCOPES, HOST_NAMES, type HandoffScope } from "~/features/handoff/hosts";
+import {
+  HANDOFF_FORMATS,
+  HANDOFF_SCOPES,
+  HOST_NAMES,
+  type HandoffFormat,
+  type HandoffScope,
+} from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
@@ -37,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const db = getDb(env);
   const [handoffs, counts] = await Promise.all([recentHandoffs(db), handoffCounts(db)]);
-  return json({ handoffs, counts, importMaxBytes: getConfig(env).importMaxBytes }, { headers: NO_STORE });
+  const nobodyNew = new URL(request.url).searchParams.get("export") === NOBODY_NEW;
+  return json({ handoffs, counts, nobodyNew, importMaxBytes: getConfig(env).importMaxBytes }, { headers: NO_STORE });
 }
 
 type ActionData = { import: ImportResult };
@@ -45,12 +56,16 @@ type ActionData = { import: ImportResult };
 const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 
 /**
- * `POST /admin/subscribers/handoff`, multipart with the `file` a newsletter host exported: every
- * address that left there is unsubscribed here (docs/decisions/098); the page says how many rows
- * were read, matched, ended and not known here. The page's export form (`format`, `scope`) posts
- * here too: the same answer as `/admin/subscribers/handoff/export`, where the worker hands a
- * browser's post (app/utils/file-posts.ts, docs/decisions/100) so that the file is the response. Cross-site → 403, not an admin → 404; a file that is not a recognised export →
- * 400, over IMPORT_MAX_BYTES → 413, each with the page saying why and nothing changed.
+ * `POST /admin/subscribers/handoff`, multipart with the `file` a newsletter host exported: the page
+ * previews what the import would do (docs/decisions/101): how many rows were read, matched and not
+ * known here, whose subscriptions it would end (handed off at or after their confirmation), who
+ * subscribed again here since and who matches only by case folding (kept). Its "End N
+ * subscriptions" form (multipart too: `intent=end`, `format`, `leads`, the previewed ids) ends
+ * them and names them. The page's export form (`format`, `scope`) posts here too: the same answer
+ * as `/admin/subscribers/handoff/export`, where the worker hands a browser's post
+ * (app/utils/file-posts.ts, docs/decisions/100) so that the file is the response. Cross-site →
+ * 403, not an admin → 404; a file that is not a recognised export → 400, over IMPORT_MAX_BYTES →
+ * 413, each with the page saying why and nothing changed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -72,17 +87,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof BodyError) return refuse(error.status, error.status === 413 ? tooLarge : error.message);
     throw error;
   }
+  const db = getDb(env);
+  if (form.get("intent") === "end") {
+    const format = String(form.get("format") ?? "");
+    const ids = String(form.get("leads") ?? "")
+      .split(",")
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (!(HANDOFF_FORMATS as readonly string[]).includes(format) || !ids.length)
+      return refuse(400, "Nothing to end: import the host's export again to see what it would do.");
+    const done = await endHandedOff(db, format as HandoffFormat, ids, admin.email);
+    return json<ActionData>({ import: done }, { headers: NO_STORE });
+  }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0)
     return refuse(400, "Choose the CSV file your newsletter host exported.");
   if (file.size > max) return refuse(413, tooLarge);
-  const result = await importHostExport(getDb(env), new Uint8Array(await file.arrayBuffer()), admin.email);
+  const result = await previewHostExport(db, new Uint8Array(await file.arrayBuffer()));
   return json<ActionData>({ import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
 }
 
 export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
+
+/** A list of addresses the page names: the first ones, then how many more. */
+function Addresses({ list, testId }: { list: Named; testId: string }) {
+  const more = list.count - list.first.length;
+  return (
+    <ul className="mt-2 list-disc space-y-0.5 pl-6 text-sm" data-testid={testId}>
+      {list.first.map((email) => (
+        <li key={email} className="wrap-anywhere">
+          {email}
+        </li>
+      ))}
+      {more > 0 ? <li className="list-none text-muted-foreground">and {formatInteger(more)} more</li> : null}
+    </ul>
+  );
+}
+
+const subscriptions = (n: number) => `${formatInteger(n)} ${n === 1 ? "subscription" : "subscriptions"}`;
 
 function ImportOutcome({ result }: { result: ImportResult }) {
   if (!result.ok)
@@ -92,15 +136,104 @@ function ImportOutcome({ result }: { result: ImportResult }) {
       </p>
     );
   const n = formatInteger;
+  if (result.step === "done")
+    return (
+      <div role="status" className="mt-4" data-testid="import-done">
+        <p className="text-sm font-medium" data-testid="import-result">
+          {result.ended.count
+            ? `Ended ${subscriptions(result.ended.count)} here (${HOST_NAMES[result.format]} export):`
+            : "Nothing ended: each of them subscribed again here since the preview."}
+        </p>
+        {result.ended.count ? <Addresses list={result.ended} testId="import-ended" /> : null}
+      </div>
+    );
   return (
-    <p role="status" className="mt-4 text-sm" data-testid="import-result">
-      {`${HOST_NAMES[result.format]} export read: ${n(result.read)} ${result.read === 1 ? "row" : "rows"}, ${n(result.matched)} matched, ${n(result.ended)} ended here, ${n(result.unknown)} not known here.`}
-    </p>
+    <div role="status" className="mt-4 space-y-3" data-testid="import-preview">
+      <p className="text-sm" data-testid="import-result">
+        {`${HOST_NAMES[result.format]} export read: ${n(result.read)} ${result.read === 1 ? "row" : "rows"}, ${n(result.matched)} matched, ${n(result.unknown)} not known here. Nothing has changed yet.`}
+      </p>
+      {result.toEnd.count ? (
+        <div>
+          <p className="text-sm font-medium">
+            {`Left on the host, handed off from here: ${subscriptions(result.toEnd.count)} to end.`}
+          </p>
+          <Addresses list={result.toEnd} testId="import-to-end" />
+        </div>
+      ) : (
+        <p className="text-sm font-medium">Nothing to end: nobody who left the host was handed off from here.</p>
+      )}
+      {result.kept.count ? (
+        <div>
+          <p className="text-sm">
+            {`Subscribed again here since (kept): ${n(result.kept.count)} left the host but confirmed here after their last hand-off, or were never handed off.`}
+          </p>
+          <Addresses list={result.kept} testId="import-kept" />
+        </div>
+      ) : null}
+      {result.folded.count ? (
+        <div>
+          <p className="text-sm">
+            {`Not ended, to check by hand: ${n(result.folded.count)} match an address here only when their non-ASCII letters are case-folded.`}
+          </p>
+          <Addresses list={result.folded} testId="import-folded" />
+        </div>
+      ) : null}
+      {result.toEnd.count ? (
+        <Form method="post" encType="multipart/form-data" id="import-end">
+          <input type="hidden" name="intent" value="end" />
+          <input type="hidden" name="format" value={result.format} />
+          <input type="hidden" name="leads" value={result.endIds.join(",")} />
+          <Button type="submit" variant="destructive">
+            End {subscriptions(result.toEnd.count)}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 
+/**
+ * With JavaScript, the export is fetched and saved from here, so that the page then reloads its
+ * counts and list (a plain post would leave them as they were); without, the browser saves the
+ * answer itself. A "new" export with nobody new answers the page's address that says so.
+ */
+function useExportDownload() {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setState({ busy: true });
+    try {
+      const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+      const res = await fetch(form.action, { method: "POST", body });
+      const type = res.headers.get("Content-Type") ?? "";
+      if (res.ok && type.startsWith("text/csv")) {
+        const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "subscribers.csv";
+        const url = URL.createObjectURL(await res.blob());
+        const link = Object.assign(document.createElement("a"), { href: url, download: name });
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        setState({ busy: false });
+        revalidator.revalidate();
+      } else if (res.ok && res.redirected) {
+        setState({ busy: false });
+        const to = new URL(res.url);
+        navigate(`${to.pathname}${to.search}`, { replace: true, preventScrollReset: true });
+      } else setState({ busy: false, error: await res.text() });
+    } catch {
+      setState({ busy: false, error: "The export did not arrive: check the connection and try again." });
+    }
+  };
+  return { ...state, onSubmit };
+}
+
 export default function SubscriberHandoff() {
-  const { handoffs, counts, importMaxBytes } = useLoaderData<typeof loader>();
+  const { handoffs, counts, nobodyNew, importMaxBytes } = useLoaderData<typeof loader>();
+  const download = useExportDownload();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const importing = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
@@ -115,7 +248,13 @@ export default function SubscriberHandoff() {
           handed off. Only confirmed newsletter subscribers are exported.
         </p>
         {/* A plain post, not the router's: the browser saves the CSV the answer carries. */}
-        <form method="post" action={page.path} className="mt-4 flex flex-wrap items-end gap-4">
+        <form
+          method="post"
+          action={page.path}
+          id="handoff-export"
+          onSubmit={download.onSubmit}
+          className="mt-4 flex flex-wrap items-end gap-4"
+        >
           <div className="grid gap-1.5">
             <label htmlFor="handoff-format" className="text-sm font-medium">
               Host
@@ -140,8 +279,19 @@ export default function SubscriberHandoff() {
               ))}
             </Select>
           </div>
-          <Button type="submit">Download CSV</Button>
+          <Button type="submit" disabled={download.busy}>
+            {download.busy ? "Preparing…" : "Download CSV"}
+          </Button>
         </form>
+        {download.error ? (
+          <p role="alert" className="wrap-anywhere mt-4 text-sm text-destructive" data-testid="export-result">
+            {download.error}
+          </p>
+        ) : nobodyNew ? (
+          <p role="status" className="mt-4 text-sm font-medium" data-testid="export-result">
+            Nobody new since the last hand-off: nothing was downloaded or recorded.
+          </p>
+        ) : null}
       </Card>
 
       <section className="mt-10" aria-labelledby="handoffs-heading">
@@ -179,16 +329,22 @@ export default function SubscriberHandoff() {
         )}
       </section>
 
-      <Card as="section" className="mt-10" aria-labelledby="import-heading">
+      <Card as="section" id="import" className="mt-10" aria-labelledby="import-heading">
         <h2 id="import-heading" className="text-xl font-semibold">
           Import the host&apos;s export
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">
-          The subscriber CSV Substack, Ghost or Buttondown exports (at most {mib(importMaxBytes)}). Every address that
-          unsubscribed or was disabled there ends its newsletter subscription here, as our own unsubscribe does: no
-          e-mail is sent, investor alerts stay, nothing else changes.
+          The subscriber CSV Substack, Ghost or Buttondown exports (at most {mib(importMaxBytes)}). The page first shows
+          what it would do. Then every address handed off from here that unsubscribed or was disabled there ends its
+          newsletter subscription here, as our own unsubscribe does: no e-mail is sent, investor alerts stay, nothing
+          else changes. Who subscribed again here since their hand-off is kept.
         </p>
-        <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          id="import-file"
+          className="mt-4 flex flex-wrap items-end gap-4"
+        >
           <div className="grid min-w-0 gap-1.5">
             <label htmlFor="handoff-file" className="text-sm font-medium">
               Subscriber export (CSV)
@@ -203,7 +359,7 @@ export default function SubscriberHandoff() {
             />
           </div>
           <Button type="submit" variant="outline" disabled={importing}>
-            {importing ? "Importing…" : "Import"}
+            {importing ? "Reading…" : "Import"}
           </Button>
         </Form>
         {actionData ? <ImportOutcome result={actionData.import} /> : null}

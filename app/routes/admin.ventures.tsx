@@ -12,9 +12,11 @@ import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { venturesAction } from "~/features/ventures/admin.server";
-import { allVentures, factsOf } from "~/features/ventures/catalogue.server";
+import { allVentures, factSourceLabels, factsOf } from "~/features/ventures/catalogue.server";
+import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
-import { adminVenturePath, newVentureSchema } from "~/features/ventures/forms";
+import { cannotShow } from "~/features/ventures/edit.server";
+import { adminVenturePath, newVentureSchema, ventureAnchor } from "~/features/ventures/forms";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
@@ -29,7 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       facts,
-      ventures: ventures.map(({ id, name, stage, shown }) => ({ id, name, stage, shown, path: adminVenturePath(id) })),
+      sourceLabels: await factSourceLabels(db, facts),
+      confirming: factToConfirm(request),
+      ventures: ventures.map((v) => ({
+        id: v.id,
+        name: v.name,
+        stage: v.stage,
+        shown: v.shown,
+        path: adminVenturePath(v.id),
+        // Why it cannot be shown yet (an empty tagline or description), said beside its Show.
+        unshowable: v.shown ? null : cannotShow(v),
+      })),
     },
     { headers: NO_STORE },
   );
@@ -51,7 +63,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export default function VenturesAdmin() {
-  const { ventures, facts } = useLoaderData<typeof loader>();
+  const { ventures, facts, sourceLabels, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
   const [form, fields] = useForm<{ id: string; name: string }>({
     id: "new-venture",
@@ -66,7 +78,12 @@ export default function VenturesAdmin() {
       <p className="mt-2 text-muted-foreground">{page.description}</p>
       <ol className="mt-8 grid gap-3" data-testid="venture-list">
         {ventures.map((v, i) => (
-          <li key={v.id} className={cardClass("md", "flex flex-wrap items-center gap-3")} data-id={v.id}>
+          <li
+            key={v.id}
+            id={ventureAnchor(v.id)}
+            className={cardClass("md", "flex scroll-mt-24 flex-wrap items-center gap-3")}
+            data-id={v.id}
+          >
             <div className="min-w-0 flex-1 basis-48">
               <Link to={v.path} className="font-medium underline underline-offset-4">
                 {v.name}
@@ -75,8 +92,13 @@ export default function VenturesAdmin() {
                 <StatusBadge status={v.stage} />
                 <span data-testid="shown">{v.shown ? "Shown" : "Hidden"}</span>
               </div>
+              {v.unshowable ? (
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="unshowable">
+                  {v.unshowable}
+                </p>
+              ) : null}
             </div>
-            <Form method="post" className="flex flex-wrap gap-2">
+            <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
               <input type="hidden" name="id" value={v.id} />
               <Button type="submit" name="intent" value="up" variant="outline" disabled={i === 0}>
                 Move up<span className="sr-only"> {v.name}</span>
@@ -97,24 +119,13 @@ export default function VenturesAdmin() {
           The group&apos;s key facts
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Shown on /investors, each with its date and source.</p>
-        {facts.length ? (
-          <ul className="mt-4 grid gap-2">
-            {facts.map((f) => (
-              <li key={f.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")}>
-                <span className="min-w-0 flex-1 basis-48 wrap-anywhere">
-                  <strong>{f.label}</strong>: {f.value} (as of {f.asOf}) · {f.source}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-fact" />
-                  <input type="hidden" name="fact" value={f.id} />
-                  <Button type="submit" variant="destructive">
-                    Remove<span className="sr-only"> {f.label}</span>
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <KeyFactList
+          facts={facts}
+          sourceLabels={sourceLabels}
+          path={page.path}
+          confirming={confirming}
+          testId="group-facts"
+        />
         <KeyFactForm id="group-fact" lastResult={factResult} submitLabel="Add group fact" />
       </section>
       <section aria-labelledby="new-venture-heading" className="mt-10">

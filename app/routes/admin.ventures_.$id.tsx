@@ -1,8 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { StatusBadge, VentureCard } from "~/features/ventures/venture-card";
 import { VentureMark } from "~/features/ventures/venture-icon";
@@ -17,7 +23,9 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ventureAction } from "~/features/ventures/admin.server";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
-import { factsOf, revisionsOf, toVenture, ventureById } from "~/features/ventures/catalogue.server";
+import { revisionWords } from "~/features/ventures/revisions";
+import { factSourceLabels, factsOf, revisionsOf, toVenture, ventureById } from "~/features/ventures/catalogue.server";
+import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import {
   adminVenturePath,
   type FormReply,
@@ -41,11 +49,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const venture = await ventureById(db, params.id ?? "");
   if (!venture) throw new Response("Not Found", { status: 404, headers: NO_STORE });
   const [facts, revisions] = await Promise.all([factsOf(db, venture.id), revisionsOf(db, venture.id)]);
+  const sourceLabels = await factSourceLabels(db, facts);
   return json(
     {
       venture,
       drawn: toVenture(venture),
       facts,
+      sourceLabels,
+      confirming: factToConfirm(request),
       revisions: revisions.map(({ id, revisedBy, revisedAt, changed, state }) => ({
         id,
         revisedBy,
@@ -89,43 +100,11 @@ const FILE_INPUT =
   "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2";
 
 export default function VentureAdmin() {
-  const { venture, drawn, facts, revisions, logoMaxBytes } = useLoaderData<typeof loader>();
+  const { venture, drawn, facts, sourceLabels, confirming, revisions, logoMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
   const [searchParams] = useSearchParams();
   const here = adminVenturePath(venture.id);
   const result = (name: string) => (actionData && actionData.form === name ? actionData.result : undefined);
-  const [form, fields] = useForm({
-    id: "venture",
-    lastResult: result("venture"),
-    defaultValue: {
-      name: venture.name,
-      tagline: venture.tagline,
-      description: venture.description,
-      stage: venture.stage,
-      website: venture.website ?? "",
-      video: venture.video ?? "",
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ventureSchema }),
-  });
-  // The live preview (JavaScript only): the card and the page's header as the form now stands.
-  const hydrated = useHydrated();
-  const [preview, setPreview] = useState<Venture>(drawn);
-  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    const get = (name: string) => String(data.get(name) ?? "");
-    const stage = get("stage");
-    const video = youtubeId(get("video"));
-    setPreview({
-      ...drawn,
-      name: get("name") || drawn.name,
-      tagline: get("tagline"),
-      description: get("description"),
-      status: stage in STAGES ? (stage as Venture["status"]) : drawn.status,
-      ...(video ? { youtubeVideoId: video } : { youtubeVideoId: undefined }),
-    });
-  };
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-10">
       <p className="text-sm">
@@ -164,6 +143,113 @@ export default function VentureAdmin() {
         </Form>
       ) : null}
 
+      {/* Keyed by the stored version: after any change (a save, a restore) the form and its
+          preview start again from what is stored, so the next Save never writes older values back. */}
+      <VentureEditor
+        key={venture.updatedAt}
+        venture={venture}
+        drawn={drawn}
+        logoMaxBytes={logoMaxBytes}
+        lastResult={result("venture")}
+      />
+
+      <section aria-labelledby="facts-heading" className="mt-10">
+        <h2 id="facts-heading" className="text-xl font-semibold">
+          Key facts
+        </h2>
+        <KeyFactList facts={facts} sourceLabels={sourceLabels} path={here} confirming={confirming} testId="facts" />
+        <KeyFactForm id="fact" action={here} lastResult={result("fact")} submitLabel="Add fact" />
+      </section>
+
+      <section aria-labelledby="revisions-heading" className="mt-10">
+        <h2 id="revisions-heading" className="text-xl font-semibold">
+          Revisions
+        </h2>
+        <ol className="mt-4 grid gap-2" data-testid="revisions">
+          {revisions.map((r) => (
+            <li key={r.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")} data-revision={r.id}>
+              <span className="min-w-0 flex-1 basis-48 wrap-anywhere text-sm">
+                {formatDateTime(r.revisedAt)} · {revisionWords(r)}
+                {r.tagline ? ` · “${r.tagline}”` : ""}
+              </span>
+              <Form method="post" action={here} preventScrollReset>
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="revision" value={r.id} />
+                <Button type="submit" variant="outline">
+                  Restore
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** The edit form and its live preview, as the stored venture stands (the page keys it by its version). */
+function VentureEditor({
+  venture,
+  drawn,
+  logoMaxBytes,
+  lastResult,
+}: {
+  venture: SerializeFrom<typeof loader>["venture"];
+  drawn: Venture;
+  logoMaxBytes: number;
+  lastResult: FormReply["result"] | undefined;
+}) {
+  const here = adminVenturePath(venture.id);
+  const [form, fields] = useForm({
+    id: "venture",
+    lastResult,
+    defaultValue: {
+      name: venture.name,
+      tagline: venture.tagline,
+      description: venture.description,
+      stage: venture.stage,
+      website: venture.website ?? "",
+      video: venture.video ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ventureSchema }),
+  });
+  // The live preview (JavaScript only): the card and the page's header as the form now stands.
+  const hydrated = useHydrated();
+  const [preview, setPreview] = useState<Venture>(drawn);
+  const logoError = logoErrors(lastResult);
+  // A logo chosen but not yet uploaded is previewed from the file itself (an object URL).
+  const chosenLogo = useRef<{ file: File; url: string } | null>(null);
+  useEffect(
+    () => () => {
+      if (chosenLogo.current) URL.revokeObjectURL(chosenLogo.current.url);
+    },
+    [],
+  );
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const get = (name: string) => String(data.get(name) ?? "");
+    const stage = get("stage");
+    const video = youtubeId(get("video"));
+    const file = data.get("logo");
+    const image = file instanceof File && file.size > 0 && /^image\/(png|jpeg|webp)$/.test(file.type) ? file : null;
+    if (chosenLogo.current?.file !== image) {
+      if (chosenLogo.current) URL.revokeObjectURL(chosenLogo.current.url);
+      chosenLogo.current = image ? { file: image, url: URL.createObjectURL(image) } : null;
+    }
+    setPreview({
+      ...drawn,
+      ...(chosenLogo.current ? { logo: chosenLogo.current.url } : {}),
+      name: get("name") || drawn.name,
+      tagline: get("tagline"),
+      description: get("description"),
+      status: stage in STAGES ? (stage as Venture["status"]) : drawn.status,
+      ...(video ? { youtubeVideoId: video } : { youtubeVideoId: undefined }),
+    });
+  };
+  return (
+    <>
       <Form
         method="post"
         action={here}
@@ -211,14 +297,12 @@ export default function VentureAdmin() {
             name="logo"
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            aria-describedby={
-              actionData?.form === "venture" && logoErrors(actionData.result) ? "venture-logo-error" : undefined
-            }
+            aria-describedby={logoError ? "venture-logo-error" : undefined}
             className={FILE_INPUT}
           />
-          {actionData?.form === "venture" && logoErrors(actionData.result) ? (
+          {logoError ? (
             <p id="venture-logo-error" className="text-sm text-destructive">
-              {logoErrors(actionData.result)}
+              {logoError}
             </p>
           ) : null}
         </div>
@@ -244,59 +328,7 @@ export default function VentureAdmin() {
           </div>
         </section>
       ) : null}
-
-      <section aria-labelledby="facts-heading" className="mt-10">
-        <h2 id="facts-heading" className="text-xl font-semibold">
-          Key facts
-        </h2>
-        {facts.length ? (
-          <ul className="mt-4 grid gap-2" data-testid="facts">
-            {facts.map((f) => (
-              <li key={f.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")}>
-                <span className="min-w-0 flex-1 basis-48 wrap-anywhere">
-                  <strong>{f.label}</strong>: {f.value} (as of {f.asOf}) ·{" "}
-                  <a href={f.source} className="underline underline-offset-4">
-                    {f.source}
-                  </a>
-                </span>
-                <Form method="post" action={here}>
-                  <input type="hidden" name="intent" value="remove-fact" />
-                  <input type="hidden" name="fact" value={f.id} />
-                  <Button type="submit" variant="destructive">
-                    Remove<span className="sr-only"> {f.label}</span>
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-muted-foreground">No key facts yet.</p>
-        )}
-        <KeyFactForm id="fact" action={here} lastResult={result("fact")} submitLabel="Add fact" />
-      </section>
-
-      <section aria-labelledby="revisions-heading" className="mt-10">
-        <h2 id="revisions-heading" className="text-xl font-semibold">
-          Revisions
-        </h2>
-        <ol className="mt-4 grid gap-2" data-testid="revisions">
-          {revisions.map((r) => (
-            <li key={r.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")} data-revision={r.id}>
-              <span className="min-w-0 flex-1 basis-48 wrap-anywhere text-sm">
-                {formatDateTime(r.revisedAt)} · {r.revisedBy} · {r.changed} · “{r.tagline}”
-              </span>
-              <Form method="post" action={here}>
-                <input type="hidden" name="intent" value="restore" />
-                <input type="hidden" name="revision" value={r.id} />
-                <Button type="submit" variant="outline">
-                  Restore
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      </section>
-    </div>
+    </>
   );
 }
 

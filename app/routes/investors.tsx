@@ -9,6 +9,7 @@ import { feedPath } from "~/features/news/feed";
 import { NewsList } from "~/features/news/news-list";
 import { listPublishedNews } from "~/features/news/news.server";
 import { factsOf } from "~/features/ventures/catalogue.server";
+import { factTile, figureFact, FIGURE_LABELS } from "~/features/ventures/figures";
 import { KeyFacts } from "~/features/ventures/key-facts";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -37,14 +38,18 @@ export const meta: MetaFunction = ({ matches }) => [
 export default function Investors() {
   const { investorEmail } = useContact();
   const { news, facts } = useLoaderData<typeof loader>();
+  // The group's "Active Ventures" fact is the first tile; the other facts are listed below.
+  const ventures = figureFact(facts, FIGURE_LABELS.ventures);
+  const tiles = [...(ventures ? [factTile(ventures)] : []), ...copy.tiles];
+  const listed = facts.filter((f) => f.id !== ventures?.id);
   return (
     <>
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
       <div className="mx-auto max-w-6xl px-4">
-        <StatTiles tiles={copy.tiles} />
-        {facts.length ? (
+        <StatTiles tiles={tiles} />
+        {listed.length ? (
           <div className="mt-10">
-            <KeyFacts facts={facts} headingId="group-facts" heading="The group's key facts" />
+            <KeyFacts facts={listed} headingId="group-facts" heading="The group's key facts" />
           </div>
         ) : null}
       </div>

@@ -56,7 +56,7 @@ const RATE_LIMIT = /^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?)?$/;
 /**
  * LEADS_RATE_LIMIT: "attempts/seconds", "attempts/seconds/global" or
  * "attempts/seconds/global/store" (all positive integers; `store`: how many times the paced limits
- * are stored before a block or everyone is refused, docs/decisions/059).
+ * are stored before a block or everyone is refused, docs/decisions/104).
  */
 export function parseRateLimitSpec(
   value: string,

@@ -42,6 +42,35 @@ export function configNames() {
   return [...new Set([...Object.keys(localVars()), ...secrets])];
 }
 
+/** What the catalogue's seed reads (docs/ventures.md "Seeding"). */
+export const SEED_VARS = ["VENTURE_DOMAINS", "SUBSIDIARY_VIDEOS"];
+
+/** .dev.vars' NAME=value lines (quotes around a value dropped). */
+function devVarsValues() {
+  const file = resolve(ROOT, ".dev.vars");
+  if (!existsSync(file)) return {};
+  const values = {};
+  for (const m of readFileSync(file, "utf8").matchAll(/^([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/gm)) {
+    values[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return values;
+}
+
+/**
+ * The seed's variables as the server started beside it sees them: the environment over .dev.vars
+ * (wrangler.toml's [vars] are the seed's own defaults), so that `VENTURE_DOMAINS=… npm start` on
+ * a fresh local state seeds the websites the worker is told of.
+ */
+export function seedVars(env = process.env) {
+  const dev = devVarsValues();
+  const out = {};
+  for (const name of SEED_VARS) {
+    const value = env[name] ?? dev[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
 /** `--var NAME:value` arguments for wrangler dev: the environment wins over the files. */
 export function varArgs(overrides = {}) {
   const values = {};

@@ -73,13 +73,82 @@ describe("the hand-off page", () => {
       buffer: Buffer.from(`email,active_subscription,expiry,email_disabled,created_at\n${email},false,,true,\n`),
     });
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Import" }).click()]);
+    // A preview first, naming who would end; nothing has ended yet.
     await expect(page.getByTestId("import-result").innerText()).resolves.toBe(
-      "Substack export read: 1 row, 1 matched, 1 ended here, 0 not known here.",
+      "Substack export read: 1 row, 1 matched, 0 not known here. Nothing has changed yet.",
     );
+    await expect(page.getByTestId("import-to-end").innerText()).resolves.toBe(email);
+    await screenshot(page, "subscriber-handoff-preview-nojs");
+    await Promise.all([
+      page.waitForLoadState("load"),
+      page.getByRole("button", { name: "End 1 subscription" }).click(),
+    ]);
+    await expect(page.getByTestId("import-result").innerText()).resolves.toBe(
+      "Ended 1 subscription here (Substack export):",
+    );
+    await expect(page.getByTestId("import-ended").innerText()).resolves.toBe(email);
     await screenshot(page, "subscriber-handoff-nojs");
     await context.close();
     // With the hand-off listed: no violation in either theme.
     await scan("subscriber-handoff", PATH, (p) => signIn(p, "admin@example.com", "/"));
+  });
+
+  it("with JavaScript on a phone: the download updates the counts and list at once; nobody new is said, not downloaded; the import previews before it ends anyone", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, {
+      acceptDownloads: true,
+      viewport: { width: 412, height: 915 },
+    });
+    const email = uniqueEmail("js");
+    await confirmedLead(page, { email, firstName: "Jo" });
+    await signIn(page, "admin@example.com", PATH);
+    await hydrated(page);
+    const listed = await page.getByTestId("handoff-list").locator("li").count();
+    const counted = await page.getByTestId("handoff-counts").innerText();
+    await page.getByLabel("Subscribers", { exact: true }).selectOption("new");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect((await downloadBytes(download)).toString("utf8")).toContain(email);
+    // No reload: the list has the new hand-off and nobody is left "not handed off yet".
+    await expect.poll(() => page.getByTestId("handoff-list").locator("li").count()).toBeGreaterThan(listed);
+    await expect.poll(() => page.getByTestId("handoff-counts").innerText()).not.toBe(counted);
+    // Again: nobody new (unless another file's reader confirmed meanwhile: then once more).
+    const said = page.getByTestId("export-result");
+    for (let attempt = 0; attempt < 3 && !(await said.isVisible()); attempt++) {
+      const before = await page.getByTestId("handoff-list").locator("li").count();
+      const downloaded = page.waitForEvent("download").then(() => "download");
+      await page.getByRole("button", { name: "Download CSV" }).click();
+      const answer = await Promise.race([downloaded, said.waitFor().then(() => "said")]);
+      if (answer === "said") await expect(page.getByTestId("handoff-list").locator("li").count()).resolves.toBe(before);
+    }
+    await expect(said.innerText()).resolves.toContain("Nobody new since the last hand-off");
+
+    await page.getByLabel("Subscriber export (CSV)").setInputFiles({
+      name: "substack.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`email,active_subscription,expiry,email_disabled,created_at\n${email},false,,true,\n`),
+    });
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("import-to-end")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe(email);
+    await page.getByRole("button", { name: "End 1 subscription" }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("import-ended")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe(email);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
   });
 
   it("with JavaScript: a file that is no host's export is refused with the reason, nothing changed", async () => {

@@ -24,6 +24,13 @@ afterAll(async () => {
 const PHONE = { width: 412, height: 915 };
 const ADMIN_PAGE = "/admin/ventures/fiscal-me";
 const TAGLINE = "Bookkeeping that finishes itself";
+/** FiscalMe's tagline as the catalogue was seeded. */
+const FIRST_TAGLINE = "Fintech tools for modern finance";
+/** The smallest PNG: one transparent pixel. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const newPage = (b: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE } = {}) =>
   newSharedPage(b, { baseURL: worker.url, ...options });
@@ -98,17 +105,80 @@ describe("the ventures admin", () => {
     await context.close();
   }, 120_000);
 
-  it("with JavaScript: the preview follows the form", async () => {
-    const { page, context } = await newPage(browser);
+  it("with JavaScript: the preview follows the form and a chosen logo; Restore then Save keeps the restore, in place", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
     await signIn(page, "admin@example.com", ADMIN_PAGE);
     await hydrated(page);
     const preview = page.getByTestId("venture-preview");
     await preview.waitFor();
-    await page
-      .locator("form#venture")
-      .getByLabel(/^Tagline/)
-      .fill("Seen before saving");
+    const form = page.locator("form#venture");
+    await form.getByLabel(/^Tagline/).fill("Seen before saving");
     await expect.poll(() => preview.textContent()).toContain("Seen before saving");
+    await form.getByLabel(/^Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+    await expect.poll(() => preview.locator("img").first().getAttribute("src")).toMatch(/^blob:/);
+
+    // The first revision (the starting catalogue's) restored: the form shows it at once, in place.
+    const first = page.getByTestId("revisions").locator("li").last();
+    await first.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await first.getByRole("button", { name: "Restore" }).click();
+    await expect.poll(() => form.getByLabel(/^Tagline/).inputValue()).toBe(FIRST_TAGLINE);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+    // Saving now writes the restored values, not the ones before the restore.
+    await form.getByRole("button", { name: "Save venture" }).click();
+    await page.getByText("Nothing changed").first().waitFor();
+    await page.reload();
+    await expect(form.getByLabel(/^Tagline/).inputValue()).resolves.toBe(FIRST_TAGLINE);
+    await expect(page.getByTestId("revisions").locator("li").first().textContent()).resolves.toContain(
+      "Changed tagline",
+    );
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it("on a phone without JavaScript: Restore then Save keeps the restore; a venture shown adds to the portfolio's count", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false, viewport: PHONE });
+    await signIn(page, "admin@example.com", ADMIN_PAGE);
+    const form = page.locator("form#venture");
+    // The revision before the last (the edit of the first test) restored, then saved unchanged.
+    await Promise.all([
+      page.waitForLoadState("load"),
+      page.getByTestId("revisions").locator("li").nth(1).getByRole("button", { name: "Restore" }).click(),
+    ]);
+    await expect(form.getByLabel(/^Tagline/).inputValue()).resolves.toBe(TAGLINE);
+    await Promise.all([page.waitForLoadState("load"), form.getByRole("button", { name: "Save venture" }).click()]);
+    await expect(form.getByLabel(/^Tagline/).inputValue()).resolves.toBe(TAGLINE);
+
+    const count = async () => {
+      await page.goto("/portfolio");
+      return page.locator('[data-tile="Active Ventures"] dd').first().textContent();
+    };
+    await expect(count()).resolves.toBe("9");
+    await page.goto("/admin/ventures");
+    const create = page.locator("form#new-venture");
+    await create.getByLabel(/^Id/).fill("kiwi");
+    await create.getByLabel("Name").fill("Kiwi");
+    await Promise.all([
+      page.waitForURL(/\/admin\/ventures\/kiwi$/),
+      create.getByRole("button", { name: "Add venture" }).click(),
+    ]);
+    // Not shown until it has a tagline and a description: the list says why.
+    await page.goto("/admin/ventures");
+    await expect(page.locator('[data-id="kiwi"]').getByTestId("unshowable").textContent()).resolves.toContain(
+      "no tagline or description",
+    );
+    await page.goto("/admin/ventures/kiwi");
+    await form.getByLabel(/^Tagline/).fill("Fresh fruit, delivered");
+    await form.getByLabel(/^Description/).fill("Groceries from the farm to the door.");
+    await Promise.all([page.waitForLoadState("load"), form.getByRole("button", { name: "Save venture" }).click()]);
+    await page.goto("/admin/ventures");
+    await Promise.all([
+      page.waitForLoadState("load"),
+      page.locator('[data-id="kiwi"]').getByRole("button", { name: "Show Kiwi" }).click(),
+    ]);
+    await expect(page.locator('[data-id="kiwi"]').getByTestId("shown").textContent()).resolves.toBe("Shown");
+    await expect.poll(count, { timeout: 65_000, interval: 1_000 }).toBe("10");
+    await context.close();
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// Every advisory known against what ships has its verdict in decision 058's table; a range whose
+// Every advisory known against what ships has its verdict in decision 103's table; a range whose
 // verdict is "reachable" or "not installed" must hold no version the lock file installs (the lock
 // file is what `npm ci` installs, here and in the deploy job).
 import { readFileSync } from "node:fs";
@@ -17,7 +17,7 @@ interface Advisory {
 
 /** The table's rows: `| GHSA-… | \`pkg\` \`range\`; … | what | verdict | why |`. */
 function advisories(): Advisory[] {
-  return read("docs/decisions/058-data-protocol.md")
+  return read("docs/decisions/103-advisories.md")
     .split("\n")
     .filter((line) => line.startsWith("| GHSA-"))
     .map((line) => {
@@ -38,7 +38,7 @@ function lockedVersions(name: string): string[] {
     .map(([, entry]) => entry.version ?? "");
 }
 
-describe("decision 058's advisories", () => {
+describe("decision 103's advisories", () => {
   const table = advisories();
 
   it("lists GHSA-jjmj-jmhj-qwj2 among the others, each with a package, a valid range and a known verdict", () => {

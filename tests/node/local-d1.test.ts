@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { seedVars } from "../../scripts/lib/config.mjs";
 import { migrate } from "../../scripts/lib/local-worker.mjs";
 
 // The local D1 of npm start, the browser tests and the benches (scripts/lib/local-worker.mjs).
@@ -67,4 +69,28 @@ describe("migrate", { timeout: 120_000 }, () => {
     ).toEqual([{ id: 7 }]);
     db.close();
   });
+
+  it(
+    "VENTURE_DOMAINS=… npm start on an empty state seeds those websites (and the videos), as the server sees them",
+    { timeout: 300_000 },
+    () => {
+      // npm start and npm run dev hand the seed the variables the server is given.
+      for (const script of ["scripts/start.mjs", "scripts/dev.mjs"])
+        expect(readFileSync(resolve(ROOT, script), "utf8")).toMatch(/migrate\(.*, seedVars\(\)\);/);
+      const env = {
+        VENTURE_DOMAINS: "gaas=gaas.example,fiscal-me=fiscalme.example",
+        SUBSIDIARY_VIDEOS: "gaas=dQw4w9WgXcQ",
+      };
+      expect(seedVars(env)).toEqual(env);
+      const dir = scratch();
+      migrate(dir, seedVars(env));
+      const db = sqlite(dir);
+      const rows = db.prepare("SELECT id, website, video FROM ventures WHERE website IS NOT NULL ORDER BY id").all();
+      expect(rows.map((r) => ({ ...r }))).toEqual([
+        { id: "fiscal-me", website: "https://fiscalme.example", video: null },
+        { id: "gaas", website: "https://gaas.example", video: "dQw4w9WgXcQ" },
+      ]);
+      db.close();
+    },
+  );
 });

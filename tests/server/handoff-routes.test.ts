@@ -119,9 +119,12 @@ describe("the export", () => {
     expect(first.res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="afx-subscribers-substack-/);
     expect(first.rows).toEqual([["email"], ["ada@example.com"]]);
 
+    // Nobody new: no empty file and no hand-off of 0, but the page saying so.
     const second = await exportCsv("substack", "new", admin);
-    expect(second.res.status).toBe(200);
-    expect(second.rows).toEqual([["email"]]);
+    expect(second.res.status).toBe(303);
+    expect(second.res.headers.get("Location")).toBe(`${PATH}?export=nobody-new`);
+    const said = await asResponse(await callRoute(loader, { path: `${PATH}?export=nobody-new`, cookie: admin })).json();
+    expect(said).toMatchObject({ nobodyNew: true });
 
     const all = await exportCsv("substack", "all", admin);
     expect(all.rows).toEqual([["email"], ["ada@example.com"]]);
@@ -133,13 +136,11 @@ describe("the export", () => {
     }>();
     expect(page.handoffs.map((h) => [h.actor, h.format, h.scope, h.count])).toEqual([
       [ADMIN, "substack", "all", 1],
-      [ADMIN, "substack", "new", 0],
       [ADMIN, "substack", "new", 1],
     ]);
     expect(page.counts).toEqual({ handedOff: 1, notYet: 0 });
     const audit = await env.DB.prepare("SELECT action, detail FROM audit_log ORDER BY id").all();
     expect(audit.results).toEqual([
-      { action: "subscribers.handoff", detail: "Substack CSV, scope new" },
       { action: "subscribers.handoff", detail: "Substack CSV, scope new" },
       { action: "subscribers.handoff", detail: "Substack CSV, scope all" },
     ]);
@@ -260,9 +261,21 @@ describe("the import of a host's export", () => {
     await lead("ada@example.com", { topic: "alerts", consentVersion: "2026-11-alerts-1" });
     await lead("grace@example.com");
     await lead("already@example.com", { status: "unsubscribed", unsubscribedAt: new Date(T0) });
+    // Every one of them handed off now, after its confirmation.
+    await exportCsv("substack", "all", admin);
+    await env.DB.prepare("DELETE FROM audit_log").run();
   });
 
-  it("Substack: email_disabled ends the newsletter here (audited, no mail, alerts kept); the counts say so", async () => {
+  /** The preview's confirm form posted back as the page posts it. */
+  async function confirmEnd(preview: Record<string, unknown>) {
+    const form = new FormData();
+    form.set("intent", "end");
+    form.set("format", String(preview.format));
+    form.set("leads", (preview.endIds as number[]).join(","));
+    return importFile(form, admin);
+  }
+
+  it("Substack: previews first (nothing changed), then ends email_disabled here (named, audited, no mail, alerts kept)", async () => {
     const csv = [
       "email,active_subscription,expiry,email_disabled,created_at",
       "ADA@example.com,false,,true,2026-11-02T00:00:00.000Z",
@@ -273,23 +286,100 @@ describe("the import of a host's export", () => {
     ].join("\r\n");
     const { res, data } = await importFile(upload("substack.csv", csv), admin);
     expect(res.status).toBe(200);
-    expect(data.import).toEqual({ ok: true, format: "substack", read: 4, matched: 3, ended: 1, unknown: 1 });
+    const adaId = (await env.DB.prepare(
+      "SELECT id FROM leads WHERE email = 'ada@example.com' AND topic = 'newsletter'",
+    ).first("id")) as number;
+    expect(data.import).toEqual({
+      ok: true,
+      step: "preview",
+      format: "substack",
+      read: 4,
+      matched: 3,
+      unknown: 1,
+      endIds: [adaId],
+      toEnd: { count: 1, first: ["ada@example.com"] },
+      kept: { count: 0, first: [] },
+      folded: { count: 0, first: [] },
+    });
+    // The preview changed nothing.
+    expect(await statusOf("ada@example.com")).toBe("confirmed");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first("n")).toBe(0);
+
+    const done = await confirmEnd(data.import);
+    expect(done.res.status).toBe(200);
+    expect(done.data.import).toEqual({
+      ok: true,
+      step: "done",
+      format: "substack",
+      ended: { count: 1, first: ["ada@example.com"] },
+    });
     expect(await statusOf("ada@example.com")).toBe("unsubscribed");
     expect(await statusOf("ada@example.com", "alerts")).toBe("confirmed");
     expect(await statusOf("grace@example.com")).toBe("confirmed");
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first("n")).toBe(0);
-    const audit = await env.DB.prepare("SELECT actor, action, detail FROM audit_log").all();
+    const audit = await env.DB.prepare("SELECT actor, action, target, detail FROM audit_log").all();
     expect(audit.results).toEqual([
-      { actor: ADMIN, action: "subscribers.import", detail: "Substack export: unsubscribed 1 left on the host" },
+      {
+        actor: ADMIN,
+        action: "subscribers.import",
+        target: `lead #${adaId} (a***@example.com)`,
+        detail: "Substack export: left on the host, newsletter ended here",
+      },
     ]);
     // Nothing else of the lead changed: its name, consent and times stay.
     const row = await env.DB.prepare(
       "SELECT first_name, consent_version, confirmed_at FROM leads WHERE email = 'ada@example.com' AND topic = 'newsletter'",
     ).first();
     expect(row).toEqual({ first_name: "Ada", consent_version: "2026-11-consent-1", confirmed_at: T0 + DAY });
-    // An "all" export no longer holds them.
+    // An "all" export no longer holds them; a second press ends nothing more.
     const all = await exportCsv("substack", "all", admin);
     expect(all.rows).toEqual([["email"], ["grace@example.com"]]);
+    expect((await confirmEnd(data.import)).data.import).toMatchObject({ ended: { count: 0 } });
+  });
+
+  it("a reader who left the host and subscribed again here since is reported and kept; one never handed off too", async () => {
+    // Grace confirmed here again after her hand-off; Nora never went to the host.
+    await env.DB.prepare("UPDATE leads SET confirmed_at = ?1 WHERE email = 'grace@example.com'")
+      .bind(Date.now() + DAY)
+      .run();
+    await lead("nora@example.com");
+    const csv = [
+      "email,active_subscription,expiry,email_disabled,created_at",
+      "grace@example.com,false,,true,",
+      "nora@example.com,false,,true,",
+    ].join("\n");
+    const { data } = await importFile(upload("substack.csv", csv), admin);
+    expect(data.import).toMatchObject({
+      matched: 2,
+      endIds: [],
+      toEnd: { count: 0 },
+      kept: { count: 2, first: ["grace@example.com", "nora@example.com"] },
+    });
+    // Even a hand-crafted confirm for them ends nothing.
+    const ids = (await env.DB.prepare("SELECT id FROM leads WHERE topic = 'newsletter'").all<{ id: number }>()).results;
+    const done = await confirmEnd({ format: "substack", endIds: ids.map((r) => r.id).filter(Boolean) });
+    expect(done.data.import).toMatchObject({ ended: { count: 1, first: ["ada@example.com"] } });
+    expect(await statusOf("grace@example.com")).toBe("confirmed");
+    expect(await statusOf("nora@example.com")).toBe("confirmed");
+  });
+
+  it("matches addresses as stored, ASCII letters folded only: a Kelvin sign is reported, never ended", async () => {
+    await lead("kate@example.com");
+    await exportCsv("substack", "all", admin);
+    const csv = [
+      "email,active_subscription,expiry,email_disabled,created_at",
+      "\u212Aate@example.com,false,,true,",
+    ].join("\n");
+    const { data } = await importFile(upload("substack.csv", csv), admin);
+    expect(data.import).toMatchObject({
+      read: 1,
+      matched: 0,
+      unknown: 1,
+      endIds: [],
+      toEnd: { count: 0 },
+      folded: { count: 1, first: ["\u212Aate@example.com"] },
+    });
+    expect(await statusOf("kate@example.com")).toBe("confirmed");
   });
 
   it("Ghost: subscribed_to_emails false; Buttondown: its unsubscribed types", async () => {
@@ -298,21 +388,32 @@ describe("the import of a host's export", () => {
       'ada@example.com,"Ada, L",,false,false,,2026-11-02T00:00:00.000Z,"a,b"',
       "grace@example.com,Grace,,true,false,,2026-11-02T00:00:00.000Z,",
     ].join("\n");
-    expect((await importFile(upload("members.csv", ghost), admin)).data.import).toMatchObject({
-      format: "ghost",
-      read: 2,
-      ended: 1,
-    });
+    const previewed = (await importFile(upload("members.csv", ghost), admin)).data.import;
+    expect(previewed).toMatchObject({ format: "ghost", read: 2, toEnd: { count: 1 } });
+    expect((await confirmEnd(previewed)).data.import).toMatchObject({ ended: { count: 1 } });
     expect(await statusOf("ada@example.com")).toBe("unsubscribed");
     expect(await statusOf("grace@example.com")).toBe("confirmed");
     const buttondown = ["id,email,notes,tags,creation_date,type", "1,grace@example.com,,,2026-11-02,unsubscribed"].join(
       "\n",
     );
-    expect((await importFile(upload("buttondown.csv", buttondown), admin)).data.import).toMatchObject({
-      format: "buttondown",
-      ended: 1,
-    });
+    const second = (await importFile(upload("buttondown.csv", buttondown), admin)).data.import;
+    expect(second).toMatchObject({ format: "buttondown", toEnd: { count: 1 } });
+    await confirmEnd(second);
     expect(await statusOf("grace@example.com")).toBe("unsubscribed");
+  });
+
+  it("refuses a confirm with no ids or an unknown host, changing nothing", async () => {
+    for (const [format, ids] of [
+      ["substack", ""],
+      ["mailchimp", "1"],
+    ] as const) {
+      const form = new FormData();
+      form.set("intent", "end");
+      form.set("format", format);
+      form.set("leads", ids);
+      expect((await importFile(form, admin)).res.status).toBe(400);
+    }
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first("n")).toBe(0);
   });
 
   it("refuses a binary file, an unknown CSV and no file with the reason, and changes nothing", async () => {

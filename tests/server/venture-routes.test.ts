@@ -15,6 +15,7 @@ import { shortcutsFor } from "~/components/shell/shortcuts";
 import { STARTING_VENTURES } from "~/content/ventures";
 import { readContentGeneration } from "~/features/content/generation.server";
 import { getDb } from "~/utils/db.server";
+import { getFlashToast } from "~/utils/flash.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
 
 const ID = "fiscal-me";
@@ -84,6 +85,12 @@ beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM audit_log"), env.DB.prepare("DELETE FROM key_facts")]);
 });
 
+/** The toast a redirect carries to the next page, as that page reads it. */
+async function toastOf(res: Response) {
+  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+  return (await getFlashToast(env, new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+}
+
 describe("/admin/ventures/<id>", () => {
   it("an admin's edit (no JavaScript) changes the tagline and stage everywhere, as a revision with its audit entry; the generation moves", async () => {
     const admin = await signedIn(ADMIN);
@@ -99,6 +106,7 @@ describe("/admin/ventures/<id>", () => {
     expect(await readContentGeneration(getDb(env))).not.toBe(before);
     const audit = await env.DB.prepare("SELECT action, target, detail FROM audit_log").all();
     expect(audit.results).toEqual([{ action: "venture.edit", target: `venture ${ID}`, detail: "tagline, stage" }]);
+    expect(await toastOf(res)).toMatchObject({ title: "Venture saved", description: "Changed tagline, stage." });
     const root = (await asResponse(await callRoute(rootLoader, { path: "/" })).json()) as {
       ventures: { id: string; tagline: string; status: string }[];
     };
@@ -145,6 +153,8 @@ describe("/admin/ventures/<id>", () => {
     const admin = await signedIn(ADMIN);
     const res = await postForm(FIELDS, { cookie: admin, logo: new File([PNG], "logo.png", { type: "image/png" }) });
     expect(res.status, await res.clone().text()).toBe(303);
+    // Said in words, never the columns (logoWidth, logoHeight).
+    expect(await toastOf(res)).toMatchObject({ title: "Venture saved", description: "Changed logo." });
     const { logo } = (await row())!;
     expect(logo).toMatch(/^logos\/[0-9a-f]{64}\.png$/);
     const file = logo!.slice("logos/".length);
@@ -250,6 +260,31 @@ describe("/admin/ventures/<id>", () => {
     expect((await add({ label: "Users", value: "12,000", asOf: "2026-10-01", source })).status).toBe(303);
     const page = await publicVenture();
     expect(page.data.facts).toEqual([expect.objectContaining({ value: "12,000", asOf: "2026-10-01", source })]);
+    // A second press adds nothing, and says so.
+    const again = await add({ label: "Users", value: "12,000", asOf: "2026-10-01", source });
+    expect(await toastOf(again)).toMatchObject({ title: "Already listed" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM key_facts").first("n")).toBe(1);
+    // The document's stable URL, or its full address on this site, stores the version current now.
+    const doc = await env.DB.prepare(
+      "SELECT d.path, d.title, v.sha256 FROM documents d JOIN document_versions v ON v.id = d.current_version_id WHERE d.status = 'published' LIMIT 1",
+    ).first<{ path: string; title: string; sha256: string }>();
+    for (const [label, given] of [
+      ["Stable", doc!.path],
+      ["Full", `${env.SITE_URL}${doc!.path}`],
+    ] as const) {
+      expect((await add({ label, value: "1", asOf: "2026-10-01", source: given })).status).toBe(303);
+      const stored = await env.DB.prepare("SELECT source FROM key_facts WHERE label = ?").bind(label).first("source");
+      expect(stored).toBe(`/documents/v/${doc!.sha256}.pdf`);
+    }
+    // Listed by the document's title and version, not a hash path; Remove asks first.
+    const admin_page = (await asResponse(
+      await callRoute(venturePage, { path: `${PATH}?confirm=remove-fact&fact=1`, params: { id: ID }, cookie: admin }),
+    ).json()) as { sourceLabels: Record<string, string>; confirming: number | null };
+    expect(admin_page.sourceLabels[`/documents/v/${doc!.sha256}.pdf`]).toMatch(
+      new RegExp(`^${doc!.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · v\\d+ · [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`),
+    );
+    expect(admin_page.confirming).toBe(1);
+    await env.DB.prepare("DELETE FROM key_facts WHERE label IN ('Stable', 'Full')").run();
     // Removed again.
     const fact = await env.DB.prepare("SELECT id FROM key_facts").first<number>("id");
     expect((await add({ intent: "remove-fact", fact: String(fact) })).status).toBe(303);
@@ -286,11 +321,58 @@ describe("/admin/ventures", () => {
     const unknown = await publicVenture("no-such-venture");
     expect(hidden.status).toBe(404);
     expect(hidden).toEqual(unknown);
+    // With no tagline or description it cannot be shown, and the list says why.
+    const refused = await post({ intent: "show", id: "new-venture" });
+    expect(refused.status).toBe(303);
+    expect(await toastOf(refused)).toEqual({
+      title: "Not shown",
+      description: "New Venture has no tagline or description yet: add them on its page first.",
+    });
+    expect((await publicVenture("new-venture")).status).toBe(404);
+    const listed = (await asResponse(await callRoute(listPage, { path: "/admin/ventures", cookie: admin })).json()) as {
+      ventures: { id: string; unshowable: string | null }[];
+    };
+    expect(listed.ventures.find((v) => v.id === "new-venture")?.unshowable).toContain("no tagline or description");
+
+    // Restoring its first revision ("created", empty) keeps the tagline and description it now has.
+    await env.DB.prepare(
+      "UPDATE ventures SET tagline = 'Fresh', description = 'Something new.' WHERE id = 'new-venture'",
+    ).run();
+    const first = await env.DB.prepare("SELECT id FROM venture_revisions WHERE venture_id = 'new-venture'").first<{
+      id: number;
+    }>();
+    const restore = asResponse(
+      await callRoute(editVenture, {
+        path: "/admin/ventures/new-venture",
+        params: { id: "new-venture" },
+        form: { intent: "restore", revision: String(first!.id) },
+        cookie: admin,
+      }),
+    );
+    expect(restore.status).toBe(303);
+    expect(await toastOf(restore)).toMatchObject({
+      description: expect.stringContaining("Its empty tagline and description were not brought back"),
+    });
+    expect(await env.DB.prepare("SELECT tagline, description FROM ventures WHERE id = 'new-venture'").first()).toEqual({
+      tagline: "Fresh",
+      description: "Something new.",
+    });
+
     expect((await post({ intent: "show", id: "new-venture" })).status).toBe(303);
     expect((await publicVenture("new-venture")).status).toBe(200);
-    expect((await post({ intent: "up", id: "new-venture" })).status).toBe(303);
-    const order = await env.DB.prepare("SELECT id FROM ventures ORDER BY position").all<{ id: string }>();
+    const moved = await post({ intent: "up", id: "new-venture" });
+    expect(moved.status).toBe(303);
+    // Back to its own row, saying where it went.
+    expect(moved.headers.get("Location")).toBe("/admin/ventures#venture-new-venture");
+    const order = await env.DB.prepare("SELECT id, name FROM ventures ORDER BY position").all<{
+      id: string;
+      name: string;
+    }>();
     expect(order.results.at(-2)?.id).toBe("new-venture");
+    expect(await toastOf(moved)).toEqual({
+      title: "New Venture moved up",
+      description: `Now ${order.results.length - 1} of ${order.results.length}, before ${order.results.at(-1)!.name}.`,
+    });
     expect((await post({ intent: "hide", id: "new-venture" })).status).toBe(303);
     expect((await publicVenture("new-venture")).status).toBe(404);
     await env.DB.prepare("DELETE FROM ventures WHERE id = 'new-venture'").run();

@@ -117,17 +117,22 @@ describe("subsidiary cards", () => {
 });
 
 describe("content pages quote the catalogue", () => {
-  it("portfolio: every venture and the 9 / 8 / 1 tiles", async () => {
+  it("portfolio: every venture and the 9 / 8 / 1 tiles (the count the catalogue's, the sectors a group fact)", async () => {
     const { text: t } = await page("/portfolio");
     for (const s of STARTING_VENTURES) expect(t).toContain(s.name);
     for (const tile of portfolioCopy.tiles) expect(t).toContain(`${tile.label} ${tile.value}`);
-    // A description list: the label (dt) comes first in the markup, the number (dd) second.
-    expect(t).toContain("Active Ventures 9 Industry Sectors 8 Unified Ecosystem 1");
+    // A description list: the label (dt) comes first in the markup, the number (dd) second; a
+    // key fact's tile then says its date and links its source.
+    expect(t).toMatch(
+      /Active Ventures 9 Industry Sectors 8 As of December 2, 2026 · Source( of Industry Sectors)? Unified Ecosystem 1/,
+    );
   });
 
   it("investors: 11 active ventures, 'Why Invest With Us', mailto and call", async () => {
     const { html, text: t } = await page("/investors");
-    expect(t).toContain("Active Ventures 11 Focus Impact Growth Organic");
+    expect(t).toMatch(
+      /Active Ventures 11 As of December 2, 2026 · Source( of Active Ventures)? Focus Impact Growth Organic/,
+    );
     for (const tile of investorsCopy.tiles) expect(t).toContain(`${tile.label} ${tile.value}`);
     expect(t).toContain("Why Invest With Us");
     for (const c of investorsCopy.why) expect(t).toContain(c.title);

@@ -106,7 +106,12 @@ describe("the hand-off page", () => {
     expect(first).toContain(fresh);
     expect(first).not.toContain(waiting);
     expect(first).not.toContain(investor);
-    expect(await exportCsv("substack", "new")).not.toContain(fresh);
+    // Nobody new since: back to the page, which says so, and no hand-off recorded.
+    const none = await post(PATH, { format: "substack", scope: "new" }, admin);
+    expect(none.status).toBe(303);
+    expect(none.headers.get("Location")).toBe(`${PATH}?export=nobody-new`);
+    const told = await (await get(`${PATH}?export=nobody-new`, admin, { headers: { Accept: "text/html" } })).text();
+    expect(told).toContain("Nobody new since the last hand-off");
     expect(await exportCsv("substack", "all")).toContain(fresh);
     const ghost = await exportCsv("ghost", "all");
     expect(ghost.split("\r\n")[0]).toBe('"email","name","note","subscribed_to_emails","labels","created_at"');
@@ -136,10 +141,21 @@ describe("the hand-off page", () => {
         { type: "text/csv" },
       ),
     );
+    // First a preview that names them and changes nothing, then its "End 1 subscription" form.
     const imported = await post(PATH, substack, admin);
     expect(imported.status).toBe(200);
     const said = (await imported.text()).replaceAll("<!-- -->", "");
-    expect(said).toContain("Substack export read: 1 row, 1 matched, 1 ended here, 0 not known here.");
+    expect(said).toContain("Substack export read: 1 row, 1 matched, 0 not known here. Nothing has changed yet.");
+    expect(said).toContain(`<li class="wrap-anywhere">${fresh}</li>`);
+    expect(said).toContain("End 1 subscription</button>");
+    expect(await statusOf(fresh)).toBe("confirmed");
+    const end = new FormData();
+    end.set("intent", "end");
+    end.set("format", "substack");
+    end.set("leads", said.match(/name="leads" value="([\d,]+)"/)![1]!);
+    const ended = (await (await post(PATH, end, admin)).text()).replaceAll("<!-- -->", "");
+    expect(ended).toContain("Ended 1 subscription here (Substack export):");
+    expect(ended).toContain(fresh);
     expect(await statusOf(fresh)).toBe("unsubscribed");
     expect(await exportCsv("substack", "all")).not.toContain(fresh);
     expect(await listMail(inbox, { to: fresh, subject: /./ })).toHaveLength(1);

@@ -51,13 +51,33 @@ export function Panel({
   );
 }
 
-export function StatTiles({ tiles, className }: { tiles: readonly Tile[]; className?: string }) {
+/** Figures in tiles; one that is a key fact says its date and links its source. */
+export function StatTiles({
+  tiles,
+  className,
+}: {
+  tiles: readonly (Tile & { asOf?: string; source?: string })[];
+  className?: string;
+}) {
   return (
     <dl className={clsx("grid grid-cols-1 gap-4 sm:grid-cols-3", className)}>
       {tiles.map((t) => (
-        <div key={t.label} className={cardClass("lg", "flex flex-col-reverse text-center")}>
-          <dt className="mt-1 text-sm text-muted-foreground">{t.label}</dt>
-          <dd className="text-3xl font-bold">{t.value}</dd>
+        <div key={t.label} className={cardClass("lg", "flex flex-col text-center")} data-tile={t.label}>
+          <dt className="order-2 mt-1 text-sm text-muted-foreground">{t.label}</dt>
+          <dd className="order-1 text-3xl font-bold">{t.value}</dd>
+          {t.asOf ? (
+            <dd className="order-3 mt-1 text-xs text-muted-foreground">
+              As of {t.asOf}
+              {t.source ? (
+                <>
+                  {" · "}
+                  <a href={t.source} className="text-primary underline underline-offset-2">
+                    Source<span className="sr-only"> of {t.label}</span>
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>

@@ -3,9 +3,8 @@ import type { Tile, Card } from "./types";
 export const investorsCopy = {
   intro:
     "We build ventures that solve real problems and grow on their own merits. Invest alongside us in a diversified portfolio.",
-  // The investors page's reading of the figures.
+  // The words beside the group's key fact "Active Ventures" (features/ventures/figures.ts).
   tiles: [
-    { value: "11", label: "Active Ventures" },
     { value: "Impact", label: "Focus" },
     { value: "Organic", label: "Growth" },
   ] satisfies Tile[],

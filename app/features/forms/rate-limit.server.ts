@@ -5,7 +5,7 @@
  * refuse nobody: past them the attempt is stored and answered as usual, and what the ceiling
  * protects (mail volume, the inbox's attention) is paced instead (`pacedUntil`). Only far above
  * the pace (STORE_FACTOR times a block's share, or the ceiling) is an attempt refused like a
- * client over its limit, so what a flood stores is bounded per window (059). The account forms
+ * client over its limit, so what a flood stores is bounded per window (104). The account forms
  * count per member and nothing else. Its callers make one call (limitClient), with the write the
  * form makes when the attempt is allowed, if any. Callers make their cheap checks (method, origin,
  * content type, size, syntax) first: the limiter writes, they do not. D1 rather than the Workers
@@ -30,7 +30,7 @@ const GLOBAL_FACTOR = 100;
 /**
  * What is stored, unless configured: this many times the paced limits (a block's share, the
  * ceiling) per window. Past it, a block's (or everyone's) attempts are refused like a client's
- * over its limit, so a flood's stored rows and the mail they queue are bounded (059).
+ * over its limit, so a flood's stored rows and the mail they queue are bounded (104).
  */
 export const STORE_FACTOR = 20;
 

@@ -6,8 +6,9 @@
  * and ends here every subscription that ended there, as our own unsubscribe does.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { handoffLeads, leads, subscriberHandoffs, type HandoffFormat, type HandoffScope } from "~/db/schema";
-import { auditStatement } from "~/features/admin/audit.server";
+import { auditLog, handoffLeads, leads, subscriberHandoffs, type HandoffFormat, type HandoffScope } from "~/db/schema";
+import { pages } from "~/content/pages";
+import { auditStatement, leadTarget } from "~/features/admin/audit.server";
 import {
   HOST_NAMES,
   IMPORT_COLUMNS,
@@ -22,8 +23,12 @@ import { unsubscribeLeads } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
 import { HANDOFF_FORMATS, HANDOFF_SCOPES } from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
-import { batch, getDb, type Db } from "~/utils/db.server";
+import { batch, columnName, getDb, type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
+
+/** The hand-off page, and what its address says after a "new" export found nobody new. */
+export const HANDOFF_PAGE = pages.subscriberHandoff.path;
+export const NOBODY_NEW = "nobody-new";
 
 /** A confirmed newsletter subscriber a host may be given: never pending, unsubscribed, bounced, suppressed or erased. */
 const handable = and(eq(leads.topic, "newsletter"), eq(leads.status, "confirmed"), isNull(leads.suppressedAt));
@@ -181,36 +186,130 @@ export function consentRecordsStream(db: Db, handoff: Handoff, siteUrl: string):
 export const handoffFileName = (handoff: Handoff, what: "subscribers" | "consent-records") =>
   `afx-${what}-${handoff.format}-${new Date(handoff.at).toISOString().slice(0, 10)}-${handoff.id}.csv`;
 
-export type ImportResult =
-  | {
-      ok: true;
-      format: HandoffFormat;
-      /** Rows with an address. */
-      read: number;
-      /** Rows whose address is a newsletter lead here. */
-      matched: number;
-      /** Newsletter subscriptions this import ended here. */
-      ended: number;
-      /** Rows whose address is no newsletter lead here. */
-      unknown: number;
-    }
-  | { ok: false; reason: string };
+/** How many addresses a preview or a result names (the rest are counted). */
+export const NAMED = 20;
 
-/** Addresses per statement: one JSON parameter each, so only the batch's size bounds it. */
-const IMPORT_CHUNK = 500;
+/** A list the page names: its first NAMED addresses and how many there are in all. */
+export interface Named {
+  count: number;
+  first: string[];
+}
+
+const named = (emails: readonly string[]): Named => ({ count: emails.length, first: emails.slice(0, NAMED) });
 
 /**
- * Reads a host's own subscriber export and ends here, as our own unsubscribe does (the lead
- * unsubscribed, its links retired, no mail, the alerts untouched, an audit entry), the newsletter
- * subscription of every address that left there. Nothing else of a lead changes; a file that is not
- * a recognised export changes nothing.
+ * What an import would do, shown before it does it (docs/decisions/101): the rows read, matched and
+ * unknown; the subscriptions it would end (handed off at or after their confirmation here); the
+ * readers who left there but subscribed again here since (kept); the rows that match an address
+ * here only by Unicode case folding (reported, never acted on).
  */
-export async function importHostExport(
-  db: Db,
-  bytes: Uint8Array,
-  actor: string,
-  now = Date.now(),
-): Promise<ImportResult> {
+export interface ImportPreview {
+  ok: true;
+  step: "preview";
+  format: HandoffFormat;
+  /** Rows with an address. */
+  read: number;
+  /** Rows whose address is a newsletter lead here, exactly as stored (ASCII letters folded). */
+  matched: number;
+  /** Rows whose address is no newsletter lead here. */
+  unknown: number;
+  /** The leads the import would end, in the order the file lists them (the confirm form's ids). */
+  endIds: number[];
+  toEnd: Named;
+  /** Left there, but confirmed here after their last hand-off (or never handed off): kept. */
+  kept: Named;
+  /** Match a lead here only when non-ASCII letters are case-folded: reported, never ended. */
+  folded: Named;
+}
+
+/** What the confirmed import did: the subscriptions it ended, named. */
+export interface ImportDone {
+  ok: true;
+  step: "done";
+  format: HandoffFormat;
+  ended: Named;
+}
+
+export type ImportResult = ImportPreview | ImportDone | { ok: false; reason: string };
+
+/**
+ * The address as stored, for matching a host's row: trimmed, ASCII letters lower-cased and nothing
+ * else folded (a Kelvin sign, U+212A, stays itself rather than becoming "k").
+ */
+export const asciiFold = (email: string) => email.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase());
+
+/**
+ * Characters of addresses per lookup statement, sent as one JSON parameter (well under D1's 2 MB
+ * value limit): a 5 MiB file is read in about twenty statements, not hundreds.
+ */
+const LOOKUP_CHARS = 256 * 1024;
+
+/** `items` in chunks whose JSON stays under LOOKUP_CHARS. */
+function chunks<T>(items: readonly T[], size: (item: T) => number): T[][] {
+  const out: T[][] = [];
+  let chunk: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const n = size(item) + 3;
+    if (chunk.length && chars + n > LOOKUP_CHARS) {
+      out.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(item);
+    chars += n;
+  }
+  if (chunk.length) out.push(chunk);
+  return out;
+}
+
+// Raw SQL (docs/decisions/024-data-layer.md): a correlated subquery over the lead's hand-offs,
+// its table named so that no inner table's `id` is taken for the lead's.
+const LEAD_ID = sql`${sql.identifier("leads")}.${sql.identifier("id")}`;
+/** When the lead was last handed to the host (null: never). */
+const lastHandoffAt = sql<number | null>`(SELECT max(${subscriberHandoffs.at}) FROM ${handoffLeads}
+  JOIN ${subscriberHandoffs} ON ${subscriberHandoffs.id} = ${handoffLeads.handoffId}
+  WHERE ${handoffLeads.leadId} = ${LEAD_ID})`;
+/**
+ * A subscription an import may end: a confirmed newsletter subscription the host was given at or
+ * after its confirmation. One confirmed again here since its last hand-off is a new opt-in the
+ * host never had.
+ */
+const handedOffSinceConfirmed = and(
+  eq(leads.topic, "newsletter"),
+  eq(leads.status, "confirmed"),
+  sql`${leads.confirmedAt} IS NOT NULL AND ${lastHandoffAt} >= ${leads.confirmedAt}`,
+);
+
+/** The newsletter leads of these addresses (exactly as given), read a few large chunks at a time. */
+async function newsletterLeadsOf(db: Db, addresses: readonly string[]) {
+  const found = new Map<string, { id: number; email: string; status: string; endable: boolean }>();
+  for (const chunk of chunks(addresses, (a) => a.length)) {
+    // Raw SQL (docs/decisions/024-data-layer.md): the chunk's addresses as one JSON parameter.
+    const rows = await db
+      .select({
+        id: leads.id,
+        email: leads.email,
+        status: leads.status,
+        endable: sql<number>`CASE WHEN ${handedOffSinceConfirmed} THEN 1 ELSE 0 END`,
+      })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.topic, "newsletter"),
+          sql`${leads.email} IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`,
+        ),
+      );
+    for (const r of rows) found.set(r.email, { ...r, endable: Boolean(r.endable) });
+  }
+  return found;
+}
+
+/**
+ * Reads a host's own subscriber export and says what importing it would do: nothing changes
+ * (docs/decisions/101). A file that is not a recognised export gets the reason.
+ */
+export async function previewHostExport(db: Db, bytes: Uint8Array): Promise<ImportResult> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -229,47 +328,83 @@ export async function importHostExport(
     };
   const entries = rows
     .slice(1)
-    .map((row) => ({ email: normaliseEmail(row[host.email] ?? ""), ended: host.ended(row) }))
+    .map((row) => {
+      const raw = row[host.email] ?? "";
+      return { email: asciiFold(raw), folded: normaliseEmail(raw), ended: host.ended(row) };
+    })
     .filter((e) => e.email !== "");
-  const addresses = [...new Set(entries.map((e) => e.email))];
-  const endedAddresses = [...new Set(entries.filter((e) => e.ended).map((e) => e.email))];
-  const known = new Set<string>();
-  for (let i = 0; i < addresses.length; i += IMPORT_CHUNK) {
-    const chunk = addresses.slice(i, i + IMPORT_CHUNK);
-    // Raw SQL (docs/decisions/024-data-layer.md): the chunk's addresses as one JSON parameter.
-    const found = await db
-      .select({ email: leads.email })
+  // What only Unicode folding would match is looked up too, to be reported.
+  const looked = [...new Set(entries.flatMap((e) => (e.folded === e.email ? [e.email] : [e.email, e.folded])))];
+  const found = await newsletterLeadsOf(db, looked);
+  const toEnd = new Map<number, string>();
+  const kept = new Set<string>();
+  const folded = new Set<string>();
+  let matched = 0;
+  for (const e of entries) {
+    const lead = found.get(e.email);
+    if (!lead) {
+      if (e.folded !== e.email && found.has(e.folded)) folded.add(e.email);
+      continue;
+    }
+    matched++;
+    if (!e.ended || lead.status !== "confirmed") continue;
+    if (lead.endable) toEnd.set(lead.id, lead.email);
+    else kept.add(lead.email);
+  }
+  return {
+    ok: true,
+    step: "preview",
+    format: host.format,
+    read: entries.length,
+    matched,
+    unknown: entries.length - matched,
+    endIds: [...toEnd.keys()],
+    toEnd: named([...toEnd.values()]),
+    kept: named([...kept]),
+    folded: named([...folded]),
+  };
+}
+
+/**
+ * Ends, as our own unsubscribe does (the lead unsubscribed, its links retired, no mail, the alerts
+ * untouched), the previewed subscriptions `ids` that may still be ended (handed off at or after
+ * their confirmation: one confirmed again since the preview is kept), each named in the audit log
+ * by its lead and masked address.
+ */
+export async function endHandedOff(
+  db: Db,
+  format: HandoffFormat,
+  ids: readonly number[],
+  actor: string,
+  now = Date.now(),
+): Promise<ImportDone> {
+  const ended: string[] = [];
+  for (const chunk of chunks(ids, (id) => String(id).length)) {
+    const endable = await db
+      .select({ id: leads.id, email: leads.email })
       .from(leads)
       .where(
         and(
-          eq(leads.topic, "newsletter"),
-          sql`${leads.email} IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`,
+          inArray(leads.id, db.select({ id: sql<number>`value` }).from(sql`json_each(${JSON.stringify(chunk)})`)),
+          handedOffSinceConfirmed,
         ),
-      );
-    for (const f of found) known.add(f.email);
-  }
-  let ended = 0;
-  const toEnd = endedAddresses.filter((e) => known.has(e));
-  for (let i = 0; i < toEnd.length; i += IMPORT_CHUNK) {
-    // The audit entry counts what the UPDATE before it changed (none: no entry).
-    // Raw SQL (docs/decisions/024-data-layer.md): changes() has no builder form.
-    const audit = auditStatement(
+      )
+      .orderBy(asc(leads.id));
+    if (!endable.length) continue;
+    const targets = endable.map((lead) => leadTarget(lead));
+    // Raw SQL (docs/decisions/024-data-layer.md): one entry per ended lead from one JSON parameter.
+    const audit = sql`INSERT INTO ${auditLog} (${sql.join([auditLog.at, auditLog.actor, auditLog.action, auditLog.target, auditLog.detail].map(columnName), sql`, `)})
+      SELECT ${now}, ${actor}, 'subscribers.import', value, ${`${HOST_NAMES[format]} export: left on the host, newsletter ended here`}
+      FROM json_each(${JSON.stringify(targets)})`;
+    await unsubscribeLeads(
       db,
-      {
-        actor,
-        action: "subscribers.import",
-        target: "newsletter subscribers",
-        detail: `${HOST_NAMES[host.format]} export: unsubscribed `,
-      },
+      { ids: endable.map((l) => l.id), topic: "newsletter", onlyIf: handedOffSinceConfirmed },
       now,
-      { sql: "n || ' left on the host'", from: sql`SELECT changes() AS n WHERE changes() > 0` },
+      [audit],
     );
-    ended += await unsubscribeLeads(db, { emails: toEnd.slice(i, i + IMPORT_CHUNK), topic: "newsletter" }, now, [
-      audit,
-    ]);
+    ended.push(...endable.map((l) => l.email));
   }
-  const matched = entries.filter((e) => known.has(e.email)).length;
-  return { ok: true, format: host.format, read: entries.length, matched, ended, unknown: entries.length - matched };
+  return { ok: true, step: "done", format, ended: named(ended) };
 }
 
 /** The confirmed newsletter subscribers handed to the host, and those not yet (the page and the dashboard). */
@@ -285,7 +420,8 @@ export async function handoffCounts(db: Db): Promise<{ handedOff: number; notYet
 
 /**
  * An admin's export form post answered: `format` and `scope` checked (400 with the reason), the
- * hand-off recorded, then its CSV as an attachment, streamed. The caller has checked the origin
+ * hand-off recorded, then its CSV as an attachment, streamed; a "new" export with nobody new
+ * records nothing and goes back to the page, which says so (303). The caller has checked the origin
  * and the admin.
  */
 export async function exportAnswer(request: Request, env: Env, actor: string): Promise<Response> {
@@ -300,6 +436,12 @@ export async function exportAnswer(request: Request, env: Env, actor: string): P
       { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } },
     );
   const db = getDb(env);
+  // Nobody new: say so on the page rather than hand over an empty file and record a hand-off of 0.
+  if (scope === "new" && (await handoffCounts(db)).notYet === 0)
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `${HANDOFF_PAGE}?export=${NOBODY_NEW}`, "Cache-Control": "no-store" },
+    });
   const handoff = await recordHandoff(db, { actor, format, scope });
   return new Response(handoffExportStream(db, handoff, getConfig(env).siteUrl), {
     headers: {

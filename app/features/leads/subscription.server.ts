@@ -249,16 +249,17 @@ export async function unsubscribeLead(
 }
 
 /**
- * The same for many addresses of one topic at once (the newsletter host's export: docs/decisions/098),
- * or any `where` of unsubscribeLead: the number of leads it took off the list. Raw SQL
- * (docs/decisions/024-data-layer.md): the addresses as one JSON parameter (json_each), whatever their number.
+ * The same for many leads of one topic at once (the newsletter host's export: docs/decisions/101),
+ * those `onlyIf` still holds for, or any `where` of unsubscribeLead: the number of leads it took off
+ * the list. Raw SQL (docs/decisions/024-data-layer.md): the ids as one JSON parameter (json_each),
+ * whatever their number.
  */
 export async function unsubscribeLeads(
   db: Db,
   where:
     | { id: number }
     | { email: string; topic?: LeadTopic; onlyIf?: SQL }
-    | { emails: readonly string[]; topic: LeadTopic },
+    | { ids: readonly number[]; topic: LeadTopic; onlyIf?: SQL },
   now = Date.now(),
   thenRun: Statement[] = [],
   first: Statement[] = [],
@@ -267,9 +268,9 @@ export async function unsubscribeLeads(
   const theLead =
     "id" in where
       ? eq(leads.id, where.id)
-      : "emails" in where
+      : "ids" in where
         ? and(
-            sql`${leads.email} IN (SELECT value FROM json_each(${JSON.stringify(where.emails)}))`,
+            sql`${leads.id} IN (SELECT value FROM json_each(${JSON.stringify(where.ids)}))`,
             eq(leads.topic, where.topic),
           )
         : and(
@@ -277,12 +278,14 @@ export async function unsubscribeLeads(
             where.topic ? eq(leads.topic, where.topic) : undefined,
             where.onlyIf,
           );
+  // Many leads' condition holds for the UPDATE only: their links go whatever it now says.
+  const guard = "ids" in where ? where.onlyIf : undefined;
   const results = await batch(db, [
     ...first,
     db
       .update(leads)
       .set({ status: "unsubscribed", unsubscribedAt: new Date(now) })
-      .where(and(theLead, ne(leads.status, "unsubscribed")))
+      .where(and(theLead, guard, ne(leads.status, "unsubscribed")))
       // The rows it changed (D1's `changes` counts the daily counts' trigger writes too).
       .returning({ id: leads.id }),
     ...thenRun,

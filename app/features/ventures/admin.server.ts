@@ -6,7 +6,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/cloudflare";
 import type { Admin } from "~/features/auth/guard.server";
-import { publishedVersion } from "~/features/documents/catalogue.server";
+import { publishedAtPath, publishedVersion } from "~/features/documents/catalogue.server";
+import { DOCUMENTS_PATH, versionHashOf, versionPath } from "~/features/documents/library";
 import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { saveNews } from "~/features/news/news.server";
 import { STAGES } from "~/content/ventures";
@@ -22,10 +23,12 @@ import {
   LOGO_TYPES_MESSAGE,
   logoTooLargeMessage,
   newVentureSchema,
-  VERSION_SOURCE,
+  isPublicHttpsUrl,
+  ventureAnchor,
   ventureSchema,
 } from "./forms";
 import { LOGO_PREFIX, sha256Hex, sniffImage } from "./logo.server";
+import { changedWords } from "./revisions";
 import { NO_STORE } from "~/utils/no-store";
 
 /** Room for the form's text fields beside the logo's bytes. */
@@ -35,12 +38,26 @@ type Reply = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 const answer = (form: string, result: unknown, status: number) =>
   json({ form, result: result as SubmissionResult<string[]> }, { status, headers: NO_STORE });
 
-const UNKNOWN_VERSION = "No published document version has that address.";
+const UNKNOWN_DOCUMENT = "No published document of our library has that address.";
+const NOT_PUBLIC = "Enter an https:// address with a public host name, or a document of our library.";
 
-/** An https:// source, or a version address of a published document in our library. */
-async function knownSource(db: Db, source: string): Promise<boolean> {
-  if (!VERSION_SOURCE.test(source)) return true;
-  return Boolean(await publishedVersion(db, source.slice("/documents/v/".length, -".pdf".length)));
+/**
+ * The source a fact stores: for a document of our library, given by its stable URL, a version's
+ * URL or either's full address on this site, the version that is current or named (its own
+ * address, which never changes); any other public https:// address as given. Else why not.
+ */
+async function resolveSource(db: Db, source: string, siteUrl: string): Promise<{ source: string } | { error: string }> {
+  let path = source;
+  try {
+    const url = new URL(source, siteUrl);
+    if (url.origin === new URL(siteUrl).origin) path = decodeURIComponent(url.pathname);
+  } catch {
+    return { error: NOT_PUBLIC };
+  }
+  if (!path.startsWith(`${DOCUMENTS_PATH}/`)) return isPublicHttpsUrl(source) ? { source } : { error: NOT_PUBLIC };
+  const hash = versionHashOf(path);
+  const version = hash ? await publishedVersion(db, hash) : await publishedAtPath(db, path);
+  return version ? { source: versionPath(version.sha256) } : { error: UNKNOWN_DOCUMENT };
 }
 
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
@@ -62,14 +79,17 @@ async function factAction(
   if (form.has("label")) {
     const submission = parseWithZod(form, { schema: factSchema });
     if (submission.status !== "success") return answer("fact", submission.reply(), 400);
-    if (!(await knownSource(db, submission.value.source)))
-      return answer("fact", submission.reply({ fieldErrors: { source: [UNKNOWN_VERSION] } }), 400);
-    await addFact(db, ventureId, submission.value, admin.email);
+    const resolved = await resolveSource(db, submission.value.source, getConfig(env).siteUrl);
+    if ("error" in resolved)
+      return answer("fact", submission.reply({ fieldErrors: { source: [resolved.error] } }), 400);
+    const added = await addFact(db, ventureId, { ...submission.value, source: resolved.source }, admin.email);
     return redirectWithToast(
       env,
       request,
       back,
-      { title: `${noun} added`, description: submission.value.label },
+      added
+        ? { title: `${noun} added`, description: submission.value.label }
+        : { title: "Already listed", description: `${submission.value.label}: the same fact is there already.` },
       { status: 303, headers: NO_STORE },
     );
   }
@@ -104,7 +124,17 @@ export async function ventureAction(request: Request, env: Env, admin: Admin, id
   if (intent === "restore") {
     const restored = await restoreRevision(db, current, Number(form.get("revision")), admin.email);
     if (!restored) return notFound();
-    return redirectWithToast(env, request, here, { title: "Revision restored" }, { status: 303, headers: NO_STORE });
+    const kept = restored.kept.length
+      ? ` Its empty ${restored.kept.join(" and ")} ${restored.kept.length > 1 ? "were" : "was"} not brought back: a venture needs ${restored.kept.length > 1 ? "them" : "it"}, so the current ${restored.kept.length > 1 ? "ones stay" : "one stays"}.`
+      : "";
+    const what = restored.changed.length ? `Restored ${changedWords(restored.changed)}.` : "It already matched.";
+    return redirectWithToast(
+      env,
+      request,
+      here,
+      { title: restored.changed.length ? "Revision restored" : "Nothing changed", description: `${what}${kept}` },
+      { status: 303, headers: NO_STORE },
+    );
   }
   if (intent === "announce") {
     if (form.get("announce") !== "on")
@@ -167,7 +197,10 @@ async function saveForm(request: Request, env: Env, db: Db, admin: Admin, id: st
     env,
     request,
     stageChanged ? `${adminVenturePath(id)}?announce=1` : adminVenturePath(id),
-    { title: changed.length ? "Venture saved" : "Nothing changed", description: changed.join(", ") || undefined },
+    {
+      title: changed.length ? "Venture saved" : "Nothing changed",
+      description: changed.length ? `Changed ${changedWords(changed)}.` : undefined,
+    },
     { status: 303, headers: NO_STORE },
   );
 }
@@ -203,14 +236,25 @@ export async function venturesAction(request: Request, env: Env, admin: Admin): 
   }
   const current = await ventureById(db, String(form.get("id") ?? ""));
   if (!current) return notFound();
-  if (intent === "up" || intent === "down") await moveVenture(db, current.id, intent === "up" ? -1 : 1, admin.email);
-  else if (intent === "show" || intent === "hide") await setShown(db, current, intent === "show", admin.email);
-  else return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
-  return redirectWithToast(
-    env,
-    request,
-    ADMIN_VENTURES_PATH,
-    { title: "Portfolio updated", description: current.name },
-    { status: 303, headers: NO_STORE },
-  );
+  // Back to the venture's own place in the list, whatever moved.
+  const back = `${ADMIN_VENTURES_PATH}#${ventureAnchor(current.id)}`;
+  const toast = (title: string, description: string) =>
+    redirectWithToast(env, request, back, { title, description }, { status: 303, headers: NO_STORE });
+  if (intent === "up" || intent === "down") {
+    const moved = await moveVenture(db, current.id, intent === "up" ? -1 : 1, admin.email);
+    if (!moved) return toast("Not moved", `${current.name} is already ${intent === "up" ? "first" : "last"}.`);
+    return toast(
+      `${current.name} moved ${intent}`,
+      `Now ${moved.place} of ${moved.of}, ${intent === "up" ? "before" : "after"} ${moved.swappedWith}.`,
+    );
+  }
+  if (intent === "show" || intent === "hide") {
+    const refused = await setShown(db, current, intent === "show", admin.email);
+    if (refused) return toast("Not shown", refused);
+    return toast(
+      intent === "show" ? `${current.name} shown` : `${current.name} hidden`,
+      intent === "show" ? `On the portfolio at /subsidiary/${current.id}.` : "Visitors no longer see it.",
+    );
+  }
+  return new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
 }

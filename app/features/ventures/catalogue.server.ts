@@ -3,8 +3,17 @@
  * ventures from. `shownVentures(db)` is what every public page reads (the root loader hands it to
  * the shell and the pages); a hidden venture is, for visitors, the same as an unknown one.
  */
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { keyFacts, ventureRevisions, ventures, type KeyFact, type VentureRow } from "~/db/schema";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { versionHashOf, versionLabel, versionPath } from "~/features/documents/library";
+import {
+  documents,
+  documentVersions,
+  keyFacts,
+  ventureRevisions,
+  ventures,
+  type KeyFact,
+  type VentureRow,
+} from "~/db/schema";
 import {
   embeddableOrigins,
   HOST,
@@ -128,4 +137,29 @@ export async function revisionsOf(db: Db, ventureId: string) {
     .from(ventureRevisions)
     .where(eq(ventureRevisions.ventureId, ventureId))
     .orderBy(desc(ventureRevisions.id));
+}
+
+/**
+ * How each fact's source is listed on the admin pages: a document version of our library by its
+ * document's title and version ("Pitch deck · v2 · Nov 28, 2026"), anything else by its address.
+ */
+export async function factSourceLabels(db: Db, facts: readonly Pick<KeyFact, "source">[]) {
+  const hashes = [...new Set(facts.flatMap((f) => versionHashOf(f.source) ?? []))];
+  const labels: Record<string, string> = {};
+  if (!hashes.length) return labels;
+  const rows = await db
+    .select({
+      sha256: documentVersions.sha256,
+      title: documents.title,
+      uploadedAt: documentVersions.uploadedAt,
+      // Its number among the document's uploads. Raw SQL (docs/decisions/024-data-layer.md): a
+      // correlated count over the same table under another name.
+      number: sql<number>`(SELECT count(*) FROM ${documentVersions} AS earlier
+        WHERE earlier.document_id = ${documentVersions.documentId} AND earlier.id <= ${documentVersions.id})`,
+    })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(inArray(documentVersions.sha256, hashes));
+  for (const r of rows) labels[versionPath(r.sha256)] ??= `${r.title} · ${versionLabel(r.number, r.uploadedAt)}`;
+  return labels;
 }

@@ -10,7 +10,7 @@ import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
 import type { EveryKeyDecided } from "~/utils/decided";
 import type { FactInput, VentureInput } from "./forms";
-import { changedFields, revisionState, type RevisionState } from "./revisions";
+import { changedFields, changedWords, REQUIRED_FIELDS, revisionState, type RevisionState } from "./revisions";
 
 const target = (id: string) => `venture ${id}`;
 
@@ -42,7 +42,7 @@ function changeStatements(
         changed: changed.join(","),
         state: JSON.stringify(next),
       }),
-      auditStatement(db, { actor, action, target: target(current.id), detail: changed.join(", ") }, now),
+      auditStatement(db, { actor, action, target: target(current.id), detail: changedWords(changed) }, now),
       contentChanged(db),
     ],
   };
@@ -74,8 +74,18 @@ export async function saveVenture(
   return change.changed;
 }
 
-/** Shows or hides a venture. */
+/** Why a venture cannot be shown yet (the pages would draw an empty card), or null when it can. */
+export function cannotShow(v: Pick<VentureRow, "name" | "tagline" | "description">): string | null {
+  const missing = [!v.tagline.trim() && "tagline", !v.description.trim() && "description"].filter(Boolean);
+  return missing.length
+    ? `${v.name} has no ${missing.join(" or ")} yet: add ${missing.length > 1 ? "them" : "it"} on its page first.`
+    : null;
+}
+
+/** Shows or hides a venture; showing one that cannot be shown changes nothing and says why. */
 export async function setShown(db: Db, current: VentureRow, shown: boolean, actor: string, now = Date.now()) {
+  const refused = shown ? cannotShow(current) : null;
+  if (refused) return refused;
   const change = changeStatements(
     db,
     current,
@@ -85,9 +95,14 @@ export async function setShown(db: Db, current: VentureRow, shown: boolean, acto
     now,
   );
   if (change) await batch(db, change.statements as [Statement, ...Statement[]]);
+  return null;
 }
 
-/** Brings a venture back as a revision left it (itself a new revision); false: no such revision. */
+/**
+ * Brings a venture back as a revision left it (itself a new revision), but only what the edit form
+ * accepts: an empty name, tagline or description (a new venture's first revision) keeps the
+ * current one. Null: no such revision; else the fields it kept.
+ */
 export async function restoreRevision(
   db: Db,
   current: VentureRow,
@@ -100,11 +115,14 @@ export async function restoreRevision(
     .from(ventureRevisions)
     .where(and(eq(ventureRevisions.id, revisionId), eq(ventureRevisions.ventureId, current.id)))
     .get();
-  if (!revision) return false;
-  const state = revisionState({ ...revisionState(current), ...(JSON.parse(revision.state) as Partial<RevisionState>) });
+  if (!revision) return null;
+  const stored = JSON.parse(revision.state) as Partial<RevisionState>;
+  const kept = REQUIRED_FIELDS.filter((f) => !String(stored[f] ?? "").trim());
+  for (const f of kept) delete stored[f];
+  const state = revisionState({ ...revisionState(current), ...stored });
   const change = changeStatements(db, current, state, actor, `venture.restore #${revisionId}`, now);
   if (change) await batch(db, change.statements as [Statement, ...Statement[]]);
-  return true;
+  return { kept: [...kept], changed: change?.changed ?? [] };
 }
 
 /** Adds a new venture, hidden until an admin shows it, last in the order; false when the id is taken. */
@@ -144,15 +162,18 @@ export async function createVenture(db: Db, id: string, name: string, actor: str
   return true;
 }
 
-/** Moves a venture one place up (-1) or down (+1) in the portfolio's order. */
+/**
+ * Moves a venture one place up (-1) or down (+1) in the portfolio's order; its new place (1-based)
+ * and the venture it swapped with, or null when it cannot move that way.
+ */
 export async function moveVenture(db: Db, id: string, by: -1 | 1, actor: string, now = Date.now()) {
   const list = await db
-    .select({ id: ventures.id, position: ventures.position })
+    .select({ id: ventures.id, name: ventures.name, position: ventures.position })
     .from(ventures)
     .orderBy(asc(ventures.position), asc(ventures.id));
   const at = list.findIndex((v) => v.id === id);
   const other = list[at + by];
-  if (at < 0 || !other) return;
+  if (at < 0 || !other) return null;
   // Positions renumbered 0..n-1 with the two swapped: the order stays total whatever it was.
   const order = list.map((v) => v.id);
   [order[at], order[at + by]] = [order[at + by]!, order[at]!];
@@ -161,10 +182,22 @@ export async function moveVenture(db: Db, id: string, by: -1 | 1, actor: string,
     auditStatement(db, { actor, action: by < 0 ? "venture.move-up" : "venture.move-down", target: target(id) }, now),
     contentChanged(db),
   ]);
+  return { place: at + by + 1, of: list.length, swappedWith: other.name };
 }
 
-/** Adds a key fact to a venture (or the group, null). */
+/**
+ * Adds a key fact to a venture (or the group, null); false when the same fact (label, value, date
+ * and source) is there already, so a second press adds nothing.
+ */
 export async function addFact(db: Db, ventureId: string | null, input: FactInput, actor: string, now = Date.now()) {
+  const same = and(
+    ventureId === null ? isNull(keyFacts.ventureId) : eq(keyFacts.ventureId, ventureId),
+    eq(keyFacts.label, input.label),
+    eq(keyFacts.value, input.value),
+    eq(keyFacts.asOf, input.asOf),
+    eq(keyFacts.source, input.source),
+  );
+  if (await db.select({ id: keyFacts.id }).from(keyFacts).where(same).get()) return false;
   await batch(db, [
     db.insert(keyFacts).values({ ventureId, ...input, createdAt: now }),
     auditStatement(
@@ -174,6 +207,7 @@ export async function addFact(db: Db, ventureId: string | null, input: FactInput
     ),
     contentChanged(db),
   ]);
+  return true;
 }
 
 /** Removes a key fact of that venture (or the group); false when there is none. */

@@ -10,6 +10,8 @@ import { VENTURE_ID } from "./venture-field";
 
 export const ADMIN_VENTURES_PATH = "/admin/ventures";
 export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
+/** A venture's row on the list (the list's actions come back to it). */
+export const ventureAnchor = (id: string) => `venture-${id}`;
 
 export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
 
@@ -71,9 +73,6 @@ export const ventureSchema = z.object({
 
 export type VentureInput = z.infer<typeof ventureSchema>;
 
-/** A document version's own address in our library (its bytes' SHA-256). */
-export const VERSION_SOURCE = /^\/documents\/v\/[0-9a-f]{64}\.pdf$/;
-
 export const factSchema = z.object({
   label: text("label", VENTURE_LIMITS.label),
   value: text("value", VENTURE_LIMITS.value),
@@ -85,8 +84,8 @@ export const factSchema = z.object({
     .string({ required_error: "Please enter the figure's source." })
     .trim()
     .refine(
-      (v) => VERSION_SOURCE.test(v) || isPublicHttpsUrl(v),
-      "Enter a document version's address (/documents/v/….pdf, on its document's admin page) or an https:// address.",
+      (v) => v.startsWith("/documents/") || /^https?:\/\//i.test(v),
+      "Enter a document's address from our library (/documents/…, or its full address) or an https:// address.",
     ),
 });
 

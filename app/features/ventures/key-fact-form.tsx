@@ -63,7 +63,7 @@ export function KeyFactForm({
         />
         <FieldErrors field={fields.asOf} />
       </div>
-      <Field label="Source (/documents/v/….pdf or https:// address)" field={fields.source}>
+      <Field label="Source (a document of our library by its address, or an https:// address)" field={fields.source}>
         <Input field={fields.source} />
       </Field>
       <div>

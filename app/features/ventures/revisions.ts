@@ -44,3 +44,35 @@ export function revisionState(v: RevisionState): RevisionState {
 export function changedFields(before: RevisionState, after: RevisionState): string[] {
   return REVISED_FIELDS.filter((f) => before[f] !== after[f]);
 }
+
+/** Each field as the admin's page and toasts name it (never its column: "logoWidth"). */
+const FIELD_WORDS: Record<(typeof REVISED_FIELDS)[number], string> = {
+  name: "name",
+  tagline: "tagline",
+  description: "description",
+  stage: "stage",
+  colour: "colour",
+  icon: "icon",
+  logo: "logo",
+  logoWidth: "logo",
+  logoHeight: "logo",
+  website: "website",
+  video: "video",
+  shown: "shown or hidden",
+};
+
+/** The changed fields in words, each once: "tagline, stage, logo". */
+export function changedWords(changed: readonly string[]): string {
+  const words = changed.map((f) => FIELD_WORDS[f as keyof typeof FIELD_WORDS] ?? f);
+  return [...new Set(words)].join(", ");
+}
+
+/** Who made a revision and what it did, in words: "Starting catalogue · Created", "ada@… · Changed tagline, logo". */
+export function revisionWords(r: { revisedBy: string; changed: string }): string {
+  const who = r.revisedBy === "seed" ? "Starting catalogue" : r.revisedBy;
+  const what = r.changed === "created" ? "Created" : `Changed ${changedWords(r.changed.split(","))}`;
+  return `${who} · ${what}`;
+}
+
+/** The fields a venture cannot be without (the edit form refuses them empty), which a restore keeps. */
+export const REQUIRED_FIELDS = ["name", "tagline", "description"] as const satisfies readonly (keyof RevisionState)[];

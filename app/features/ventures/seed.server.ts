@@ -7,10 +7,22 @@
  * through wrangler's platform proxy) or, for production, as SQL text (scripts/ventures-seed.mjs).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { contentGeneration, ventureRevisions, ventures } from "~/db/schema";
+import { contentGeneration, keyFacts, ventureRevisions, ventures } from "~/db/schema";
 import { STARTING_VENTURES } from "~/content/ventures";
 import { batch, type Db } from "~/utils/db.server";
+import { FIGURE_LABELS } from "./figures";
 import { revisionState } from "./revisions";
+
+/**
+ * The group's figures a new catalogue starts with (docs/decisions/102): the numbers the portfolio
+ * and investors pages showed from code. migrations/0023 adds the same to a site seeded before.
+ */
+export const STARTING_FIGURES = [
+  { label: FIGURE_LABELS.ventures, value: "11" },
+  { label: FIGURE_LABELS.sectors, value: "8" },
+] as const;
+const FIGURES_AS_OF = "2026-12-02";
+const FIGURES_SOURCE = "/portfolio";
 
 export interface SeedConfig {
   /** VENTURE_DOMAINS, parsed (parseDomainConfig). */
@@ -26,6 +38,13 @@ export interface SeedConfig {
  */
 export function ventureSeedStatements({ domains = {}, videos = {} }: SeedConfig, now = Date.now()): SQL[] {
   return [
+    // First, while the catalogue is still empty: a new site only, and never one with group facts.
+    ...STARTING_FIGURES.map(
+      (f) => sql`INSERT INTO ${keyFacts} (venture_id, label, value, as_of, source, created_at)
+          SELECT NULL, ${f.label}, ${f.value}, ${FIGURES_AS_OF}, ${FIGURES_SOURCE}, ${now}
+          WHERE NOT EXISTS (SELECT 1 FROM ${ventures})
+            AND NOT EXISTS (SELECT 1 FROM ${keyFacts} WHERE venture_id IS NULL AND label = ${f.label})`,
+    ),
     ...STARTING_VENTURES.flatMap((s, position) => {
       const domain = domains[s.id];
       const row = {
