@@ -184,8 +184,8 @@ export default function SubsidiaryPage() {
           <p className="text-muted-foreground">No upcoming events from {subsidiary.name}.</p>
         )}
         <p className="mt-4 flex flex-wrap gap-4">
-          <a href={eventsFeedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
-            {subsidiary.name} calendar feed (.ics)
+          <a href={eventsFeedPath(subsidiary.id)} className="tap-target text-primary underline underline-offset-2">
+            Add {subsidiary.name}&apos;s events to calendar
           </a>
         </p>
       </section>
