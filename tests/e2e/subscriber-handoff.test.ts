@@ -110,7 +110,11 @@ describe("the alert preferences page", () => {
     const link = mail.text.match(/https?:\/\/\S+\/alerts\/preferences\/[A-Za-z0-9_.-]+/)![0];
     await page.goto(link);
     await page.getByRole("heading", { name: "Your investor alerts" }).waitFor();
+    // "All ventures" / "Only these": the boxes show once "Only these" is chosen (CSS alone).
+    await expect(page.getByLabel("GaaS", { exact: true }).isVisible()).resolves.toBe(false);
+    await page.getByRole("group", { name: "Ventures" }).getByLabel("Only these").check();
     await page.getByLabel("GaaS", { exact: true }).check();
+    await page.getByRole("group", { name: "Kinds" }).getByLabel("Only these").check();
     await page.getByLabel("News", { exact: true }).check();
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Save preferences" }).click()]);
     await page.getByText("Saved.").waitFor();
