@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AlertPreferencesForm } from "~/features/alerts/alert-choice-fields";
 import { ALL_ALERTS, choiceFromForm, choiceOf } from "~/features/alerts/preferences";
 import { alertsLead, alertVentures, readPreferencesToken, saveAlertChoice } from "~/features/alerts/preferences.server";
@@ -77,6 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function AlertPreferences() {
   const { address, status, choice, reminders, ventures } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   const saved = useActionData<typeof action>()?.saved;
   const busy = useNavigation().state === "submitting";
   if (!address)
@@ -104,7 +105,14 @@ export default function AlertPreferences() {
             ? " The alerts start once the confirmation link is followed."
             : " The alerts are off for this address; signing up again keeps this choice."}
       </p>
-      <AlertPreferencesForm ventures={ventures} choice={choice} reminders={reminders} saved={saved} busy={busy} />
+      <AlertPreferencesForm
+        action={pathname}
+        ventures={ventures}
+        choice={choice}
+        reminders={reminders}
+        saved={saved}
+        busy={busy}
+      />
     </section>
   );
 }

@@ -6,7 +6,10 @@
  */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { answerAction, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
+
+const PREFERENCES_FORM = "alert-preferences";
 import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { ALERT_KIND_LABELS, ALERT_KINDS, PREFERENCE_FIELDS, type AlertChoice } from "~/features/alerts/preferences";
 
@@ -98,7 +101,8 @@ export function AlertPreferencesForm({
   saved,
   busy,
 }: {
-  action?: string;
+  /** The preferences page's path (the form posts there, with its answer's fragment). */
+  action: string;
   ventures: readonly { id: string; name: string }[];
   choice: AlertChoice;
   reminders: boolean;
@@ -106,21 +110,28 @@ export function AlertPreferencesForm({
   busy: boolean;
 }) {
   return (
-    <Form method="post" action={action} className="mt-8" key={`${JSON.stringify(choice)}-${reminders}`}>
+    <Form
+      method="post"
+      action={answerAction(action, PREFERENCES_FORM)}
+      className="mt-8"
+      key={`${JSON.stringify(choice)}-${reminders}`}
+    >
       <AlertChoiceFields ventures={ventures} choice={choice}>
         <label className="flex min-h-6 items-center gap-2 text-sm">
           <input type="checkbox" name="eventReminders" defaultChecked={reminders} className="size-4 shrink-0" />
           {ALERTS_TEXT.eventReminders}
         </label>
       </AlertChoiceFields>
-      <Button type="submit" className="mt-8" disabled={busy}>
+      <FormAnswer
+        formId={PREFERENCES_FORM}
+        answer={saved}
+        tone="result"
+        className="mt-8"
+        message={saved ? "Saved. Your alerts follow this choice from now on." : null}
+      />
+      <Button type="submit" className="mt-4" disabled={busy}>
         Save preferences
       </Button>
-      {saved ? (
-        <p role="status" className="mt-4 text-sm" data-testid="preferences-saved">
-          Saved. Your alerts follow this choice from now on.
-        </p>
-      ) : null}
     </Form>
   );
 }

@@ -5,11 +5,24 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { EVENT_LIMITS, eventSchema, type VentureOption } from "~/features/events/event-form";
+
+/** Each field as the answer box names it. */
+const FIELD_LABELS = {
+  title: "Title",
+  description: "Description",
+  start: "Start",
+  end: "End",
+  timezone: "Time zone",
+  location: "Location",
+  url: "Link",
+  venture: "Venture",
+};
 
 const SELECT = "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 const CONTROL =
@@ -56,9 +69,16 @@ export function EventForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
   });
-  const saving = navigation.state === "submitting" && navigation.formAction === action;
+  const saving = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === action;
+  const problems = fieldProblems(fields, FIELD_LABELS);
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
+    <Form
+      method="post"
+      action={answerAction(action, form.id)}
+      {...getFormProps(form)}
+      noValidate
+      className={cardClass("lg", "space-y-4")}
+    >
       <input type="hidden" name="intent" value="save" />
       <Field label="Title" field={fields.title}>
         <Input field={fields.title} maxLength={EVENT_LIMITS.title} />
@@ -121,6 +141,12 @@ export function EventForm({
           E-mail investor-alert subscribers when published
         </label>
       </div>
+      <FormAnswer
+        formId={form.id}
+        answer={lastResult}
+        message={form.errors?.join(" ") || (problems.length ? "Please check these fields:" : null)}
+        problems={problems}
+      />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : submitLabel}
       </Button>
