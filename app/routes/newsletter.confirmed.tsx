@@ -6,6 +6,7 @@ import { alertsLead, alertVentures, preferencesPath, readPreferencesToken } from
 import { subscriptionText, topicParam } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE } from "~/utils/no-store";
 
 /**
  * `?topic=alerts&preferences=<key>` after confirming investor alerts: the page names the topic
@@ -28,9 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ventures: await alertVentures(db),
       },
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
+
+// The page with a preferences key is private: its loader's Cache-Control goes on the document.
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction = ({ location }) =>
   subscriptionMeta(subscriptionText(topicParam(location.search)).confirmedTitle);

@@ -13,15 +13,15 @@ import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { EVENT_LIMITS, eventSchema } from "~/features/events/event-form";
 import { ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import { eventAdminPath } from "~/features/events/event-paths";
 import { cancelEvent, deleteEvent, reinstateEvent, saveEvent } from "~/features/events/events.server";
 import { pages } from "~/content/pages";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
+import { NO_STORE } from "~/utils/no-store";
 
-export const NO_STORE = { "Cache-Control": "private, no-store" };
 /**
  * A form at every limit as the browser sends it: URL-encoded, a character (one UTF-16 unit, as
  * `maxLength` counts) is up to 3 UTF-8 bytes and each byte "%XX", so 9 bytes; then room for the

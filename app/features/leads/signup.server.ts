@@ -28,7 +28,7 @@ import { listed, toPublicLead, type PublicLead } from "~/features/leads/lead-lis
 import { signupWrite, type SignupRecord } from "~/features/leads/signup-store.server";
 import { confirmVerifiedMember, queueConfirmation, type SignupChoice } from "~/features/leads/subscription.server";
 import { chooseSignupVentures } from "~/features/alerts/preferences.server";
-import { VENTURE_ID } from "~/features/news/news-form";
+import { VENTURE_ID } from "~/features/ventures/venture-field";
 import { carriesSession } from "~/features/auth/session.server";
 import { getUser } from "~/features/auth/users.server";
 import { announceMail } from "~/features/mail/outbox.server";

@@ -1,5 +1,5 @@
 import { acceptsStreamedData } from "~/utils/render-mode.server";
-import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { defer, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
 import { alertBacklog } from "~/features/alerts/alerts.server";
 import { alertsByVenture } from "~/features/alerts/preferences.server";
@@ -22,7 +22,7 @@ import { burstNow } from "~/features/forms/rate-limit.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { AudienceCards } from "./audience";
-import { AuditLog } from "./audit-log";
+import { AuditLog } from "~/features/admin/audit-log";
 import { FilterForm } from "./filter-form";
 import { GrowthTimeline } from "./growth";
 import { LoadError, SkeletonRows } from "./loading";
@@ -30,6 +30,7 @@ import { Burst, MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE } from "~/utils/no-store";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
@@ -105,10 +106,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Settled before the render, a deferred part is written into the document's data, not streamed.
   if (!acceptsStreamedData(request)) await Promise.allSettled(Object.values(parts).filter((v) => v instanceof Promise));
   // Personal data: never stored by a cache.
-  return defer(parts, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
+  return defer(parts, { status: parsed.ok ? 200 : 400, headers: NO_STORE });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),
