@@ -10,7 +10,7 @@ import { eventAction, eventIdOf } from "~/features/events/event-admin.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { allVentures } from "~/features/ventures/catalogue.server";
 import { eventAdminPath, eventIcsPath, eventPath } from "~/features/events/event-paths";
-import { instantToLocal, timeZoneOptions } from "~/features/events/event-time";
+import { instantToLocal, zoneChoices } from "~/features/events/event-time";
 import { eventById, eventWhen } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
 import { NO_STORE } from "~/utils/no-store";
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ...(event.published ? { publish: "on" as const } : {}),
         ...(event.alert ? { alert: "on" as const } : {}),
       },
-      zones: timeZoneOptions(),
+      zones: zoneChoices([event.timezone]),
       ventures: ventures.map(({ id, name }) => ({ id, name })),
       /** The step `?confirm=cancel` or `?confirm=delete` asks for (ConfirmStep, no JavaScript needed). */
       confirm: confirmIntent(request, CONFIRMED),

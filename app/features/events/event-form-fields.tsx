@@ -11,6 +11,8 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { EVENT_LIMITS, eventSchema, type VentureOption } from "~/features/events/event-form";
+import type { ZoneOption } from "~/features/events/event-time";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** Each field as the answer box names it. */
 const FIELD_LABELS = {
@@ -52,8 +54,8 @@ export function EventForm({
   submitLabel,
 }: {
   action: string;
-  /** The zones to offer, the group's first (from the loader, so server and browser agree). */
-  zones: readonly string[];
+  /** The zones to offer: the short list (the group's first) and the rest (from the loader, so server and browser agree). */
+  zones: { common: readonly ZoneOption[]; rest: readonly ZoneOption[] };
   /** The ventures the select offers (the catalogue, from the loader). */
   ventures: readonly VentureOption[];
   defaultValue?: Partial<EventFormValues>;
@@ -64,13 +66,19 @@ export function EventForm({
   const [form, fields] = useForm({
     id: "event-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: { timezone: zones[0], ...defaultValue },
+    defaultValue: { timezone: zones.common[0]?.value, ...defaultValue },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
   });
   const saving = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === action;
   const problems = fieldProblems(fields, FIELD_LABELS);
+  // The visitor's own zone joins the short list once the page runs (the server cannot know it).
+  const hydrated = useHydrated();
+  const own = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const ownOption = own ? zones.rest.find((z) => z.value === own) : undefined;
+  const common = ownOption ? [...zones.common, { ...ownOption, label: `${ownOption.label}, your zone` }] : zones.common;
+  const rest = ownOption ? zones.rest.filter((z) => z !== ownOption) : zones.rest;
   return (
     <Form
       method="post"
@@ -98,13 +106,22 @@ export function EventForm({
           <input {...getInputProps(fields.end, { type: "datetime-local" })} key={fields.end.key} className={CONTROL} />
         </Field>
       </div>
-      <Field label="Time zone (the organiser's)" field={fields.timezone}>
+      <Field label="Time zone (the organiser's; type a place to find it)" field={fields.timezone}>
         <select {...getSelectProps(fields.timezone)} key={fields.timezone.key} className={SELECT}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
+          <optgroup label="Often used">
+            {common.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Every time zone, by place">
+            {rest.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
         </select>
       </Field>
       <div className="flex items-center gap-2">

@@ -125,11 +125,11 @@ export const SUBSCRIPTION_TEXT = {
 const ALERTS_SUBSCRIPTION_TEXT = {
   confirmTitle: "Confirm your investor alerts",
   confirmBody: (email: string) =>
-    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail when the group publishes news or a document.`,
+    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail for each news item, document or event the group publishes.`,
   confirmButton: "Confirm investor alerts",
   confirmedTitle: "Investor alerts confirmed",
   confirmedBody:
-    "Thank you. You will receive an e-mail when the group publishes news or a document; every alert has a link to unsubscribe.",
+    "Thank you. You will receive an e-mail for each news item, document or event the group publishes; every alert has a link to unsubscribe and one to your preferences.",
   unsubscribeTitle: "Unsubscribe from investor alerts",
   unsubscribedTitle: "You are unsubscribed from investor alerts",
   unsubscribedBody: "You will receive no more investor alerts from us. Changed your mind? Sign up again below.",
