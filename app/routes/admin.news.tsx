@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
@@ -270,6 +271,7 @@ function NewsForm() {
   const submitted = actionData && "preview" in actionData ? actionData.preview : null;
   const preview = fetched ?? submitted ?? editingPreview;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const newsProblems = fieldProblems(fields, { title: "Title", summary: "Summary", body: "Body", venture: "Venture" });
   const previewTitle = fields.title.value ?? editing?.title ?? "";
   const previewSummary = fields.summary.value ?? editing?.summary ?? "";
   return (
@@ -296,7 +298,7 @@ function NewsForm() {
         ref={formRef}
         method="post"
         encType="multipart/form-data"
-        action={page.path}
+        action={answerAction(page.path, form.id)}
         {...getFormProps(form)}
         noValidate
         className={cardClass("lg", "mt-4 space-y-4")}
@@ -348,6 +350,12 @@ function NewsForm() {
             E-mail investor-alert subscribers when published
           </label>
         </div>
+        <FormAnswer
+          formId={form.id}
+          answer={lastResult}
+          message={form.errors?.join(" ") || (newsProblems.length ? "Please check these fields:" : null)}
+          problems={newsProblems}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="save" disabled={saving}>
             {saving ? "Saving..." : "Save"}
