@@ -8,7 +8,7 @@ import { eventAction } from "~/features/events/event-admin.server";
 import { allVentures } from "~/features/ventures/catalogue.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { eventAdminPath } from "~/features/events/event-paths";
-import { timeZoneOptions } from "~/features/events/event-time";
+import { zoneChoices } from "~/features/events/event-time";
 import { eventWhen, listAllEvents } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger } from "~/utils/format";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         status: e.status,
         published: e.published,
       })),
-      zones: timeZoneOptions(),
+      zones: zoneChoices(events.map((e) => e.timezone)),
       ventures: ventures.map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
@@ -9,13 +10,16 @@ import { eventAction, eventIdOf } from "~/features/events/event-admin.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { allVentures } from "~/features/ventures/catalogue.server";
 import { eventAdminPath, eventIcsPath, eventPath } from "~/features/events/event-paths";
-import { instantToLocal, timeZoneOptions } from "~/features/events/event-time";
+import { instantToLocal, zoneChoices } from "~/features/events/event-time";
 import { eventById, eventWhen } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
 import { NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
-/** One event in the form, and the confirmation step of its deletion (`?confirm=delete`). */
+/** The buttons that ask first: a cancel tells every subscribed calendar, a delete cannot be undone. */
+const CONFIRMED = ["cancel", "delete"] as const;
+
+/** One event in the form, and the confirmation step of its cancel or deletion (`?confirm=…`). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
@@ -34,7 +38,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         when: eventWhen(event),
         status: event.status,
         published: event.published,
-        sequence: event.sequence,
         uid: event.uid,
       },
       values: {
@@ -50,15 +53,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ...(event.published ? { publish: "on" as const } : {}),
         ...(event.alert ? { alert: "on" as const } : {}),
       },
-      zones: timeZoneOptions(),
+      zones: zoneChoices([event.timezone]),
       ventures: ventures.map(({ id, name }) => ({ id, name })),
-      confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete",
+      /** The step `?confirm=cancel` or `?confirm=delete` asks for (ConfirmStep, no JavaScript needed). */
+      confirm: confirmIntent(request, CONFIRMED),
     },
     { headers: NO_STORE },
   );
 }
 
-/** `POST /admin/events/<id>`: `save` (the form), `cancel` or `delete`. */
+/** `POST /admin/events/<id>`: `save` (the form), `cancel`, `reinstate` or `delete`. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const admin = await requireAdmin(request, context.cloudflare.env);
@@ -75,29 +79,67 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function EventAdmin() {
-  const { event, values, zones, ventures, confirmDelete } = useLoaderData<typeof loader>();
+  const { event, values, zones, ventures, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = eventAdminPath(event.id);
+  const cancelled = event.status === "cancelled";
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-10">
-      <Link to={pages.eventsAdmin.path} className="text-sm underline underline-offset-4">
+      <Link to={pages.eventsAdmin.path} className="tap-target text-sm underline underline-offset-4">
         All events
       </Link>
       <h1 className="wrap-anywhere mt-4 text-3xl font-bold tracking-tight">{event.title}</h1>
-      <p className="wrap-anywhere mt-2 text-sm text-muted-foreground">
+      <p className="wrap-anywhere mt-2 text-sm text-muted-foreground" data-testid="event-state">
         {event.when} · {event.published ? "Published" : "Draft"}
-        {event.status === "cancelled" ? " · Cancelled" : ""} · sequence {event.sequence}
+        {cancelled ? " · Cancelled" : ""}
       </p>
       {event.published ? (
         <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-          <Link to={eventPath(event.slug)} className="text-primary underline underline-offset-4">
+          <Link to={eventPath(event.slug)} className="tap-target text-primary underline underline-offset-4">
             View the public page
           </Link>
-          <a href={eventIcsPath(event.slug)} className="text-primary underline underline-offset-4">
-            Its calendar file
+          <a href={eventIcsPath(event.slug)} className="tap-target text-primary underline underline-offset-4">
+            Add to calendar
           </a>
         </p>
       ) : null}
+      {confirm === "cancel" ? (
+        <ConfirmStep
+          title="Cancel this event?"
+          body="Its page and the lists mark it cancelled, its reminder is not sent, and every calendar that subscribed shows it as cancelled (most drop it) at its next poll. You can reinstate it afterwards."
+          button="Cancel event"
+          intent="cancel"
+          action={path}
+          cancelTo={path}
+        />
+      ) : confirm === "delete" ? (
+        <ConfirmStep
+          title="Delete this event?"
+          body="It leaves the site and every calendar feed; calendars that subscribed drop it at their next poll. To tell them it is off instead, cancel it. This cannot be undone."
+          button="Delete event"
+          intent="delete"
+          action={path}
+          cancelTo={path}
+        />
+      ) : (
+        <div className="mt-8 flex flex-wrap gap-3">
+          {cancelled ? (
+            <Form method="post" action={path}>
+              <input type="hidden" name="intent" value="reinstate" />
+              <Button type="submit" variant="outline">
+                Reinstate
+              </Button>
+            </Form>
+          ) : (
+            <Link to="?confirm=cancel" className={buttonClass("outline")}>
+              Cancel event…
+            </Link>
+          )}
+          <Link to="?confirm=delete" className={buttonClass("outline")}>
+            Delete…
+          </Link>
+        </div>
+      )}
       <section aria-labelledby="edit-heading" className="mt-8">
         <h2 id="edit-heading" className="mb-4 text-xl font-semibold">
           Edit
@@ -111,40 +153,6 @@ export default function EventAdmin() {
           submitLabel="Save changes"
         />
       </section>
-      {confirmDelete ? (
-        <section className="mt-8 rounded-xl border border-destructive/50 p-6" aria-labelledby="confirm-title">
-          <h2 id="confirm-title" className="text-lg font-semibold">
-            Delete this event?
-          </h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            It leaves the site and every calendar feed; calendars that subscribed drop it at their next poll. To tell
-            them it is off instead, cancel it. This cannot be undone.
-          </p>
-          <Form method="post" action={path} className="mt-4 flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="destructive">
-              Delete event
-            </Button>
-            <Link to={path} className={buttonClass("outline")}>
-              Keep it
-            </Link>
-          </Form>
-        </section>
-      ) : (
-        <div className="mt-8 flex flex-wrap gap-3">
-          {event.status === "scheduled" ? (
-            <Form method="post" action={path}>
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="outline">
-                Cancel event
-              </Button>
-            </Form>
-          ) : null}
-          <Link to="?confirm=delete" className={buttonClass("outline")}>
-            Delete…
-          </Link>
-        </div>
-      )}
     </div>
   );
 }

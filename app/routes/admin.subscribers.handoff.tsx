@@ -345,7 +345,8 @@ export default function SubscriberHandoff() {
           id="import-file"
           className="mt-4 flex flex-wrap items-end gap-4"
         >
-          <div className="grid min-w-0 gap-1.5">
+          {/* As wide as the card on a phone: a file input's own width is wider than 320 px allows. */}
+          <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
             <label htmlFor="handoff-file" className="text-sm font-medium">
               Subscriber export (CSV)
             </label>
@@ -355,7 +356,7 @@ export default function SubscriberHandoff() {
               name="file"
               accept=".csv,text/csv"
               required
-              className="block max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2 file:text-foreground"
+              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2 file:text-foreground"
             />
           </div>
           <Button type="submit" variant="outline" disabled={importing}>

@@ -1,12 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { AlertChoiceFields } from "~/features/alerts/alert-choice-fields";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AlertPreferencesForm } from "~/features/alerts/alert-choice-fields";
 import { ALL_ALERTS, choiceFromForm, choiceOf } from "~/features/alerts/preferences";
 import { alertsLead, alertVentures, readPreferencesToken, saveAlertChoice } from "~/features/alerts/preferences.server";
 import { setEventReminders } from "~/features/events/reminders.server";
 import { readForm } from "~/features/forms/body.server";
-import { ALERTS_TEXT } from "~/features/leads/newsletter";
 import { subscriptionMeta } from "~/features/leads/subscription-page";
 import { maskAddress } from "~/features/mail/message";
 import { displayAddress } from "~/utils/address-display.server";
@@ -72,6 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function AlertPreferences() {
   const { address, status, choice, reminders, ventures } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   const saved = useActionData<typeof action>()?.saved;
   const busy = useNavigation().state === "submitting";
   if (!address)
@@ -99,22 +98,14 @@ export default function AlertPreferences() {
             ? " The alerts start once the confirmation link is followed."
             : " The alerts are off for this address; signing up again keeps this choice."}
       </p>
-      <Form method="post" className="mt-8" key={`${JSON.stringify(choice)}-${reminders}`}>
-        <AlertChoiceFields ventures={ventures} choice={choice}>
-          <label className="mt-6 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="eventReminders" defaultChecked={reminders} className="size-4" />
-            {ALERTS_TEXT.eventReminders}
-          </label>
-        </AlertChoiceFields>
-        <Button type="submit" className="mt-8" disabled={busy}>
-          Save preferences
-        </Button>
-        {saved ? (
-          <p role="status" className="mt-4 text-sm">
-            Saved. Your alerts follow this choice from now on.
-          </p>
-        ) : null}
-      </Form>
+      <AlertPreferencesForm
+        action={pathname}
+        ventures={ventures}
+        choice={choice}
+        reminders={reminders}
+        saved={saved}
+        busy={busy}
+      />
     </section>
   );
 }

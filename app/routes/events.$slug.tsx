@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
-import { EventTime, useEventVentureLabel } from "~/features/events/event-list";
+import { EventTime } from "~/features/events/event-list";
+import { useShownVenture } from "~/features/news/news-list";
 import { eventIcsPath, eventPath, eventsFeedPath } from "~/features/events/event-paths";
 import { listItem, publishedEventBySlug } from "~/features/events/events.server";
 import { renderMarkdown } from "~/features/news/markdown.server";
@@ -73,7 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function EventPage() {
-  const eventVentureLabel = useEventVentureLabel();
+  const shownVenture = useShownVenture();
   const { event } = useLoaderData<typeof loader>();
   if (!event) {
     return (
@@ -86,47 +87,51 @@ export default function EventPage() {
       </section>
     );
   }
+  const venture = shownVenture(event.venture);
+  const cancelled = event.status === "cancelled";
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-12 pt-10 lg:grid-cols-[1fr_20rem]">
       <article className="min-w-0">
         <p className="text-sm text-muted-foreground">
-          <Link to={pages.events.path} className="underline-offset-4 hover:underline">
+          <Link to={pages.events.path} className="tap-target underline-offset-4 hover:underline">
             Events
           </Link>{" "}
-          · {eventVentureLabel(event.venture)}
+          · {venture.name}
         </p>
         <h1 className="wrap-anywhere mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
-        {event.status === "cancelled" ? (
+        {cancelled ? (
           <p className="mt-3 font-semibold text-destructive" data-testid="event-cancelled">
-            This event is cancelled.
+            Cancelled. This event will not take place; calendars that subscribed show it as cancelled.
           </p>
         ) : null}
         <p className="wrap-anywhere mt-3" data-testid="event-when">
           <EventTime item={event} />
         </p>
         {event.location ? <p className="wrap-anywhere mt-1 text-muted-foreground">{event.location}</p> : null}
-        {event.url ? (
+        {event.url && !cancelled ? (
           <p className="mt-1">
             <a
               href={event.url}
-              className="wrap-anywhere text-primary underline underline-offset-2"
+              className="tap-target wrap-anywhere text-primary underline underline-offset-2"
               rel="noopener noreferrer"
             >
               {event.url}
             </a>
           </p>
         ) : null}
-        <p className="mt-4 flex flex-wrap gap-3">
-          <a href={eventIcsPath(event.slug)} className="btn btn-primary" download={`${event.slug}.ics`}>
-            Add to calendar
-          </a>
-        </p>
+        {cancelled ? null : (
+          <p className="mt-4 flex flex-wrap gap-3">
+            <a href={eventIcsPath(event.slug)} className="btn btn-primary" download={`${event.slug}.ics`}>
+              Add to calendar
+            </a>
+          </p>
+        )}
         {/* Rendered by the news renderer (markdown.server.ts): raw HTML off, links and images judged. */}
         {event.html ? <div className="news-body mt-6" dangerouslySetInnerHTML={{ __html: event.html }} /> : null}
         <p className="mt-8 text-sm text-muted-foreground">
           Subscribe to{" "}
-          <a href={eventsFeedPath(event.venture)} className="text-primary underline underline-offset-2">
-            {event.venture ? `${eventVentureLabel(event.venture)}'s events` : "the group's events"}
+          <a href={eventsFeedPath(venture.id)} className="tap-target text-primary underline underline-offset-2">
+            {venture.id ? `${venture.name}'s events` : "the group's events"}
           </a>{" "}
           in your calendar.
         </p>

@@ -67,21 +67,21 @@ export default function Events() {
         <aside className="grid content-start gap-6">
           <section aria-labelledby="subscribe-heading" className="rounded-xl border border-border p-5">
             <h2 id="subscribe-heading" className="text-lg font-semibold">
-              Subscribe in your calendar
+              Add to calendar
             </h2>
             <p className="mt-2 text-sm text-muted-foreground">
-              Add a feed once; your calendar follows each change and cancellation.
+              Subscribe once; your calendar follows each change and cancellation.
             </p>
-            <ul className="mt-3 grid gap-1 text-sm">
+            <ul className="mt-3 grid gap-1 text-sm" data-testid="calendar-feeds">
               <li>
-                <a href={eventsFeedPath()} className="text-primary underline underline-offset-2">
-                  Every event (.ics)
+                <a href={eventsFeedPath()} className="tap-target text-primary underline underline-offset-2">
+                  Every event
                 </a>
               </li>
               {ventures.map((v) => (
                 <li key={v.id}>
-                  <a href={eventsFeedPath(v.id)} className="text-primary underline underline-offset-2">
-                    {v.name} events (.ics)
+                  <a href={eventsFeedPath(v.id)} className="tap-target text-primary underline underline-offset-2">
+                    {v.name} events
                   </a>
                 </li>
               ))}

@@ -64,9 +64,12 @@ export default function Investors() {
             ) : (
               <p className="text-muted-foreground">No news yet.</p>
             )}
-            <p className="mt-4">
-              <Link to={pages.news.path} className="text-primary underline underline-offset-2">
+            <p className="mt-4 flex flex-wrap gap-x-6">
+              <Link to={pages.news.path} className="tap-target text-primary underline underline-offset-2">
                 All news
+              </Link>
+              <Link to={pages.events.path} className="tap-target text-primary underline underline-offset-2">
+                Events: investor days and webcasts
               </Link>
             </p>
           </div>

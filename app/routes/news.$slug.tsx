@@ -5,7 +5,7 @@ import { SITE } from "~/content/site";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { feedPath } from "~/features/news/feed";
 import { newsPath } from "~/features/news/news-form";
-import { NewsDate, useVentureLabel } from "~/features/news/news-list";
+import { NewsDate, useShownVenture } from "~/features/news/news-list";
 import { newsListPath } from "~/features/news/news-pages";
 import { renderMarkdown } from "~/features/news/markdown.server";
 import { publishedNewsBySlug } from "~/features/news/news.server";
@@ -56,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function NewsArticlePage() {
   const { item } = useLoaderData<typeof loader>();
-  const ventureLabel = useVentureLabel();
+  const shownVenture = useShownVenture();
   if (!item) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -76,8 +76,8 @@ export default function NewsArticlePage() {
             News
           </Link>{" "}
           ·{" "}
-          <Link to={newsListPath(item.venture)} className="underline-offset-4 hover:underline">
-            {ventureLabel(item.venture)}
+          <Link to={newsListPath(shownVenture(item.venture).id)} className="underline-offset-4 hover:underline">
+            {shownVenture(item.venture).name}
           </Link>
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{item.title}</h1>

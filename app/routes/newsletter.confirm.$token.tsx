@@ -11,6 +11,7 @@ import { subscriptionText } from "~/features/leads/newsletter";
 import { SubscriptionPage, subscriptionMeta } from "~/features/leads/subscription-page";
 import { checkConfirmToken, confirmSubscription, type TokenCheck } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
+import { alertsConfirmedPath } from "~/features/alerts/preferences.server";
 import { COOKIES, signedCookie } from "~/utils/cookies.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -55,14 +56,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const token = params.token ?? "";
   const result = await confirmSubscription(env, token);
+  // Investor alerts land where their choice is made: the confirmed page carries the preferences link's key.
   if (result.state === "valid")
-    return redirect(result.topic === "alerts" ? "/newsletter/confirmed?topic=alerts" : "/newsletter/confirmed", {
-      status: 303,
-      headers: {
-        ...NO_STORE,
-        "Set-Cookie": await justConfirmed(request, env).serialize(`${await sha256Hex(token)} ${result.topic}`),
+    return redirect(
+      result.topic === "alerts" ? await alertsConfirmedPath(env, result.leadId) : "/newsletter/confirmed",
+      {
+        status: 303,
+        headers: {
+          ...NO_STORE,
+          "Set-Cookie": await justConfirmed(request, env).serialize(`${await sha256Hex(token)} ${result.topic}`),
+        },
       },
-    });
+    );
   return json({ state: result.state }, { status: STATUS[result.state], headers: NO_STORE });
 }
 

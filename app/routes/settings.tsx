@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Panel } from "~/components/content/blocks";
+import { answerAction, answerId } from "~/components/form-answer";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
@@ -17,6 +18,7 @@ import { getTheme, useTheme } from "~/utils/theme";
 
 const page = pages.settings;
 const EMAIL_NOTIFICATIONS_KEY = "emailNotifications";
+const SETTINGS_FORM = "settings";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return settingsView(request, context.cloudflare.env);
@@ -83,6 +85,7 @@ export default function Settings() {
       <PageHeader heading={page.heading}>{copy.intro}</PageHeader>
       <Form
         method="post"
+        action={answerAction(page.path, SETTINGS_FORM)}
         className="mx-auto max-w-6xl space-y-6 px-4 pb-16"
         key={`${newsletter}-${alerts}-${eventReminders}-${JSON.stringify(alertChoice)}`}
         // The newsletter switch resets natively (to the stored subscription); the others by hand.
@@ -190,7 +193,7 @@ export default function Settings() {
           </div>
         </Panel>
         <Panel id="security-heading" heading="Security">
-          <div className="mt-4 flex items-start justify-between gap-6">
+          <div className="mt-4 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
             <div>
               <h3 className="font-medium">{copy.twoFactor}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.twoFactorHelp}</p>
@@ -205,7 +208,7 @@ export default function Settings() {
             </Link>
           </div>
           {account ? (
-            <div className="mt-6 flex items-start justify-between gap-6">
+            <div className="mt-6 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
               <div>
                 <h3 className="font-medium">{copy.signOutEverywhere}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{copy.signOutEverywhereHelp}</p>
@@ -217,7 +220,7 @@ export default function Settings() {
             </div>
           ) : null}
           {account ? (
-            <div className="mt-6 flex items-start justify-between gap-6">
+            <div className="mt-6 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
               <div>
                 <h3 className="font-medium">{copy.downloadData}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{copy.downloadDataHelp}</p>
@@ -228,7 +231,7 @@ export default function Settings() {
               </Button>
             </div>
           ) : null}
-          <div className="mt-6 flex items-start justify-between gap-6">
+          <div className="mt-6 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
             <div>
               <h3 className="font-medium">{copy.deleteAccount}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{copy.deleteAccountHelp}</p>
@@ -242,7 +245,8 @@ export default function Settings() {
         </Panel>
         {/* The answer beside the button that asked (and, with JavaScript, as a toast too). */}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <div className="mr-auto">
+          {/* Where the page lands after a save without JavaScript (the form's fragment, form-answer.tsx). */}
+          <div id={answerId(SETTINGS_FORM)} tabIndex={-1} className="mr-auto scroll-mt-24 outline-none">
             <p role="status" className="wrap-anywhere text-sm font-medium" data-testid="settings-answer">
               {actionData?.message}
             </p>

@@ -180,8 +180,8 @@ export default function VenturePage() {
           <p className="text-muted-foreground">No upcoming events from {venture.name}.</p>
         )}
         <p className="mt-4 flex flex-wrap gap-4">
-          <a href={eventsFeedPath(venture.id)} className="text-primary underline underline-offset-2">
-            {venture.name} calendar feed (.ics)
+          <a href={eventsFeedPath(venture.id)} className="tap-target text-primary underline underline-offset-2">
+            Add {venture.name}&apos;s events to calendar
           </a>
         </p>
       </section>

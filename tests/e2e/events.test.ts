@@ -9,6 +9,7 @@ import { signIn } from "./account";
 import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, ready, settled } from "./browser";
 import { EVENT_FIXTURE } from "./content-fixtures";
+import { inView, smallTargets } from "./tap-targets";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,9 +22,15 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const date = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-describe("events without JavaScript", () => {
-  it("an admin creates, is refused, moves and cancels a GaaS event; a visitor sees it and its calendar file", async () => {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false, timezoneId: "America/New_York" });
+const PHONE = { width: 412, height: 915 };
+
+describe("events without JavaScript, on a 412 px phone", () => {
+  it("an admin creates, is refused, moves, cancels (asked first) and reinstates a GaaS event; a visitor sees it and its calendar file", async () => {
+    const { page, context } = await newPage(browser, {
+      javaScriptEnabled: false,
+      timezoneId: "America/New_York",
+      viewport: PHONE,
+    });
     await signIn(page, "admin@example.com", "/admin/events");
     const title = `GaaS demo day ${Date.now().toString(36)}`;
     const fill = async (start: string, end: string) => {
@@ -31,7 +38,7 @@ describe("events without JavaScript", () => {
       await page.getByLabel("Description (Markdown)").fill("The **demo**, then questions.");
       await page.getByLabel("Start", { exact: true }).fill(start);
       await page.getByLabel("End", { exact: true }).fill(end);
-      await page.getByLabel("Time zone (the organiser's)").selectOption("Europe/Berlin");
+      await page.getByLabel(/^Time zone/).selectOption("Europe/Berlin");
       await page.getByLabel("Location", { exact: true }).fill("Berlin");
       await page.getByLabel(/^Link/).fill("https://example.com/webcast");
       await page.getByLabel("Venture", { exact: true }).selectOption("gaas");
@@ -41,7 +48,10 @@ describe("events without JavaScript", () => {
     await fill(`${date(20)}T16:00`, `${date(20)}T15:00`);
     await page.getByRole("button", { name: "Create event" }).click();
     await ready(page);
-    await page.getByText("The end must be after the start.").waitFor();
+    await page.getByText("The end must be after the start.").first().waitFor();
+    // The answer lands in view where the button was pressed: the form's answer box, naming the field.
+    await expect(inView(page, "#event-form-answer")).resolves.toBe(true);
+    expect(await page.locator("#event-form-answer").textContent()).toContain("End: The end must be after the start.");
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     expect(await page.getByLabel("End", { exact: true }).inputValue()).toBe(`${date(20)}T15:00`);
     expect(await page.getByLabel("Location", { exact: true }).inputValue()).toBe("Berlin");
@@ -49,7 +59,8 @@ describe("events without JavaScript", () => {
 
     await page.getByLabel("End", { exact: true }).fill(`${date(20)}T18:00`);
     await Promise.all([
-      page.waitForURL(/\/admin\/events\/\d+$/),
+      // The post's fragment is kept (form-answer.tsx): the page lands on the form's answer.
+      page.waitForURL((url) => /^\/admin\/events\/\d+$/.test(url.pathname)),
       page.getByRole("button", { name: "Create event" }).click(),
     ]);
     await ready(page);
@@ -66,7 +77,7 @@ describe("events without JavaScript", () => {
     await visitor.page.waitForURL(`**/events/${slug}`);
     await visitor.page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await visitor.page.getByTestId("event-when").textContent()).toMatch(
-      /16:00 \(Europe\/Berlin, UTC\+0[12]:00\)/,
+      /16:00 to 18:00 \(Europe\/Berlin, UTC\+0[12]:00\)/,
     );
     const ics = await visitor.page.getByRole("link", { name: "Add to calendar" }).getAttribute("href");
     expect(ics).toBe(`/events/${slug}.ics`);
@@ -82,16 +93,41 @@ describe("events without JavaScript", () => {
     await page.getByLabel("End", { exact: true }).fill(`${date(21)}T18:00`);
     await page.getByRole("button", { name: "Save changes" }).click();
     await ready(page);
-    await page.getByText("sequence 1").waitFor();
-    await page.getByRole("button", { name: "Cancel event" }).click();
+    // An edit's answer says "Saved", in view (no field names such as a sequence).
+    await expect(page.getByTestId("flash-status").textContent()).resolves.toBe("Saved");
+    await expect(inView(page, "[data-testid='flash-status']")).resolves.toBe(true);
+    expect(await page.getByTestId("event-state").textContent()).not.toMatch(/sequence/i);
+    // Cancel asks first, saying what subscribed calendars do; asking changes nothing.
+    await page.getByRole("link", { name: "Cancel event…" }).click();
     await ready(page);
-    await page.getByText("sequence 2").waitFor();
+    const step = page.getByTestId("confirm-step");
+    expect(await step.textContent()).toContain("every calendar that subscribed shows it as cancelled");
+    await expect(inView(page, "[data-testid='confirm-step']")).resolves.toBe(true);
+    await step.getByRole("button", { name: "Cancel event" }).click();
+    await ready(page);
+    await page.getByTestId("event-state").getByText("Cancelled").waitFor();
     const feed = await visitor.page.request.get("/events.ics?venture=gaas");
     const mine = new ICAL.Component(ICAL.parse(await feed.text()))
       .getAllSubcomponents("vevent")
       .find((c) => c.getFirstPropertyValue("uid") === uid)!;
     expect(mine.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(mine.getFirstPropertyValue("sequence")).toBe(2);
+    // Its page says Cancelled, with no way to add it or join the webcast.
+    await visitor.page.goto(`/events/${slug}`);
+    await visitor.page.getByTestId("event-cancelled").getByText("Cancelled").waitFor();
+    expect(await visitor.page.getByRole("link", { name: "Add to calendar" }).count()).toBe(0);
+    expect(await visitor.page.getByRole("link", { name: "https://example.com/webcast" }).count()).toBe(0);
+
+    // Reinstate undoes it: CONFIRMED again, with a higher SEQUENCE.
+    await page.getByRole("button", { name: "Reinstate" }).click();
+    await ready(page);
+    await expect(page.getByTestId("flash-status").textContent()).resolves.toContain("Event reinstated");
+    const again = new ICAL.Component(
+      ICAL.parse(await (await visitor.page.request.get("/events.ics?venture=gaas")).text()),
+    )
+      .getAllSubcomponents("vevent")
+      .find((c) => c.getFirstPropertyValue("uid") === uid)!;
+    expect([again.getFirstPropertyValue("status"), again.getFirstPropertyValue("sequence")]).toEqual(["CONFIRMED", 3]);
 
     // Deleting asks first (a page of its own), then the event leaves the feed.
     await page.getByRole("link", { name: "Delete…" }).click();
@@ -111,17 +147,57 @@ describe("events with JavaScript", () => {
     const { page, context } = await newPage(browser, { timezoneId: "America/New_York" });
     await page.goto("/events");
     await hydrated(page);
-    await page.getByTestId("event-list").first().getByRole("link").first().click();
-    await page.getByTestId("event-local-time").waitFor();
-    expect(await page.getByTestId("event-local-time").textContent()).toMatch(/your time: .+\d{2}:\d{2}/);
+    await Promise.all([
+      page.waitForURL(/\/events\/[^/]+$/),
+      page.getByTestId("event-list").first().getByRole("link").first().click(),
+    ]);
+    await page.getByTestId("event-when").getByTestId("event-local-time").waitFor();
+    expect(await page.getByTestId("event-when").getByTestId("event-local-time").textContent()).toMatch(
+      /your time: .+\d{2}:\d{2}/,
+    );
     await context.close();
   });
+
+  it("at 1366 px, Cancel asks and Reinstate restores; on a 412 px phone /events has no tap target under 24 px", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signIn(page, "admin@example.com", "/admin/events");
+    const admin = `/admin/events/${EVENT_FIXTURE.id}`;
+    await page.goto(admin);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Cancel event…" }).click();
+    const step = page.getByTestId("confirm-step");
+    await step.waitFor();
+    await expect(inView(page, "[data-testid='confirm-step']")).resolves.toBe(true);
+    await step.getByRole("button", { name: "Cancel event" }).click();
+    await page.getByRole("button", { name: "Reinstate" }).waitFor();
+    await page.getByRole("button", { name: "Reinstate" }).click();
+    await page.getByRole("link", { name: "Cancel event…" }).waitFor();
+    expect(await page.getByTestId("event-state").textContent()).not.toContain("Cancelled");
+    // The phone's calendar page: every link, the cards and the signup at least 24 × 24 px (WCAG 2.5.8).
+    for (const javaScriptEnabled of [true, false]) {
+      const phone = await newPage(browser, { viewport: PHONE, javaScriptEnabled });
+      await phone.page.goto("/events");
+      await ready(phone.page);
+      await phone.page.getByTestId("calendar-feeds").waitFor();
+      expect(await smallTargets(phone.page)).toEqual([]);
+      // A card is tapped anywhere, not only on its title.
+      const card = phone.page.getByTestId("event-list").locator("article").first();
+      const box = (await card.boundingBox())!;
+      await Promise.all([
+        phone.page.waitForURL(/\/events\/[^/]+$/),
+        phone.page.mouse.click(box.x + box.width - 12, box.y + box.height - 12),
+      ]);
+      expect(await smallTargets(phone.page)).toEqual([]);
+      await phone.context.close();
+    }
+    await context.close();
+  }, 60_000);
 
   it("the admin's event pages have nothing for axe to find, in either theme", async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, "admin@example.com", "/admin/events");
     const admin = `/admin/events/${EVENT_FIXTURE.id}`;
-    for (const path of ["/admin/events", admin, `${admin}?confirm=delete`]) {
+    for (const path of ["/admin/events", admin, `${admin}?confirm=delete`, `${admin}?confirm=cancel`]) {
       await page.goto(path);
       await hydrated(page);
       for (const theme of ["light", "dark"]) {

@@ -4,8 +4,11 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseURL } from "./browser";
+import { ADMIN_PAGES, pages } from "~/content/pages";
+import { signIn } from "./account";
+import { baseURL, launch, newPage } from "./browser";
 import { PATHS } from "./content-quality";
+import { EVENT_FIXTURE } from "./content-fixtures";
 
 type Message = { type: string; url: string; message: string; extract?: string; lastLine?: number; lastColumn?: number };
 
@@ -39,9 +42,10 @@ const inside = (m: Message, e: NonNullable<ReturnType<typeof stylesheetExtent>>)
  * `Sec-Fetch-Mode: cors`, for which a page may stream late data (`/blog`'s posts), and Remix v2
  * writes streamed data into a document as inline `<script async>`, which no navigation receives.
  */
-function navigate(url: string): Promise<string> {
+function navigate(url: string, cookie?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" } }, (res) => {
+    const headers = { Accept: "text/html", "Sec-Fetch-Mode": "navigate", ...(cookie ? { Cookie: cookie } : {}) };
+    get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
@@ -50,15 +54,40 @@ function navigate(url: string): Promise<string> {
   });
 }
 
+/** An admin's session cookie, signed in through the local provider as a person would. */
+async function adminCookie(): Promise<string> {
+  const browser = await launch();
+  try {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    await signIn(page, "admin@example.com", pages.leads.path);
+    return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The owners' pages, signed in as an admin: every admin page and one record's page of each kind. */
+const ADMIN_PATHS = [
+  ...ADMIN_PAGES.map((p) => p.path),
+  `${pages.eventsAdmin.path}/${EVENT_FIXTURE.id}`,
+  `${pages.eventsAdmin.path}/${EVENT_FIXTURE.id}?confirm=cancel`,
+  `${pages.venturesAdmin.path}/${EVENT_FIXTURE.venture}`,
+];
+
 describe("W3C Nu HTML checker", () => {
-  it("finds no error on any content page", async () => {
+  it("finds no error on any content page nor any of the owners' pages", async () => {
     const dir = mkdtempSync(join(tmpdir(), "afx-vnu-"));
     try {
       const files: Record<string, string> = {};
       const stylesheets: Record<string, ReturnType<typeof stylesheetExtent>> = {};
-      for (const [i, path] of PATHS.entries()) {
+      const cookie = await adminCookie();
+      const visits = [
+        ...PATHS.map((path) => ({ path, cookie: undefined })),
+        ...ADMIN_PATHS.map((path) => ({ path, cookie })),
+      ];
+      for (const [i, { path, cookie: session }] of visits.entries()) {
         const file = join(dir, `page-${i}.html`);
-        const html = await navigate(`${baseURL()}${path}`);
+        const html = await navigate(`${baseURL()}${path}`, session);
         writeFileSync(file, html);
         files[`file:${file}`] = path;
         stylesheets[`file:${file}`] = stylesheetExtent(html);

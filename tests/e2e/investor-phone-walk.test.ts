@@ -48,6 +48,10 @@ describe("on a 412 px phone without JavaScript", () => {
     await page.goto("/investors");
     const block = page.locator(`#${signupAnchor("alerts-investors")}`);
     await block.getByLabel(/^Email/).fill(email);
+    // Ventures are chosen at signup (a disclosure, no JavaScript needed), and the reminders.
+    await block.getByText(ALERTS_TEXT.ventures).click();
+    await block.getByLabel("GaaS", { exact: true }).check();
+    await block.getByLabel(ALERTS_TEXT.eventReminders).check();
     await Promise.all([
       page.waitForURL((url) => url.hash === `#${signupAnchor("alerts-investors")}`),
       block.getByRole("button", { name: ALERTS_TEXT.submit }).click(),
@@ -59,6 +63,9 @@ describe("on a 412 px phone without JavaScript", () => {
     expect(mail.from[0]?.name).toBe(ALERTS_TEXT.senderName);
     expect(mail.text).toContain("investor alerts");
     expect(mail.text.replace(/https?:\/\/\S+/g, "")).not.toMatch(/newsletter/i);
+    // It names what was ticked.
+    expect(mail.text).toContain("You chose the alerts of GaaS.");
+    expect(mail.text).toContain("You also asked for a reminder the day before each event.");
     const mailView = await context.newPage();
     await mailView.setContent(mail.html);
     await fitsPhone(mailView);
@@ -73,13 +80,27 @@ describe("on a 412 px phone without JavaScript", () => {
     expect(await ownWords(page)).not.toMatch(/newsletter|news from/i);
     await fitsPhone(page);
     await Promise.all([
-      page.waitForURL((url) => url.pathname === "/newsletter/confirmed" && url.search === "?topic=alerts"),
+      page.waitForURL((url) => url.pathname === "/newsletter/confirmed" && url.searchParams.get("topic") === "alerts"),
       page.getByRole("button", { name: A.confirmButton }).click(),
     ]);
     await page.getByRole("heading", { level: 1, name: A.confirmedTitle }).waitFor();
     expect(await page.getByTestId("subscription-confirmed").textContent()).toBe(A.confirmedBody);
     expect(await ownWords(page)).not.toMatch(/newsletter/i);
     await fitsPhone(page);
+    // The confirmed page offers the choice at once (GaaS as ticked) and links the preferences page.
+    await page.getByRole("link", { name: "your alert preferences" }).waitFor();
+    await expect(page.getByLabel("GaaS", { exact: true }).isChecked()).resolves.toBe(true);
+    await page.getByRole("group", { name: "Kinds" }).getByLabel("Only these").check();
+    await page.getByLabel("Events", { exact: true }).check();
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Save preferences" }).click()]);
+    // "Saved" lands in the phone's viewport where the button was pressed.
+    await page.getByText("Saved. Your alerts follow this choice from now on.").waitFor();
+    await expect(
+      page.locator("#alert-preferences-answer").evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      }),
+    ).resolves.toBe(true);
     await screenshot(page, "walk-alerts-confirmed-412");
 
     // The admin's headline counts this subscriber under investor alerts.

@@ -179,7 +179,10 @@ describe("the alert preferences page", () => {
     const link = mail.text.match(/https?:\/\/\S+\/alerts\/preferences\/[A-Za-z0-9_.-]+/)![0];
     await page.goto(link);
     await page.getByRole("heading", { name: "Your investor alerts" }).waitFor();
+    // "All ventures" / "Only these", then the boxes.
+    await page.getByRole("group", { name: "Ventures" }).getByLabel("Only these").check();
     await page.getByLabel("GaaS", { exact: true }).check();
+    await page.getByRole("group", { name: "Kinds" }).getByLabel("Only these").check();
     await page.getByLabel("News", { exact: true }).check();
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Save preferences" }).click()]);
     await page.getByText("Saved.").waitFor();

@@ -11,6 +11,8 @@ import { preferencesPath, preferencesToken } from "~/features/alerts/preferences
 import { queueConfirmation, unsubscribeToken } from "~/features/leads/subscription.server";
 import { exportPerson } from "~/features/privacy/export.server";
 import { batch, getDb } from "~/utils/db.server";
+import { startSession } from "~/features/auth/session.server";
+import { upsertUser } from "~/features/auth/users.server";
 import { asResponse, callRoute, signedIn } from "./route-args";
 
 async function lead(email: string, over: Partial<NewLead> = {}) {
@@ -195,6 +197,38 @@ describe("Settings and the person's data", () => {
       alert_ventures: '["fiscal-me"]',
       alert_kinds: '["documents"]',
     });
+  });
+});
+
+describe("Settings of an unverified address", () => {
+  it("reads nothing keyed by the address: no alert choice, no subscription, no reminders", async () => {
+    const email = "unverified-claimant@example.com";
+    // Someone else's confirmed alerts with a choice of ventures, kinds and reminders at that address.
+    await lead(email, { alertVentures: '["fiscal-me"]', alertKinds: '["documents"]', eventReminders: true });
+    const user = await upsertUser(env, {
+      subject: `test|unverified|${email}`,
+      email,
+      emailVerified: false,
+      firstName: "Claire",
+      lastName: "",
+      profileImageUrl: null,
+    });
+    const cookie = (await startSession(new Request("https://afx.test"), env, user.id)).split(";")[0]!;
+    const view = await asResponse(await callRoute(settings, { path: "/settings", cookie })).json<{
+      alerts: boolean;
+      newsletter: boolean;
+      eventReminders: boolean;
+      alertChoice: unknown;
+      account: { emailVerified: boolean };
+    }>();
+    expect(view.account.emailVerified).toBe(false);
+    expect(view).toMatchObject({
+      alerts: false,
+      newsletter: false,
+      eventReminders: false,
+      alertChoice: { ventures: null, kinds: null },
+    });
+    expect(JSON.stringify(view)).not.toContain("documents");
   });
 });
 

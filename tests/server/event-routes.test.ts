@@ -22,6 +22,7 @@ import {
   eventRemindersOf,
 } from "~/features/events/reminders.server";
 import { getDb } from "~/utils/db.server";
+import { getFlashToast } from "~/utils/flash.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
 
 beforeEach(async () => {
@@ -110,6 +111,7 @@ async function parse(res: Response) {
       status: String(c.getFirstPropertyValue("status")),
       url: String(c.getFirstPropertyValue("url")),
       location: e.location,
+      description: e.description,
     };
   });
 }
@@ -136,10 +138,20 @@ describe("/admin/events", () => {
     const page = asResponse(await callRoute(eventsAdmin, { path: "/admin/events", cookie: admin }));
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    const data = await page.json<{ events: unknown[]; zones: string[] }>();
+    const data = await page.json<{
+      events: unknown[];
+      zones: { common: { value: string; label: string }[]; rest: { value: string; label: string }[] };
+    }>();
     expect(data.events).toEqual([]);
-    expect(data.zones[0]).toBe("Europe/Berlin");
-    expect(data.zones).toContain("America/New_York");
+    // A short list first, the group's zone written as a place; every other zone after it.
+    expect(data.zones.common[0]).toEqual({
+      value: "Europe/Berlin",
+      label: expect.stringMatching(/^Berlin \(UTC\+[12]\)$/),
+    });
+    expect(data.zones.rest).toContainEqual({
+      value: "America/New_York",
+      label: expect.stringMatching(/^New York \(UTC-[45]\)$/),
+    });
     expect(asResponse(await callRoute(createEvent, { path: "/admin/events", form: form() })).status).toBe(404);
     expect(
       asResponse(await callRoute(createEvent, { path: "/admin/events", form: form(), cookie: member })).status,
@@ -172,6 +184,13 @@ describe("/admin/events", () => {
     ["a link that is not https", { url: "http://example.com/webcast" }, "url", "Please enter an https:// link."],
     ["an empty title", { title: "  " }, "title", "Please enter a title."],
     ["an unknown venture", { venture: "nope" }, "venture", "Choose one of the ventures"],
+    [
+      "an all-day event ending 9999-12-31",
+      { allDay: "on", start: "9999-12-30T00:00", end: "9999-12-31T00:00" },
+      "end",
+      "between the years 1900 and 2999",
+    ],
+    ["a start in the year 0999", { start: "0999-01-01T10:00" }, "start", "between the years 1900 and 2999"],
   ])("refuses %s with a clear error, keeps the fields and stores nothing", async (_, over, field, message) => {
     const admin = await signedIn(ADMIN);
     const sent = form(over);
@@ -184,6 +203,16 @@ describe("/admin/events", () => {
     expect(result.initialValue).toMatchObject({ start: sent.start, end: sent.end, location: sent.location });
     expect(await eventCount()).toBe(0);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("takes a description at its limit in any script (15,000 × é, sent URL-encoded as a browser does)", async () => {
+    const admin = await signedIn(ADMIN);
+    const made = await create(admin, { description: "é".repeat(15_000) });
+    expect(
+      (await env.DB.prepare("SELECT description FROM events WHERE id = ?")
+        .bind(made.id)
+        .first<{ description: string }>())!.description,
+    ).toHaveLength(15_000);
   });
 
   it("creates a published event in Europe/Berlin at the right instant, audited, and shows it in the form", async () => {
@@ -237,12 +266,42 @@ describe("/admin/events", () => {
         cookie: admin,
       }),
     );
-    expect(await confirm.json()).toMatchObject({ confirmDelete: true });
+    expect(await confirm.json()).toMatchObject({ confirm: "delete" });
     expect((await change(admin, made.id, { intent: "delete" })).status).toBe(303);
     expect(await feed()).toEqual([]);
     expect(await eventCount()).toBe(0);
     const actions = await env.DB.prepare("SELECT action FROM audit_log ORDER BY id").all<{ action: string }>();
     expect(actions.results.map((r) => r.action)).toEqual(["event.publish", "event.cancel", "event.delete"]);
+  });
+
+  it("Cancel asks first; Reinstate puts it back CONFIRMED with a higher SEQUENCE; an edit is 'Saved'", async () => {
+    const admin = await signedIn(ADMIN);
+    const made = await create(admin);
+    const asked = asResponse(
+      await callRoute(eventAdmin, {
+        path: `/admin/events/${made.id}?confirm=cancel`,
+        params: { id: String(made.id) },
+        cookie: admin,
+      }),
+    );
+    // The step is the page's own (no JavaScript); asking changes nothing.
+    expect(await asked.json()).toMatchObject({ confirm: "cancel", event: { status: "scheduled" } });
+    expect((await rowOf(made.id))!).toMatchObject({ status: "scheduled", sequence: 0 });
+    expect((await change(admin, made.id, { intent: "cancel" })).status).toBe(303);
+    const reinstated = await change(admin, made.id, { intent: "reinstate" });
+    expect(reinstated.status).toBe(303);
+    expect(reinstated.headers.get("Location")).toBe(`/admin/events/${made.id}`);
+    expect((await rowOf(made.id))!).toMatchObject({ status: "scheduled", sequence: 2 });
+    expect(await feed()).toEqual([expect.objectContaining({ uid: made.uid, status: "CONFIRMED", sequence: 2 })]);
+    const page = asResponse(await callRoute(eventPage, { path: `/events/${made.slug}`, params: { slug: made.slug } }));
+    expect(await page.json()).toMatchObject({ event: { status: "scheduled" } });
+    const actions = await env.DB.prepare("SELECT action FROM audit_log ORDER BY id").all<{ action: string }>();
+    expect(actions.results.map((r) => r.action)).toEqual(["event.publish", "event.cancel", "event.reinstate"]);
+    // An edit of a published event says "Saved" (its toast rides in the flash cookie).
+    const edited = await change(admin, made.id, form({ location: "Hamburg" }));
+    expect(edited.status).toBe(303);
+    const flash = new Request(ORIGIN, { headers: { Cookie: edited.headers.get("Set-Cookie")!.split(";")[0]! } });
+    expect((await getFlashToast(env, flash)).toast).toMatchObject({ title: "Saved" });
   });
 
   it("a draft has no page, no place in the lists or the feeds", async () => {
@@ -280,7 +339,8 @@ describe("the public pages and files", () => {
       await callRoute(eventPage, { path: `/events/${soon.slug}`, params: { slug: soon.slug } }),
     ).json<{ event: { when: string; html: string } }>();
     // The organiser's time with its zone and UTC offset (readable without JavaScript).
-    expect(page.event.when).toMatch(/16:00 \(Europe\/Berlin, UTC\+0[12]:00\)$/);
+    // Its start and its end, on the organiser's clock.
+    expect(page.event.when).toMatch(/16:00 to 18:00 \(Europe\/Berlin, UTC\+0[12]:00\)$/);
     expect(page.event.html).toContain("<strong>GaaS</strong>");
 
     const venture = (await callRoute(venturePage, { path: "/subsidiary/gaas", params: { id: "gaas" } })) as {
@@ -312,6 +372,10 @@ describe("the public pages and files", () => {
         location: "Berlin, Alexanderplatz 1",
       }),
     ]);
+    // DESCRIPTION is plain text: the Markdown's words without its marks, then the links.
+    expect(own[0]!.description).toBe(
+      `The GaaS demo, with questions; then drinks.\n\nLink: https://example.com/webcast\n\nDetails: ${ORIGIN}/events/${gaas.slug}`,
+    );
     expect((await feed()).map((e) => e.uid)).toEqual([gaas.uid, group.uid]);
     expect((await feed("gaas")).map((e) => [e.uid, e.start])).toEqual([[gaas.uid, berlin(dayAt(30))]]);
     expect(asResponse(await callRoute(eventsFeed, { path: "/events.ics?venture=nope" })).status).toBe(404);

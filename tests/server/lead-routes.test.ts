@@ -16,6 +16,8 @@ import { ALERTS_TEXT, NEWSLETTER_TEXT, subscriptionText } from "~/features/leads
 import { CONFIRMATION_KIND } from "~/features/leads/confirmation-mail.server";
 import { ALERTS_CONFIRMATION_KIND, senderOf } from "~/features/mail/message";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { loader as confirmedPage } from "~/routes/newsletter.confirmed";
+import { preferencesToken } from "~/features/alerts/preferences.server";
 import { ADMIN, asResponse, callRoute, signedIn } from "./route-args";
 
 const signup = (over: Record<string, unknown> = {}) => ({
@@ -175,6 +177,55 @@ describe("the newsletter's links", () => {
     expect(await leadRow()).toMatchObject({ status: "confirmed" });
   });
 
+  it("an alerts signup chooses ventures (form boxes); its mail names them and the reminders; the confirmed page offers the choice", async () => {
+    const email = "vera@example.com";
+    const res = asResponse(
+      await callRoute(signupAction, {
+        path: "/api/leads",
+        form: [
+          ["email", email],
+          ["topic", "alerts"],
+          ["source", "alerts-investors"],
+          ["venture", "gaas"],
+          ["venture", "fiscal-me"],
+          ["venture", "no-such-venture"],
+          ["eventReminders", "on"],
+        ],
+        headers: { Accept: "application/json" },
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBeLessThan(400);
+    const lead = await env.DB.prepare(
+      "SELECT id, alert_ventures AS ventures, event_reminders AS reminders FROM leads WHERE email = ?1 AND topic = 'alerts'",
+    )
+      .bind(email)
+      .first<{ id: number; ventures: string; reminders: number }>();
+    expect(lead).toMatchObject({ ventures: '["fiscal-me","gaas"]', reminders: 1 });
+    const mail = await env.DB.prepare("SELECT text_body, html_body FROM mail_outbox WHERE recipient = ?1")
+      .bind(email)
+      .first<{ text_body: string; html_body: string }>();
+    expect(mail!.text_body).toMatch(/You chose the alerts of FiscalMe, GaaS\./);
+    expect(mail!.text_body).toContain("You also asked for a reminder the day before each event.");
+    expect(mail!.html_body).toContain("You also asked for a reminder the day before each event.");
+    const token = await preferencesToken(env, lead!.id);
+    const page = asResponse(
+      await callRoute(confirmedPage, { path: `/newsletter/confirmed?topic=alerts&preferences=${token}` }),
+    );
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await page.json()).toMatchObject({
+      preferences: {
+        path: `/alerts/preferences/${token}`,
+        choice: { ventures: ["fiscal-me", "gaas"] },
+        reminders: true,
+      },
+    });
+    // A forged key shows the page without any choice.
+    const forged = asResponse(
+      await callRoute(confirmedPage, { path: "/newsletter/confirmed?topic=alerts&preferences=1.x.y" }),
+    );
+    expect(await forged.json()).toEqual({ preferences: null });
+  });
+
   it("investor alerts' links speak of investor alerts: the mail's subject and kind, the pages, their outcomes", async () => {
     const email = "ines@example.com";
     const res = asResponse(
@@ -209,7 +260,7 @@ describe("the newsletter's links", () => {
     const confirmed = asResponse(
       await callRoute(confirmAction, { path: `/newsletter/confirm/${token}`, params: { token }, form: {} }),
     );
-    expect(confirmed.headers.get("Location")).toBe("/newsletter/confirmed?topic=alerts");
+    expect(confirmed.headers.get("Location")).toMatch(/^\/newsletter\/confirmed\?topic=alerts&preferences=[\w.-]+$/);
     const unsubscribe = await unsubscribeToken(env, id);
     const ask = asResponse(
       await callRoute(unsubscribePage, {

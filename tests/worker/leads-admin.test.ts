@@ -145,17 +145,22 @@ describe("CSV export", () => {
 });
 
 describe("/admin/leads", () => {
-  it("streams: 5-row skeletons first, then the stat cards, sources, growth and subscribers", async () => {
+  it("streams to a script's request: 5-row skeletons first, then the stat cards, sources, growth and subscribers", async () => {
     await insertLeads([
       { email: "new@x.com", source: "popup", firstName: "Nia", lastName: "Ng" },
       { email: "b1@x.com", source: "blog", ago: 3 * DAY },
       { email: "b2@x.com", source: "blog", ago: 9 * DAY },
       { email: "old@x.com", source: "footer", ago: 45 * DAY },
     ]);
-    const res = await get("/admin/leads", admin);
+    const res = await get("/admin/leads", admin, { headers: { "Sec-Fetch-Mode": "cors" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = await res.text();
+    // A document request (a navigation) gets every part in the HTML: no skeleton, no streamed script.
+    const document = await (await get("/admin/leads", admin, { headers: { "Sec-Fetch-Mode": "navigate" } })).text();
+    expect(document).not.toContain('data-testid="skeleton-row"');
+    expect(document).not.toMatch(/<script[^>]*\basync[^>]*>__remixContext/);
+    expect(document).toMatch(/data-testid="stat-total-subscribers"[^>]*>4</);
     // Each of the three list cards has its 5-row skeleton in the shell sent before the data.
     expect(html.match(/data-testid="skeleton-row"/g)).toHaveLength(15);
     expect(html).toMatch(/data-testid="stat-total-subscribers"[^>]*>4</);

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "~/components/ui/icons.generated";
 import type { MouseEvent, ReactNode } from "react";
 import { VentureGrid } from "~/features/ventures/venture-grid";
@@ -90,9 +91,14 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             </span>{" "}
             <span className="text-muted-foreground">subsidiaries in the portfolio</span>
           </p>
-          <a href="#portfolio" onClick={scrollToPortfolio} className="btn btn-primary">
-            View Portfolio
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a href="#portfolio" onClick={scrollToPortfolio} className="btn btn-primary">
+              View Portfolio
+            </a>
+            <Link to="/events" className="btn btn-outline">
+              Upcoming events
+            </Link>
+          </div>
         </Card>
 
         <Card title="Session" icon={<LogOut aria-hidden="true" className="size-5" />}>

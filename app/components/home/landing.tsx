@@ -7,6 +7,7 @@ import type { PagePath } from "~/content/pages";
 import { SITE } from "~/content/site";
 
 const PORTFOLIO: PagePath = "/portfolio";
+const EVENTS: PagePath = "/events";
 
 /** The public landing page (`/` for visitors who are not signed in). */
 export function Landing() {
@@ -18,10 +19,13 @@ export function Landing() {
         </h1>
         <p className="mt-4 text-xl font-medium sm:text-2xl">{copy.headline}</p>
         <p className="mt-4 text-lg text-muted-foreground">{copy.subheadline}</p>
-        <div className="mt-10">
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
           <Link to={PORTFOLIO} className="btn btn-primary px-6 py-3 text-base">
             {copy.cta}
             <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+          <Link to={EVENTS} className="btn btn-outline px-6 py-3 text-base">
+            Upcoming events
           </Link>
         </div>
       </section>

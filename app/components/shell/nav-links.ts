@@ -2,6 +2,7 @@ import {
   Bell,
   BookOpen,
   Briefcase,
+  CalendarDays,
   CircleHelp,
   FileText,
   Handshake,
@@ -47,6 +48,7 @@ export const COMPANY_LINKS: readonly NavLinkItem<PagePath>[] = [
   { path: "/investors", label: "Investors", icon: TrendingUp },
   { path: "/funding", label: "Funding", icon: PiggyBank },
   { path: "/documents", label: "Documents", icon: FileText },
+  { path: "/events", label: "Events", icon: CalendarDays },
   { path: "/partners", label: "Partners", icon: Handshake },
   { path: "/legal", label: "Legal", icon: Scale },
   { path: "/sitemap", label: "Sitemap", icon: Map },
@@ -66,6 +68,7 @@ export const UTILITY_ADMIN_AFTER = 1;
 /** The footer's quick links. */
 export const FOOTER_QUICK_LINKS: readonly { label: string; to: PagePath }[] = [
   { label: "Investors", to: "/investors" },
+  { label: "Events", to: "/events" },
   { label: "Funding", to: "/funding" },
   { label: "Portfolio", to: "/portfolio" },
   { label: "Store", to: "/store" },

@@ -11,7 +11,8 @@ export const settingsCopy = {
   newsletter: "Newsletter",
   newsletterHelp: "Subscribes your account e-mail to our newsletter, or unsubscribes it, when you save.",
   alerts: "Investor alerts",
-  alertsHelp: "One e-mail when the group publishes news or a document, to your account e-mail, when you save.",
+  alertsHelp:
+    "One e-mail for each news item, document or event the group publishes, to your account e-mail, when you save.",
   eventReminders: "Event reminders",
   eventRemindersHelp:
     "With investor alerts on: one e-mail the day before each of the group's events, with its calendar file.",

@@ -28,15 +28,26 @@ async function member(request: Request, env: Env): Promise<Member | null> {
   return user && email ? { ...user, email } : null;
 }
 
-/** What Settings shows: the account (null signed out) and whether its address is a confirmed subscriber. */
+/**
+ * What Settings shows: the account (null signed out) and, for an address the provider vouched for
+ * only, its subscriptions and alert choice. Everything keyed by the address waits for its
+ * verification: an unverified account could name anyone's address, and would read their choices.
+ */
 export async function settingsView(request: Request, env: Env) {
   const user = await member(request, env);
   const db = getDb(env);
-  const alertsRecord = user ? await alertsLead(db, { email: user.email }) : null;
+  const verified = user?.emailVerified ? user : null;
+  const [alertsRecord, ventures, newsletter, alerts, eventReminders] = await Promise.all([
+    verified ? alertsLead(db, { email: verified.email }) : null,
+    alertVentures(db),
+    verified ? subscriptionStatus(db, verified.email) : null,
+    verified ? subscriptionStatus(db, verified.email, "alerts") : null,
+    verified ? eventRemindersOf(db, verified.email) : false,
+  ]);
   return {
     /** The investor's choice of alerts (docs/decisions/099), as the preferences page shows it. */
     alertChoice: alertsRecord ? choiceOf(alertsRecord) : ALL_ALERTS,
-    ventures: await alertVentures(db),
+    ventures,
     account: user
       ? {
           username: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0],
@@ -44,9 +55,9 @@ export async function settingsView(request: Request, env: Env) {
           emailVerified: user.emailVerified,
         }
       : null,
-    newsletter: user ? (await subscriptionStatus(getDb(env), user.email)) === "confirmed" : false,
-    alerts: user ? (await subscriptionStatus(getDb(env), user.email, "alerts")) === "confirmed" : false,
-    eventReminders: user ? await eventRemindersOf(getDb(env), user.email) : false,
+    newsletter: newsletter === "confirmed",
+    alerts: alerts === "confirmed",
+    eventReminders,
   };
 }
 

@@ -23,6 +23,11 @@ export async function readPreferencesToken(env: Env, token: string): Promise<num
   return linkId(await readLink(env, PREFERENCES_LINK, token));
 }
 
+/** Where confirming investor alerts lands: the confirmed page, with the lead's preferences key to choose there. */
+export async function alertsConfirmedPath(env: Env, leadId: number): Promise<string> {
+  return `/newsletter/confirmed?topic=alerts&preferences=${await preferencesToken(env, leadId)}`;
+}
+
 /** The preferences page's URL of a lead, absolute (for a mail). */
 export async function preferencesUrl(env: Env, siteUrl: string, leadId: number): Promise<string> {
   return new URL(preferencesPath(await preferencesToken(env, leadId)), siteUrl).href;
@@ -64,6 +69,22 @@ export async function saveAlertChoice(db: Db, leadId: number, choice: AlertChoic
     .where(and(eq(leads.id, leadId), eq(leads.topic, "alerts")))
     .returning({ id: leads.id });
   return result.length > 0;
+}
+
+/**
+ * The ventures a signup ticked (ids), stored on its pending alerts lead: only the catalogue's, and
+ * all or none ticked is "all" (null). The chosen ventures' names, for the confirmation e-mail.
+ */
+export async function chooseSignupVentures(db: Db, leadId: number, ticked: readonly string[]): Promise<string[]> {
+  if (!ticked.length) return [];
+  const known = await alertVentures(db);
+  const chosen = known.filter((v) => ticked.includes(v.id));
+  const ventures = chosen.length && chosen.length < known.length ? chosen : [];
+  await db
+    .update(leads)
+    .set({ alertVentures: choiceColumns({ ventures: ventures.map((v) => v.id), kinds: null }).alertVentures })
+    .where(and(eq(leads.id, leadId), eq(leads.topic, "alerts"), eq(leads.status, "pending")));
+  return ventures.map((v) => v.name);
 }
 
 /**

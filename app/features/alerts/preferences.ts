@@ -15,8 +15,13 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   events: "Events",
 };
 
-/** The form's field names (checkboxes, one per value). */
-export const PREFERENCE_FIELDS = { venture: "venture", kind: "kind" } as const;
+/** The form's field names: checkboxes, one per value, each group after its "all"/"some" radio. */
+export const PREFERENCE_FIELDS = {
+  venture: "venture",
+  kind: "kind",
+  ventureScope: "ventures",
+  kindScope: "kinds",
+} as const;
 
 /** What a subscriber chose: null for "all" (nothing ticked). */
 export interface AlertChoice {
@@ -53,11 +58,17 @@ export function choiceColumns(choice: AlertChoice): Pick<Lead, "alertVentures" |
 }
 
 /**
- * The form's ticked boxes as a choice: only known ventures and kinds count; ticking every box is
- * the same as ticking none (all), so a venture added later reaches those who wanted everything.
+ * The form's ticked boxes as a choice: "all" chosen by a group's radio is all, whatever is ticked;
+ * only known ventures and kinds count; ticking every box is the same as ticking none (all), so a
+ * venture added later reaches those who wanted everything.
  */
 export function choiceFromForm(form: FormData, ventureIds: readonly string[]): AlertChoice {
+  const scopes: Record<string, string> = {
+    [PREFERENCE_FIELDS.venture]: PREFERENCE_FIELDS.ventureScope,
+    [PREFERENCE_FIELDS.kind]: PREFERENCE_FIELDS.kindScope,
+  };
   const ticked = (name: string, known: readonly string[]) => {
+    if (form.get(scopes[name]!) === "all") return null;
     const values = new Set(form.getAll(name).map(String));
     const list = known.filter((v) => values.has(v));
     return list.length && list.length < known.length ? list : null;

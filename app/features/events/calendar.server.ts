@@ -6,6 +6,7 @@ import type { CalendarEvent } from "~/db/schema";
 import { eventPath } from "~/features/events/event-paths";
 import { ICS_CONTENT_TYPE, icsCalendar, type IcsEvent } from "~/features/events/ics";
 import { feedResponse } from "~/features/news/feed.server";
+import { markdownToText } from "~/features/news/markdown.server";
 
 const toIcs = (e: CalendarEvent, siteUrl: string): IcsEvent => ({
   uid: e.uid,
@@ -13,7 +14,8 @@ const toIcs = (e: CalendarEvent, siteUrl: string): IcsEvent => ({
   updatedAt: e.updatedAt,
   createdAt: e.createdAt,
   title: e.title,
-  description: e.description,
+  // Calendars show DESCRIPTION as plain text: the Markdown's words, not its `**`.
+  description: markdownToText(e.description),
   location: e.location,
   pageUrl: new URL(eventPath(e.slug), siteUrl).href,
   link: e.url,

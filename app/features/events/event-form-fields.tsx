@@ -5,6 +5,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -14,6 +15,20 @@ import { FieldSelect } from "~/components/ui/select";
 import { PublishSwitches } from "~/features/alerts/publish-switches";
 import { VentureSelect } from "~/features/ventures/venture-select";
 import { EVENT_LIMITS, eventSchema, type VentureOption } from "~/features/events/event-form";
+import type { ZoneOption } from "~/features/events/event-time";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** Each field as the answer box names it. */
+const FIELD_LABELS = {
+  title: "Title",
+  description: "Description",
+  start: "Start",
+  end: "End",
+  timezone: "Time zone",
+  location: "Location",
+  url: "Link",
+  venture: "Venture",
+};
 
 const CONTROL =
   "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm aria-[invalid=true]:border-destructive";
@@ -42,8 +57,8 @@ export function EventForm({
   submitLabel,
 }: {
   action: string;
-  /** The zones to offer, the group's first (from the loader, so server and browser agree). */
-  zones: readonly string[];
+  /** The zones to offer: the short list (the group's first) and the rest (from the loader, so server and browser agree). */
+  zones: { common: readonly ZoneOption[]; rest: readonly ZoneOption[] };
   /** The ventures the select offers (the catalogue, from the loader). */
   ventures: readonly VentureOption[];
   defaultValue?: Partial<EventFormValues>;
@@ -54,14 +69,27 @@ export function EventForm({
   const [form, fields] = useForm({
     id: "event-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: { timezone: zones[0], ...defaultValue },
+    defaultValue: { timezone: zones.common[0]?.value, ...defaultValue },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
   });
-  const saving = navigation.state === "submitting" && navigation.formAction === action;
+  const saving = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === action;
+  const problems = fieldProblems(fields, FIELD_LABELS);
+  // The visitor's own zone joins the short list once the page runs (the server cannot know it).
+  const hydrated = useHydrated();
+  const own = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const ownOption = own ? zones.rest.find((z) => z.value === own) : undefined;
+  const common = ownOption ? [...zones.common, { ...ownOption, label: `${ownOption.label}, your zone` }] : zones.common;
+  const rest = ownOption ? zones.rest.filter((z) => z !== ownOption) : zones.rest;
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate className={cardClass("lg", "space-y-4")}>
+    <Form
+      method="post"
+      action={answerAction(action, form.id)}
+      {...getFormProps(form)}
+      noValidate
+      className={cardClass("lg", "space-y-4")}
+    >
       <input type="hidden" name="intent" value="save" />
       <Field label="Title" field={fields.title}>
         <Input field={fields.title} maxLength={EVENT_LIMITS.title} />
@@ -81,13 +109,22 @@ export function EventForm({
           <input {...getInputProps(fields.end, { type: "datetime-local" })} key={fields.end.key} className={CONTROL} />
         </Field>
       </div>
-      <Field label="Time zone (the organiser's)" field={fields.timezone}>
+      <Field label="Time zone (the organiser's; type a place to find it)" field={fields.timezone}>
         <FieldSelect field={fields.timezone}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
+          <optgroup label="Often used">
+            {common.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Every time zone, by place">
+            {rest.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
         </FieldSelect>
       </Field>
       <Checkbox field={fields.allDay} label="All day (the dates of start and end, their times ignored)" />
@@ -99,6 +136,12 @@ export function EventForm({
       </Field>
       <VentureSelect field={fields.venture} ventures={ventures} />
       <PublishSwitches publish={fields.publish} alert={fields.alert} />
+      <FormAnswer
+        formId={form.id}
+        answer={lastResult}
+        message={form.errors?.join(" ") || (problems.length ? "Please check these fields:" : null)}
+        problems={problems}
+      />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : submitLabel}
       </Button>

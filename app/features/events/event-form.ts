@@ -6,6 +6,14 @@ import { formatInteger } from "~/utils/format";
 
 export const EVENT_LIMITS = { title: 140, description: 20_000, location: 200, url: 2_000 } as const;
 
+/**
+ * The years an event may fall in: every date then has four digits (RFC 5545's DATE, the
+ * `datetime-local` input) and every instant fits the columns; 9999-12-31's next day would not.
+ */
+export const EVENT_YEARS = { min: 1900, max: 2999 } as const;
+const YEARS_MESSAGE = `Please enter a date between the years ${EVENT_YEARS.min} and ${EVENT_YEARS.max}.`;
+const inYears = (p: { year: number }) => p.year >= EVENT_YEARS.min && p.year <= EVENT_YEARS.max;
+
 /** A venture an event can belong to, as the form's select lists it (the catalogue, from the loader). */
 export interface VentureOption {
   id: string;
@@ -51,8 +59,10 @@ export const eventSchema = z
     const start = parseLocal(v.start);
     const end = parseLocal(v.end);
     if (!start) ctx.addIssue({ code: "custom", path: ["start"], message: "Please enter a start date and time." });
+    else if (!inYears(start)) ctx.addIssue({ code: "custom", path: ["start"], message: YEARS_MESSAGE });
     if (!end) ctx.addIssue({ code: "custom", path: ["end"], message: "Please enter an end date and time." });
-    if (!start || !end || !isTimeZone(v.timezone)) return z.NEVER;
+    else if (!inYears(end)) ctx.addIssue({ code: "custom", path: ["end"], message: YEARS_MESSAGE });
+    if (!start || !end || !inYears(start) || !inYears(end) || !isTimeZone(v.timezone)) return z.NEVER;
     const times = v.allDay
       ? {
           startsAt: zonedToInstant(start.date, v.timezone)!,

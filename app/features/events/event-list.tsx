@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { cardClass } from "~/components/ui/card";
 import { eventPath } from "~/features/events/event-paths";
 import { formatInZone } from "~/features/events/event-time";
-import { useRootData } from "~/root-data";
+import { useVentureLabel } from "~/features/news/news-list";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** What a list shows of an event; `when` is the organiser's time, written by the server. */
@@ -18,13 +18,6 @@ export interface EventListItem {
   venture: string | null;
   location: string;
   status: "scheduled" | "cancelled";
-}
-
-/** The venture's name (the shown catalogue every page's root data carries), or the group's. */
-export function useEventVentureLabel() {
-  const ventures = useRootData()?.ventures ?? [];
-  return (venture: string | null) =>
-    venture ? (ventures.find((v) => v.id === venture)?.name ?? venture) : "AFX Holding Group";
 }
 
 /**
@@ -46,14 +39,14 @@ export function EventTime({ item }: { item: Pick<EventListItem, "when" | "starts
 
 export function EventList({ items, headingLevel = 2 }: { items: readonly EventListItem[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const eventVentureLabel = useEventVentureLabel();
+  const eventVentureLabel = useVentureLabel();
   return (
     <ul className="grid gap-4" data-testid="event-list">
       {items.map((item) => (
         <li key={item.id}>
-          <article className={cardClass()}>
+          <article className={cardClass("lg", "relative")}>
             <Heading className="wrap-anywhere text-lg font-semibold">
-              <Link to={eventPath(item.slug)} className="hover:underline">
+              <Link to={eventPath(item.slug)} className="stretched-link hover:underline">
                 {item.status === "cancelled" ? "Cancelled: " : ""}
                 {item.title}
               </Link>

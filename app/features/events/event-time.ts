@@ -26,6 +26,39 @@ export function timeZoneOptions(): string[] {
   return [...new Set([DEFAULT_TIME_ZONE, ...listed, "UTC"])];
 }
 
+/** A zone as a place with its offset now: "Berlin (UTC+1)", "Kolkata (UTC+5:30)", "UTC". */
+export function zoneLabel(zone: string, at = Date.now()): string {
+  if (zone === "UTC") return "UTC";
+  const minutes = Math.round(offsetAt(at, zone) / 60_000);
+  const abs = Math.abs(minutes);
+  const offset = `UTC${minutes < 0 ? "-" : "+"}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ""}`;
+  const parts = zone.split("/");
+  const place = parts.at(-1)!.replace(/_/g, " ");
+  // A region after the place where the place alone is ambiguous or unknown ("Argentina/Salta").
+  const region = parts.length > 2 ? `, ${parts.slice(1, -1).join(" ").replace(/_/g, " ")}` : "";
+  return `${place}${region} (${minutes === 0 ? "UTC" : offset})`;
+}
+
+/** A zone the form offers: its IANA id and how it reads. */
+export interface ZoneOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The form's zones: a short list first (the group's zone, then the ones events already use; the
+ * page adds the visitor's own), then every other zone by place, which a select finds as one types.
+ */
+export function zoneChoices(used: readonly string[], at = Date.now()): { common: ZoneOption[]; rest: ZoneOption[] } {
+  const option = (value: string) => ({ value, label: zoneLabel(value, at) });
+  const common = [...new Set([DEFAULT_TIME_ZONE, ...used.filter(isTimeZone)])];
+  const rest = timeZoneOptions()
+    .filter((z) => !common.includes(z))
+    .map(option)
+    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+  return { common: common.map(option), rest };
+}
+
 function partsIn(ms: number, zone: string) {
   const dtf = zoneClock(zone);
   const p = Object.fromEntries(dtf.formatToParts(ms).map((x) => [x.type, x.value]));

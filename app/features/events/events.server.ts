@@ -93,14 +93,25 @@ export async function eventById(db: Db, id: number): Promise<CalendarEvent | nul
 /** A slug no other event has: the title's, or the title's with -2, -3… */
 const freeEventSlug = (db: Db, title: string) => freeSlug(db, events, events.slug, eventSlug(title));
 
-/** "Thursday, 12 March 2026, 16:00 (Europe/Berlin, UTC+01:00)", or the days of an all-day event. */
-export function eventWhen(e: Pick<CalendarEvent, "allDay" | "startsAt" | "startDate" | "endDate" | "timezone">) {
+/**
+ * When it is, start and end on the organiser's clock: "Thursday, 12 March 2026, 16:00 to 18:00
+ * (Europe/Berlin, UTC+01:00)", the end's date too when it ends another day; or the days of an
+ * all-day event.
+ */
+export function eventWhen(
+  e: Pick<CalendarEvent, "allDay" | "startsAt" | "endsAt" | "startDate" | "endDate" | "timezone">,
+) {
   if (e.allDay && e.startDate && e.endDate) {
     return e.startDate === e.endDate
       ? `${formatDay(e.startDate)} (all day)`
       : `${formatDay(e.startDate)} to ${formatDay(e.endDate)} (all day)`;
   }
-  return `${formatInZone(e.startsAt, e.timezone)} (${e.timezone}, ${offsetLabel(e.startsAt, e.timezone)})`;
+  const start = formatInZone(e.startsAt, e.timezone);
+  const end = formatInZone(e.endsAt, e.timezone);
+  const sameDay =
+    formatInZone(e.startsAt, e.timezone, { time: false }) === formatInZone(e.endsAt, e.timezone, { time: false });
+  const [from, to] = [offsetLabel(e.startsAt, e.timezone), offsetLabel(e.endsAt, e.timezone)];
+  return `${start} to ${sameDay ? end.slice(end.lastIndexOf(" ") + 1) : end} (${e.timezone}, ${from === to ? from : `${from} to ${to}`})`;
 }
 
 /** What the public lists show of an event. */
@@ -208,6 +219,29 @@ export async function cancelEvent(db: Db, id: number, actor: string, now = Date.
       .returning(),
     auditIfChanged(db, { actor, action: "event.cancel", target: `event #${id}` }, now),
     withdrawReminder(db, id),
+    contentChanged(db),
+  ]);
+  return rows[0] ?? (await eventById(db, id));
+}
+
+/**
+ * Takes a cancellation back: scheduled again with a higher sequence, so a subscribed calendar
+ * shows it CONFIRMED at its next poll; null when there is no such event. Its reminder, withdrawn
+ * by the cancel, is due again (the reminders' sweep starts one for an event not yet reminded).
+ */
+export async function reinstateEvent(
+  db: Db,
+  id: number,
+  actor: string,
+  now = Date.now(),
+): Promise<CalendarEvent | null> {
+  const [rows] = await batch(db, [
+    db
+      .update(events)
+      .set({ status: "scheduled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
+      .where(and(eq(events.id, id), eq(events.status, "cancelled")))
+      .returning(),
+    auditIfChanged(db, { actor, action: "event.reinstate", target: `event #${id}` }, now),
     contentChanged(db),
   ]);
   return rows[0] ?? (await eventById(db, id));

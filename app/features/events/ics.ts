@@ -66,12 +66,12 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** 20260312T150000Z. */
+/** 20260312T150000Z (the year always in four digits, as RFC 5545's DATE has it). */
 export function utcStamp(ms: number): string {
   const d = new Date(ms);
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(
+  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(
     d.getUTCMinutes(),
   )}${pad(d.getUTCSeconds())}Z`;
 }

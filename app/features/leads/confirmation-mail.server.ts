@@ -20,6 +20,8 @@ export interface ConfirmationMailInput {
   unsubscribeUrl: string;
   /** The investor alerts' preferences page (which ventures, which kinds): alerts only. */
   preferencesUrl?: string;
+  /** What the alerts signup ticked (the catalogue's venture names, the reminders): repeated, so nobody is surprised. */
+  choice?: { ventures: readonly string[]; reminders: boolean };
 }
 
 /** The outbox's names for these e-mails: the newsletter's, and the investor alerts' (its own sender name). */
@@ -43,6 +45,7 @@ export function confirmationMail({
   confirmUrl,
   unsubscribeUrl,
   preferencesUrl,
+  choice,
 }: ConfirmationMailInput): MailMessage {
   const greeting = CONFIRMATION_GREETING;
   const alerts = topic === "alerts";
@@ -52,6 +55,7 @@ export function confirmationMail({
     ask: alerts
       ? ALERTS_TEXT.confirmAsk(to)
       : `Please confirm that you want to receive news from ${SITE.name} and its ventures at ${to}.`,
+    chosen: alerts && choice ? ALERTS_TEXT.confirmChoice(choice.ventures, choice.reminders) : "",
     valid: "The link works once, for 7 days.",
     choose: "Only some ventures, or only news or documents? Choose here (no sign-in needed):",
     ignore:
@@ -62,6 +66,7 @@ export function confirmationMail({
     greeting,
     "",
     lines.ask,
+    ...(lines.chosen ? ["", lines.chosen] : []),
     "",
     `${button}:`,
     confirmUrl,
@@ -81,7 +86,9 @@ export function confirmationMail({
     subject,
     `<p style="margin:0 0 16px;font-size:18px;font-weight:600">${e(SITE.name)}</p>
 <p style="margin:0 0 16px">${e(greeting)}</p>
-<p style="margin:0 0 24px;overflow-wrap:anywhere;word-break:break-word">${e(lines.ask)}</p>
+<p style="margin:0 0 24px;overflow-wrap:anywhere;word-break:break-word">${e(lines.ask)}</p>${
+      lines.chosen ? `\n<p style="margin:0 0 24px">${e(lines.chosen)}</p>` : ""
+    }
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${e(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#525252">${e(lines.valid)} ${e(lines.ignore)}</p>
 <p style="margin:0 0 24px;font-size:14px;color:#525252;overflow-wrap:anywhere;word-break:break-all">If the button does not work, open this address: <a href="${e(confirmUrl)}" style="color:#525252;word-break:break-all">${e(confirmUrl)}</a></p>${

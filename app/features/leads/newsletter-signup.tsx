@@ -15,6 +15,7 @@ import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
 import {
   ALERTS_TEXT,
+  ALERTS_TOASTS,
   CONSENT_COPY,
   TOPIC_CONSENT,
   NEWSLETTER_TEXT as T,
@@ -116,17 +117,19 @@ export function NewsletterSignup({ variant, source, topic = "newsletter", classN
     },
   });
 
-  // Each answer once: its toast and, after a success (the form is gone), focus on the message.
+  // Each answer once: its toast (each topic's own words) and, after a success (the form is gone), focus on the message.
   useEffect(() => {
+    const toasts = alerts ? { ...NEWSLETTER_TOASTS, ...ALERTS_TOASTS } : NEWSLETTER_TOASTS;
     if (answer?.status === "success") {
-      toast({ ...NEWSLETTER_TOASTS.success });
+      toast({ ...toasts.success });
       successRef.current?.focus();
     } else if (answer?.status === "already") {
-      toast({ ...NEWSLETTER_TOASTS.already });
+      toast({ ...toasts.already });
     } else if (answer?.status === "failed" || (answer?.status === "error" && answer.message)) {
-      toast({ ...NEWSLETTER_TOASTS.failed });
+      toast({ ...toasts.failed });
     }
-  }, [answer]);
+  }, [answer, alerts]);
+  const ventures = useRootData()?.ventures ?? [];
 
   const boxed = variant !== "compact";
   return (
@@ -197,13 +200,33 @@ export function NewsletterSignup({ variant, source, topic = "newsletter", classN
               <Field label="Email" field={fields.email}>
                 <Input field={fields.email} type="email" autoComplete="email" placeholder="you@example.com" />
               </Field>
+              {alerts && ventures.length ? (
+                // Closed, the form stays short; open (no JavaScript needed), one box per venture.
+                <details className="text-sm">
+                  <summary className="min-h-6 cursor-pointer font-medium">{ALERTS_TEXT.ventures}</summary>
+                  <fieldset className="mt-2 min-w-0">
+                    <legend className="text-muted-foreground">{ALERTS_TEXT.venturesHelp}</legend>
+                    <div className="mt-2 grid gap-1">
+                      {ventures.map((v) => (
+                        <label key={v.id} className="flex min-h-6 min-w-0 items-center gap-2">
+                          <input type="checkbox" name={F.venture} value={v.id} className="size-4 shrink-0" />
+                          <span className="wrap-anywhere">{v.name}</span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                </details>
+              ) : null}
               {alerts ? (
-                <div className="flex items-center gap-2">
-                  <input id={`${anchor}-reminders`} type="checkbox" name={F.eventReminders} className="size-4" />
-                  <label htmlFor={`${anchor}-reminders`} className="text-sm">
-                    {ALERTS_TEXT.eventReminders}
-                  </label>
-                </div>
+                <label className="flex min-h-6 items-center gap-2 text-sm">
+                  <input
+                    id={`${anchor}-reminders`}
+                    type="checkbox"
+                    name={F.eventReminders}
+                    className="size-4 shrink-0"
+                  />
+                  {ALERTS_TEXT.eventReminders}
+                </label>
               ) : null}
               <SubmitButton pending={pending} label={alerts ? ALERTS_TEXT.submit : undefined} className="w-full" />
             </div>

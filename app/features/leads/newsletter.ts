@@ -56,7 +56,10 @@ export const TOPIC_CONSENT: Record<LeadTopic, ConsentVersion> = {
 export const ALERTS_TEXT = {
   eventReminders: "Also remind me by e-mail the day before each event",
   title: "Investor alerts",
-  description: "One e-mail when the group publishes news or a document. Nothing else.",
+  description: "One e-mail for each news item, document or event the group publishes, of the ventures you choose.",
+  /** The venture choice at signup (the preferences page changes it later). */
+  ventures: "Only some ventures?",
+  venturesHelp: "Tick the ones you follow; tick none for every venture and the group's own.",
   submit: "Get alerts",
   success: "Almost done: check your email and confirm your alerts.",
   /** The sender's name of every alerts e-mail (its confirmation and each alert), beside MAIL_FROM's address. */
@@ -64,7 +67,21 @@ export const ALERTS_TEXT = {
   confirmSubject: `Confirm your investor alerts from AFX Holding Group`,
   /** The confirmation e-mail's request, to the address it went to. */
   confirmAsk: (to: string) =>
-    `Please confirm that you want AFX Holding Group's investor alerts at ${to}: one e-mail when the group publishes news or a document, nothing else.`,
+    `Please confirm that you want AFX Holding Group's investor alerts at ${to}: one e-mail for each news item, document or event the group publishes.`,
+  /** What the confirmation e-mail repeats of the choice made at signup (ventures by the catalogue's names). */
+  confirmChoice: (ventures: readonly string[], reminders: boolean) =>
+    [
+      ventures.length ? `You chose the alerts of ${ventures.join(", ")}.` : "You chose the alerts of every venture.",
+      reminders ? "You also asked for a reminder the day before each event." : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
+} as const;
+
+/** The alerts block's toasts (with JavaScript): its own words, not the newsletter's. */
+export const ALERTS_TOASTS = {
+  success: { title: "Almost done", description: "Check your e-mail and confirm your investor alerts." },
+  failed: { title: "Alerts not set up", description: "Please try again later.", variant: "destructive" },
 } as const;
 
 /** Each topic as the unsubscribe page names it: a reader of both learns which one the link ends. */
@@ -108,11 +125,11 @@ export const SUBSCRIPTION_TEXT = {
 const ALERTS_SUBSCRIPTION_TEXT = {
   confirmTitle: "Confirm your investor alerts",
   confirmBody: (email: string) =>
-    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail when the group publishes news or a document.`,
+    `Confirm that ${email} should receive AFX Holding Group's investor alerts: one e-mail for each news item, document or event the group publishes.`,
   confirmButton: "Confirm investor alerts",
   confirmedTitle: "Investor alerts confirmed",
   confirmedBody:
-    "Thank you. You will receive an e-mail when the group publishes news or a document; every alert has a link to unsubscribe.",
+    "Thank you. You will receive an e-mail for each news item, document or event the group publishes; every alert has a link to unsubscribe and one to your preferences.",
   unsubscribeTitle: "Unsubscribe from investor alerts",
   unsubscribedTitle: "You are unsubscribed from investor alerts",
   unsubscribedBody: "You will receive no more investor alerts from us. Changed your mind? Sign up again below.",
@@ -178,6 +195,8 @@ export const SIGNUP_FIELDS = {
   topic: "topic",
   /** The alerts form's checkbox: a reminder the day before each event (docs/decisions/097). */
   eventReminders: "eventReminders",
+  /** The alerts form's venture boxes (one per venture; none ticked: all), as the preferences page names them. */
+  venture: "venture",
   /** Same-origin path to land on after a form post without JavaScript (the fetcher leaves it out). */
   redirectTo: "redirectTo",
   /** Added by the fetcher, recorded with the lead: the page's referrer, the browser's clock. */

@@ -26,7 +26,9 @@ import { BodyError, parseForm, readBody, type BodyKind } from "~/features/forms/
 import { honeypotFilled } from "~/features/forms/honeypot";
 import { listed, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
 import { signupWrite, type SignupRecord } from "~/features/leads/signup-store.server";
-import { confirmVerifiedMember, queueConfirmation } from "~/features/leads/subscription.server";
+import { confirmVerifiedMember, queueConfirmation, type SignupChoice } from "~/features/leads/subscription.server";
+import { chooseSignupVentures } from "~/features/alerts/preferences.server";
+import { VENTURE_ID } from "~/features/ventures/venture-field";
 import { carriesSession } from "~/features/auth/session.server";
 import { getUser } from "~/features/auth/users.server";
 import { announceMail } from "~/features/mail/outbox.server";
@@ -79,6 +81,14 @@ export const signupSchema = z
       .unknown()
       .transform((v) => v === true || v === "on")
       .default(false),
+    /** The alerts' venture choice at signup: ids (a form's repeated boxes, or a JSON array); none for all. */
+    venture: z
+      .preprocess(
+        (v) => (typeof v === "string" ? [v] : v),
+        z.array(z.string().regex(VENTURE_ID, "Please choose ventures from the list.")).max(64),
+      )
+      .optional()
+      .transform((v) => v ?? []),
   })
   .superRefine((v, ctx) => {
     if (v.topic === "newsletter" && v.variant !== "compact" && v.firstName === "") {
@@ -189,12 +199,13 @@ async function readSignupRequest(request: Request): Promise<SignupRequest | Resp
     const value = form.get(name);
     if (typeof value === "string") fields[name] = value;
   }
+  const ventures = form.getAll(F.venture).filter((v): v is string => typeof v === "string");
   const redirectTo = form.has(F.redirectTo)
     ? (pagePath(String(form.get(F.redirectTo)), origin) ?? refererPath ?? "/")
     : null;
   return {
     kind,
-    fields,
+    fields: ventures.length ? { ...fields, [F.venture]: ventures } : fields,
     metadata: {
       userAgent: headerAgent,
       // Only the fetcher knows these (the signup form adds them when it sends).
@@ -264,7 +275,7 @@ async function followUp(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   read: SignupRequest,
-  stored: Pick<PublicLead, "id" | "email"> & { topic: LeadTopic },
+  stored: Pick<PublicLead, "id" | "email"> & { topic: LeadTopic; choice?: SignupChoice },
   now: number,
   pacedUntil: number | null,
 ): Promise<void> {
@@ -331,12 +342,27 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   // list is never told (075): a confirmed alerts subscriber is answered as a new address, no mail.
   const { lead } = store!.outcome(limit.results);
   if (lead?.status !== "pending") return record!.topic === "alerts" ? asNewAddress() : answer.already();
-  await followUp(request, env, ctx, read, { ...lead, topic: record!.topic }, now.getTime(), limit.pacedUntil);
+  // The alerts' venture choice at signup, on the pending lead only (a confirmed one keeps its own).
+  const ventures =
+    record!.topic === "alerts" ? await chooseSignupVentures(getDb(env), lead.id, input.value.venture) : [];
+  await followUp(
+    request,
+    env,
+    ctx,
+    read,
+    { ...lead, topic: record!.topic, choice: { ventures, reminders: record!.eventReminders } },
+    now.getTime(),
+    limit.pacedUntil,
+  );
   return answer.created(echo(lead.id));
 }
 
 /** The lead a valid signup stores, with its metadata and consent record. */
-function signupRecord({ variant: _, ...fields }: SignupInput, read: SignupRequest, now: Date): SignupRecord {
+function signupRecord(
+  { variant: _, venture: _v, ...fields }: SignupInput,
+  read: SignupRequest,
+  now: Date,
+): SignupRecord {
   return {
     ...fields,
     // Reminders are an alerts subscriber's: a newsletter signup never carries them.

@@ -106,9 +106,15 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<num
  * signups of one address send one e-mail). Returns the queued e-mail's outbox id, or null.
  * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT under conditions on other rows.
  */
+/** What an alerts signup chose, as its confirmation e-mail repeats it: the ventures' names (none: all), the reminders. */
+export interface SignupChoice {
+  ventures: readonly string[];
+  reminders: boolean;
+}
+
 export async function queueConfirmation(
   env: Env,
-  lead: Pick<Lead, "id" | "email"> & { topic?: LeadTopic },
+  lead: Pick<Lead, "id" | "email"> & { topic?: LeadTopic; choice?: SignupChoice },
   now = Date.now(),
   { notBefore }: { notBefore?: number } = {},
 ): Promise<number | null> {
@@ -122,6 +128,7 @@ export async function queueConfirmation(
     confirmUrl: new URL(confirmPath(token), siteUrl).href,
     unsubscribeUrl: new URL(unsubscribePath(await unsubscribeToken(env, lead.id)), siteUrl).href,
     preferencesUrl: lead.topic === "alerts" ? await preferencesUrl(env, siteUrl, lead.id) : undefined,
+    choice: lead.topic === "alerts" ? lead.choice : undefined,
   });
   const counts = (await addressHashes(env, "confirmation-count", lead.email)).map((h) => h.hash);
   const db = getDb(env);
@@ -144,13 +151,15 @@ export async function queueConfirmation(
 }
 
 export type TokenCheck =
-  { state: "valid"; email: string; topic: LeadTopic } | { state: "expired"; topic: LeadTopic } | { state: "unknown" };
+  | { state: "valid"; email: string; topic: LeadTopic; leadId: number }
+  | { state: "expired"; topic: LeadTopic }
+  | { state: "unknown" };
 
 /** Where a confirmation token stands, without changing anything (the page a GET shows). */
 export async function checkConfirmToken(db: Db, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
   const row = await db
-    .select({ createdAt: newsletterTokens.createdAt, email: leads.email, topic: leads.topic })
+    .select({ createdAt: newsletterTokens.createdAt, email: leads.email, topic: leads.topic, leadId: leads.id })
     .from(newsletterTokens)
     .innerJoin(leads, eq(leads.id, newsletterTokens.leadId))
     .where(and(eq(newsletterTokens.tokenHash, await sha256Hex(token)), eq(leads.status, "pending")))
@@ -158,7 +167,7 @@ export async function checkConfirmToken(db: Db, token: string, now = Date.now())
   if (!row) return { state: "unknown" };
   return row.createdAt.getTime() <= now - CONFIRM_LINK_TTL_MS
     ? { state: "expired", topic: row.topic }
-    : { state: "valid", email: row.email, topic: row.topic };
+    : { state: "valid", email: row.email, topic: row.topic, leadId: row.leadId };
 }
 
 /**

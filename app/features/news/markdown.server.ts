@@ -8,6 +8,7 @@
  * address that was judged.
  */
 import { Marked, type Tokens } from "marked";
+import { decodeEntities } from "~/features/blog/html-text.server";
 import { escapeHtml } from "~/utils/escape-html";
 import { sameOriginPath } from "~/utils/same-origin-path";
 
@@ -51,4 +52,29 @@ const marked = new Marked({
 /** The body's HTML: safe to insert as it is. */
 export function renderMarkdown(body: string): string {
   return marked.parse(body, { async: false });
+}
+
+/**
+ * The body as plain text, for places that show no HTML (a calendar's DESCRIPTION): the rendered
+ * HTML with its blocks as paragraphs, list items as "- …", a link as its text and its address,
+ * every tag dropped and every entity decoded. No `**` or `#` is left for a reader to puzzle over.
+ */
+export function markdownToText(body: string): string {
+  return decodeEntities(
+    renderMarkdown(body)
+      .replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_, href: string, text: string) =>
+        text === href ? text : `${text} (${href})`,
+      )
+      .replace(/<li>/g, "- ")
+      .replace(/<br\s*\/?>/g, "\n")
+      .replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|ul|ol|table)>/g, "\n")
+      .replace(/<\/t[dh]>/g, " ")
+      .replace(/<hr\s*\/?>/g, "\n")
+      .replace(/<[^>]+>/g, ""),
+  )
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

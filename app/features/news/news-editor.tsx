@@ -4,6 +4,7 @@
  * the body's live preview as the server renders it.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -81,6 +82,7 @@ export function NewsEditor({
   const submitted = actionData && "preview" in actionData ? actionData.preview : null;
   const preview = fetched ?? submitted ?? editingPreview;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const newsProblems = fieldProblems(fields, { title: "Title", summary: "Summary", body: "Body", venture: "Venture" });
   const previewTitle = fields.title.value ?? editing?.title ?? "";
   const previewSummary = fields.summary.value ?? editing?.summary ?? "";
   return (
@@ -107,7 +109,7 @@ export function NewsEditor({
         ref={formRef}
         method="post"
         encType="multipart/form-data"
-        action={action}
+        action={answerAction(action, form.id)}
         {...getFormProps(form)}
         noValidate
         className={cardClass("lg", "mt-4 space-y-4")}
@@ -127,6 +129,12 @@ export function NewsEditor({
         </div>
         <VentureSelect field={fields.venture} ventures={ventures} />
         <PublishSwitches publish={fields.publish} alert={fields.alert} />
+        <FormAnswer
+          formId={form.id}
+          answer={lastResult}
+          message={form.errors?.join(" ") || (newsProblems.length ? "Please check these fields:" : null)}
+          problems={newsProblems}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="save" disabled={saving}>
             {saving ? "Saving..." : "Save"}

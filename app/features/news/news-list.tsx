@@ -14,10 +14,22 @@ export interface NewsListItem {
   publishedAt: number;
 }
 
-/** The venture's name (from the catalogue the root loader carries), or the group's. */
-export function useVentureLabel(): (venture: string | null) => string {
+const GROUP = { id: null, name: "AFX Holding Group" } as const;
+
+/**
+ * The venture an item is tagged with as the public pages show it: one of the shown catalogue the
+ * root loader carries, or the group's. A hidden venture's item reads as the group's: its id is
+ * never shown, nor linked to a page that is not there.
+ */
+export function useShownVenture(): (venture: string | null) => { id: string | null; name: string } {
   const ventures = useRootData()?.ventures;
-  return (venture) => (venture ? (ventures?.find((s) => s.id === venture)?.name ?? venture) : "AFX Holding Group");
+  return (venture) => ventures?.find((s) => s.id === venture) ?? GROUP;
+}
+
+/** The venture's name (the shown catalogue's), or the group's. */
+export function useVentureLabel(): (venture: string | null) => string {
+  const shown = useShownVenture();
+  return (venture) => shown(venture).name;
 }
 
 export function NewsDate({ at }: { at: number }) {

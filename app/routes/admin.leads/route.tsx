@@ -1,3 +1,4 @@
+import { acceptsStreamedData } from "~/utils/render-mode.server";
 import { defer, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
 import { alertBacklog } from "~/features/alerts/alerts.server";
@@ -55,56 +56,57 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // are the totals beside "Total Subscribers", read once.
   const narrowed = filters && (filters.q || filters.source || filters.from || filters.to || filters.topic === "alerts");
   const listCounts = narrowed ? countByStatus(db, filters) : totals;
-  // Not awaited: the page streams, with the 5-row skeletons (docs/product.md) until each part arrives.
-  return defer(
-    {
-      paged: cursor !== null && cursor !== "invalid",
-      // Confirmed subscribers, with the pending and unsubscribed beside them.
-      // The other topic beside them: an investor-alerts subscriber is a subscriber too.
-      stats: Promise.all([getLeadStats(db, now), totals, countByStatus(db, ALERTS_TOTALS)]).then(([s, c, a]) => ({
-        ...s,
-        pending: c.pending,
-        unsubscribed: c.unsubscribed,
-        alerts: { confirmed: a.confirmed, pending: a.pending },
-      })),
-      growth: getGrowth(db, now),
-      failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
-      mailQueue: outboxQueue(db),
-      burst: burstNow(env, now),
-      alertsOut: alertBacklog(db),
-      audience: Promise.all([handoffCounts(db), alertsByVenture(db)]).then(([handoff, alerts]) => ({
-        handoff,
-        alerts,
-      })),
-      mailEvents: mailEventCounts(db, now),
-      now,
-      form: {
-        values: Object.fromEntries(
-          ["q", "source", "status", "from", "to", "topic"].map((k) => [k, params.get(k) ?? ""]),
-        ),
-        errors: parsed.ok ? {} : parsed.errors,
-      } as {
-        values: Record<string, string>;
-        errors: FilterErrors;
-      },
-      query,
-      filtered: query !== "",
-      recent: filters
-        ? Promise.all([
-            listLeads(db, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
-            listCounts,
-          ]).then(([p, counts]) => ({
-            leads: p.leads,
-            next: p.next ? encodeCursor(p.next) : null,
-            counts,
-            status: filters.status,
-          }))
-        : Promise.resolve(null),
-      audit: recentAudit(db, AUDIT_SHOWN).then((entries) => auditInWords(db, entries)),
+  // Not awaited on a client-side navigation: the page streams, with the 5-row skeletons
+  // (docs/product.md) until each part arrives. A document request gets every part in the HTML, as
+  // /blog's does: a browser without JavaScript cannot reveal streamed parts, and Remix streams
+  // them as inline `<script async>`, which HTML does not allow (the Nu checker's error).
+  const parts = {
+    paged: cursor !== null && cursor !== "invalid",
+    // Confirmed subscribers, with the pending and unsubscribed beside them.
+    // The other topic beside them: an investor-alerts subscriber is a subscriber too.
+    stats: Promise.all([getLeadStats(db, now), totals, countByStatus(db, ALERTS_TOTALS)]).then(([s, c, a]) => ({
+      ...s,
+      pending: c.pending,
+      unsubscribed: c.unsubscribed,
+      alerts: { confirmed: a.confirmed, pending: a.pending },
+    })),
+    growth: getGrowth(db, now),
+    failedMail: failedDeliveries(db, FAILED_MAIL_SHOWN),
+    mailQueue: outboxQueue(db),
+    burst: burstNow(env, now),
+    alertsOut: alertBacklog(db),
+    audience: Promise.all([handoffCounts(db), alertsByVenture(db)]).then(([handoff, alerts]) => ({
+      handoff,
+      alerts,
+    })),
+    mailEvents: mailEventCounts(db, now),
+    now,
+    form: {
+      values: Object.fromEntries(["q", "source", "status", "from", "to", "topic"].map((k) => [k, params.get(k) ?? ""])),
+      errors: parsed.ok ? {} : parsed.errors,
+    } as {
+      values: Record<string, string>;
+      errors: FilterErrors;
     },
-    // Personal data: never stored by a cache.
-    { status: parsed.ok ? 200 : 400, headers: NO_STORE },
-  );
+    query,
+    filtered: query !== "",
+    recent: filters
+      ? Promise.all([
+          listLeads(db, { limit: RECENT_PAGE_SIZE, cursor: cursor === "invalid" ? null : cursor, filters }),
+          listCounts,
+        ]).then(([p, counts]) => ({
+          leads: p.leads,
+          next: p.next ? encodeCursor(p.next) : null,
+          counts,
+          status: filters.status,
+        }))
+      : Promise.resolve(null),
+    audit: recentAudit(db, AUDIT_SHOWN).then((entries) => auditInWords(db, entries)),
+  };
+  // Settled before the render, a deferred part is written into the document's data, not streamed.
+  if (!acceptsStreamedData(request)) await Promise.allSettled(Object.values(parts).filter((v) => v instanceof Promise));
+  // Personal data: never stored by a cache.
+  return defer(parts, { status: parsed.ok ? 200 : 400, headers: NO_STORE });
 }
 
 export { headers } from "~/utils/no-store";
