@@ -72,6 +72,8 @@ export async function faultRoute(request: Request, env: Env, url: URL): Promise<
 export interface BindingHealth {
   d1Failed: boolean;
   r2Failed: boolean;
+  /** D1 round trips begun (a statement's run, or a batch: one each). */
+  d1Trips: number;
 }
 
 /**
@@ -80,20 +82,22 @@ export interface BindingHealth {
  * bindings are the platform's own, wrapped only to note failures.
  */
 export function watchedBindings(env: Env): { env: Env; health: BindingHealth } {
-  const health: BindingHealth = { d1Failed: false, r2Failed: false };
+  const health: BindingHealth = { d1Failed: false, r2Failed: false, d1Trips: 0 };
   const local = honoursFaults(env);
   const memo: Partial<Record<FaultKind, Promise<boolean>>> = {};
   const check = async (kind: FaultKind) => {
     if (!local) return;
     if (await (memo[kind] ??= switchedOn(kind))) throw new LocalFault(kind);
   };
-  const d1 = <T>(run: () => Promise<T>) =>
-    check("d1")
+  const d1 = <T>(run: () => Promise<T>) => {
+    health.d1Trips++;
+    return check("d1")
       .then(run)
       .catch((error: unknown) => {
         health.d1Failed = true;
         throw error;
       });
+  };
   const r2 = <T>(run: () => Promise<T>) =>
     check("r2")
       .then(run)
@@ -153,4 +157,21 @@ function watchedR2(bucket: R2Bucket, guard: Guard): R2Bucket {
     },
   };
   return new Proxy(bucket, handler);
+}
+
+/**
+ * Pages that cannot work without D1 but may answer before any call to it (an admin page's redirect
+ * to sign-in, sign-in's own start): when their answer made no D1 call, one `SELECT 1` says whether
+ * D1 is there, so an outage answers them in words as it does a signed-in admin's page.
+ */
+const NEEDS_D1 = /^\/(?:admin(?:[/.]|$)|api\/(?:login|callback)$)/;
+
+/** Whether the path is one of those: while D1 fails, it answers the outage's 503 whatever it rendered. */
+export const needsD1 = (url: URL) => NEEDS_D1.test(url.pathname);
+
+export async function probeD1IfNeeded(env: Env, health: BindingHealth, url: URL): Promise<void> {
+  if (health.d1Trips || !needsD1(url)) return;
+  await env.DB.prepare("SELECT 1")
+    .first()
+    .catch(() => undefined);
 }

@@ -10,7 +10,7 @@ import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d
 import { getDb } from "../app/utils/db.server";
 import { fromCacheEntry, htmlCacheKey, isCacheable, isFresh, toCacheEntry } from "./html-cache";
 import { forgetKnownContent, knownContent, lastKnownContent, type KnownContent } from "./known-content";
-import { faultRoute, watchedBindings } from "./local-faults";
+import { faultRoute, needsD1, probeD1IfNeeded, watchedBindings } from "./local-faults";
 import { outageResponse } from "./outage";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
@@ -111,7 +111,8 @@ export default {
         const { response, hashes } = fromCacheEntry(stale);
         return finish(response, "stale", { hashes });
       }
-      if (status < 500) return null;
+      // A page that needs D1 and answered without it (a redirect to sign-in): the outage's words.
+      if (status < 500 && !(health.d1Failed && needsD1(url))) return null;
       if (health.d1Failed) return finish(outageResponse(request, url, "d1", stylesheet), "bypass");
       if (health.r2Failed) return finish(outageResponse(request, url, "r2", stylesheet), "bypass");
       return null;
@@ -166,6 +167,7 @@ export default {
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);
+      await probeD1IfNeeded(env, health, url);
       const instead = outageAnswer(rendered.status);
       if (instead) {
         await rendered.body?.cancel();
