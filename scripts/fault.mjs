@@ -16,12 +16,16 @@ try {
         ? await fetch(`${base}${kind}`, { method: "POST", body: state })
         : (console.error(usage), process.exit(2));
 } catch (error) {
-  console.error(`No local server answers on port ${port} (${error.cause?.code ?? error.message}): start it with npm start.`);
+  console.error(
+    `No local server answers on port ${port} (${error.cause?.code ?? error.message}): start it with npm start.`,
+  );
   process.exit(1);
 }
 const text = (await res.text()).trim();
 if (!res.ok) {
-  console.error(res.status === 404 ? `The server on port ${port} has no fault switch (a production configuration?).` : text);
+  console.error(
+    res.status === 404 ? `The server on port ${port} has no fault switch (a production configuration?).` : text,
+  );
   process.exit(1);
 }
 console.log(text);

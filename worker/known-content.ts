@@ -38,9 +38,7 @@ async function read(db: Db, previous: KnownContent | undefined): Promise<KnownCo
   const generation = await readContentGeneration(db);
   // The ventures' websites change only with the generation (a venture's change bumps it).
   const frameOrigins =
-    previous && previous.generation === generation
-      ? previous.frameOrigins
-      : await ventureFrameOrigins(db);
+    previous && previous.generation === generation ? previous.frameOrigins : await ventureFrameOrigins(db);
   return { generation, frameOrigins, readAt };
 }
 

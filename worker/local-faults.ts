@@ -55,7 +55,10 @@ export async function faultRoute(request: Request, env: Env, url: URL): Promise<
   if (!honoursFaults(env) || !url.pathname.startsWith(FAULT_PATH)) return null;
   const kind = url.pathname.slice(FAULT_PATH.length) as FaultKind;
   const plain = (text: string, status = 200) =>
-    new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    new Response(`${text}\n`, {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (request.method === "GET" && (kind as string) === "") {
     const states = await Promise.all(FAULT_KINDS.map(async (k) => `${k} ${(await switchedOn(k)) ? "on" : "off"}`));
     return plain(states.join("\n"));

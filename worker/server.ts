@@ -54,7 +54,11 @@ export default {
     // visitor never sees another's render as theirs); its D1 statements only where
     // SERVER_TIMING_DETAIL is on (app/utils/timing.server.ts).
     const timings = new Timings(requestIdOf(request));
-    const finish = (response: Response, cache: "hit" | "stale" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
+    const finish = (
+      response: Response,
+      cache: "hit" | "stale" | "miss" | "bypass",
+      scripts: ScriptSources = { hashes: [] },
+    ) => {
       const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.

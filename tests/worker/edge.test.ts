@@ -107,7 +107,9 @@ describe("D1 round trips per request, held to their budgets", () => {
     await untilHit("/"); // the isolate knows the content's generation
     const jar = who === "member" ? member : who === "admin" ? admin : undefined;
     // A render: a query the cache has never seen (for a member every page is one).
-    const page = cached ? await untilHit(route) : await trips(`${route}?budget=${crypto.randomUUID()}`, { headers: HTML, jar });
+    const page = cached
+      ? await untilHit(route)
+      : await trips(`${route}?budget=${crypto.randomUUID()}`, { headers: HTML, jar });
     expect(page.res.status).toBe(200);
     if (!cached && who === "anonymous") expect(page.cache).toBe("miss");
     console.log(`[round trips] ${who} ${route}${cached ? " (cached hit)" : ""}: ${page.trips}`);
@@ -195,13 +197,20 @@ describe("the local fault switch", () => {
     const res = await postJson(signup({ email: "kept@example.com" }));
     expect(res.status).toBe(202);
     expect(((await res.json()) as { message: string }).message).toMatch(/may take a few minutes/);
-    const form = await postForm({ email: "kept-form@example.com", firstName: "Kim", source: "footer", redirectTo: "/" });
+    const form = await postForm({
+      email: "kept-form@example.com",
+      firstName: "Kim",
+      source: "footer",
+      redirectTo: "/",
+    });
     expect(form.status).toBe(202);
     const page = await form.text();
     expect(page.includes("You&#39;re all set!"), "the usual success words").toBe(true);
     expect(page.includes("may take a few minutes"), "the line about the delay").toBe(true);
     await new Promise((r) => setTimeout(r, 1_500));
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE email LIKE 'kept%'").first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE email LIKE 'kept%'").first<{ n: number }>())!.n,
+    ).toBe(0);
 
     await setFault("d1", false);
     await expect
