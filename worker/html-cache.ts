@@ -153,3 +153,39 @@ export function isFresh(cached: Response, now = Date.now()): boolean {
   const storedAt = Number(cached.headers.get(STORED_AT));
   return Number.isFinite(storedAt) && now - storedAt <= HTML_CACHE_TTL * 1000;
 }
+
+/**
+ * The isolate's own copies of the pages it served last (docs/decisions/120): a hit on one of them
+ * needs no Cache API lookup either. Same freshness as the Cache API's copy (judged by its stored
+ * time); at most MEMORY_ENTRIES pages of at most MEMORY_ENTRY_BYTES each, the oldest used dropped.
+ */
+const MEMORY_ENTRIES = 64;
+const MEMORY_ENTRY_BYTES = 512 * 1024;
+interface MemoryEntry {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+}
+const memory = new Map<string, MemoryEntry>();
+
+/** A stored copy from the isolate's memory, as a Response like the Cache API's, or undefined. */
+export function fromMemory(key: Request): Response | undefined {
+  const entry = memory.get(key.url);
+  if (!entry) return undefined;
+  // Used again: to the end of the map's order (the first is the one to drop).
+  memory.delete(key.url);
+  memory.set(key.url, entry);
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+}
+
+/** Keeps a stored copy (the one put in the Cache API, or one read from it) in the isolate's memory. */
+export async function toMemory(key: Request, stored: Response): Promise<Response> {
+  const body = await stored.arrayBuffer();
+  const copy = { body, status: stored.status, headers: [...stored.headers] as [string, string][] };
+  if (body.byteLength <= MEMORY_ENTRY_BYTES) {
+    memory.delete(key.url);
+    memory.set(key.url, copy);
+    while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+  }
+  return new Response(body, { status: copy.status, headers: copy.headers });
+}

@@ -8,7 +8,7 @@ import { getLoadContext, type CloudflareContext } from "./load-context";
 import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d1-session.server";
 import { getDb } from "../app/utils/db.server";
-import { fromCacheEntry, htmlCacheKey, isCacheable, isFresh, toCacheEntry } from "./html-cache";
+import { fromCacheEntry, fromMemory, htmlCacheKey, isCacheable, isFresh, toCacheEntry, toMemory } from "./html-cache";
 import { forgetKnownContent, knownContent, lastKnownContent, type KnownContent } from "./known-content";
 import { faultRoute, needsD1, probeD1IfNeeded, watchedBindings } from "./local-faults";
 import { outageResponse } from "./outage";
@@ -141,9 +141,11 @@ export default {
       frameOrigins = content?.frameOrigins ?? NO_DOMAINS;
       const key = content && htmlCacheKey(request, serverBuild.assets.version, url, [content.generation]);
       if (key && cache) {
-        const hit = await cache.match(key);
+        // The isolate's own copy first, then the data centre's.
+        const remembered = fromMemory(key);
+        const hit = remembered && isFresh(remembered) ? remembered : await cache.match(key);
         if (hit && isFresh(hit)) {
-          const { response, hashes } = fromCacheEntry(hit);
+          const { response, hashes } = fromCacheEntry(hit === remembered ? hit : await toMemory(key, hit));
           return finish(response, "hit", { hashes });
         }
         stale = hit;
@@ -191,7 +193,11 @@ export default {
       const whole = !health.d1Failed && !health.r2Failed;
       if (key && cache && whole && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
-        ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));
+        ctx.waitUntil(
+          toCacheEntry(new Response(forCache, response)).then(
+            async (entry) => entry && cache.put(key, await toMemory(key, entry)),
+          ),
+        );
         response = new Response(forVisitor, response);
       }
       return finish(response, key ? "miss" : "bypass", scripts);
