@@ -23,7 +23,13 @@ const STILL_WORKS = [
 ];
 
 /** What the page says, by what failed and where the visitor was going. */
-function wordsFor(outage: Outage, path: string): Words {
+function wordsFor(outage: Outage, path: string, method: string): Words {
+  if (outage === "r2" && method === "POST")
+    return {
+      title: "The upload was not stored",
+      lead: "Our file storage is not answering, so nothing of this upload was saved and nothing was changed. Please try again in a minute.",
+      works: ["Every page of the site still works; the documents already stored are listed as before."],
+    };
   if (outage === "r2")
     return {
       title: "This file is briefly unavailable",
@@ -57,7 +63,7 @@ function wantsJson(request: Request, url: URL): boolean {
 
 /** The 503: `stylesheet` is the build's inlined stylesheet, which the page reuses (its CSP hash is every page's). */
 export function outageResponse(request: Request, url: URL, outage: Outage, stylesheet: string): Response {
-  const words = wordsFor(outage, url.pathname);
+  const words = wordsFor(outage, url.pathname, request.method);
   const headers = { "Retry-After": String(OUTAGE_RETRY_AFTER_S), "Cache-Control": "no-store" };
   if (wantsJson(request, url))
     return Response.json({ message: `${words.title}. ${words.lead}` }, { status: 503, headers });
