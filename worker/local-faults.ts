@@ -17,6 +17,12 @@ export const FAULT_PATH = "/__fault/";
 export const FAULT_KINDS = ["d1", "r2"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/**
+ * `POST /__fault/d1-delay` with a number of ms (0 to end it): every D1 call waits that long first,
+ * as from a far replica (bench/far-replica.mjs). Local only, like the switch.
+ */
+const DELAY = "d1-delay";
+
 /** The error every faulted call rejects with: the same words a log line and a test read. */
 export class LocalFault extends Error {
   constructor(kind: FaultKind) {
@@ -26,7 +32,7 @@ export class LocalFault extends Error {
 }
 
 const STORE = "afx-local-faults";
-const entryUrl = (kind: FaultKind) => `https://faults.invalid/${kind}`;
+const entryUrl = (kind: FaultKind | typeof DELAY) => `https://faults.invalid/${kind}`;
 
 /** Whether this deploy may honour the switch: never production (nor anything not declared local). */
 export const honoursFaults = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT !== "production";
@@ -37,6 +43,11 @@ async function switchedOn(kind: FaultKind): Promise<boolean> {
   if (!entry) return false;
   await entry.arrayBuffer();
   return true;
+}
+
+async function delayMs(): Promise<number> {
+  const entry = await (await caches.open(STORE)).match(entryUrl(DELAY));
+  return entry ? Number(await entry.text()) || 0 : 0;
 }
 
 /** Throws the switch (the `/__fault/` path and the tests). */
@@ -63,6 +74,18 @@ export async function faultRoute(request: Request, env: Env, url: URL): Promise<
     const states = await Promise.all(FAULT_KINDS.map(async (k) => `${k} ${(await switchedOn(k)) ? "on" : "off"}`));
     return plain(states.join("\n"));
   }
+  if ((kind as string) === DELAY && request.method === "POST") {
+    const ms = Number((await request.text()).trim());
+    if (!Number.isInteger(ms) || ms < 0 || ms > 5_000) return plain("Send a whole number of ms, 0 to 5000.", 400);
+    const cache = await caches.open(STORE);
+    if (ms)
+      await cache.put(
+        entryUrl(DELAY),
+        new Response(String(ms), { headers: { "Cache-Control": "public, max-age=86400" } }),
+      );
+    else await cache.delete(entryUrl(DELAY));
+    return plain(`d1-delay ${ms}`);
+  }
   if (!FAULT_KINDS.includes(kind)) return plain(`Unknown switch: use ${FAULT_KINDS.join(" or ")}.`, 404);
   if (request.method !== "POST") return plain("POST on or off.", 405);
   const state = (await request.text()).trim();
@@ -88,9 +111,12 @@ export function watchedBindings(env: Env): { env: Env; health: BindingHealth } {
   const health: BindingHealth = { d1Failed: false, r2Failed: false, d1Trips: 0 };
   const local = honoursFaults(env);
   const memo: Partial<Record<FaultKind, Promise<boolean>>> = {};
+  let delay: Promise<number> | undefined;
   const check = async (kind: FaultKind) => {
     if (!local) return;
     if (await (memo[kind] ??= switchedOn(kind))) throw new LocalFault(kind);
+    const ms = kind === "d1" ? await (delay ??= delayMs()) : 0;
+    if (ms) await new Promise((resolve) => setTimeout(resolve, ms));
   };
   const d1 = <T>(run: () => Promise<T>) => {
     health.d1Trips++;
