@@ -14,9 +14,33 @@ import {
   type VentureColour,
 } from "~/content/ventures";
 import type { Db } from "~/utils/db.server";
+import type { EveryKeyDecided } from "~/utils/decided";
 
 /** Where a logo is served (routes/ventures.logos.$file.ts), by its R2 key's file name. */
 export const LOGO_PATH = "/ventures/logos/";
+
+/**
+ * The columns a page draws, each by the field of `Venture` it becomes, and those it does not: a
+ * new column of `ventures` fails `npm run typecheck` here until toVenture decides it.
+ */
+export const DRAWN = {
+  id: "id",
+  name: "name",
+  tagline: "tagline",
+  description: "description",
+  colour: "colour",
+  icon: "icon",
+  stage: "status",
+  website: "website",
+  logo: "logo",
+  video: "youtubeVideoId",
+} as const satisfies Partial<Record<keyof VentureRow, keyof Venture>>;
+/** Not on a page: the logo is drawn at a fixed size, the order and `shown` choose the list, the time is the admin's. */
+export const NOT_DRAWN = ["logoWidth", "logoHeight", "position", "shown", "updatedAt"] as const;
+export const EVERY_VENTURE_COLUMN_DRAWN_OR_NOT: EveryKeyDecided<
+  keyof VentureRow,
+  keyof typeof DRAWN | (typeof NOT_DRAWN)[number]
+> = true;
 
 /** A row as the pages draw a venture. */
 export function toVenture(row: VentureRow): Venture {

@@ -8,10 +8,14 @@ import { keyFacts, ventureRevisions, ventures, type VentureRow } from "~/db/sche
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
+import type { EveryKeyDecided } from "~/utils/decided";
 import type { FactInput, VentureInput } from "./forms";
 import { changedFields, revisionState, type RevisionState } from "./revisions";
 
 const target = (id: string) => `venture ${id}`;
+
+/** Every field of the edit form is a revised one, or saving it would change nothing (changedFields). */
+export const EVERY_FORM_FIELD_REVISED: EveryKeyDecided<keyof VentureInput, keyof RevisionState> = true;
 
 /** The statements that set a venture to `next`, with its revision and audit entry; null: nothing changed. */
 function changeStatements(
