@@ -190,7 +190,7 @@ function watchedR2(bucket: R2Bucket, guard: Guard): R2Bucket {
 
 /**
  * Pages that cannot work without D1 but may answer before any call to it (an admin page's redirect
- * to sign-in, sign-in's own start): when their answer made no D1 call, one `SELECT 1` says whether
+ * to sign-in, sign-in's own start): when their answer is a redirect, one `SELECT 1` says whether
  * D1 is there, so an outage answers them in words as it does a signed-in admin's page.
  */
 const NEEDS_D1 = /^\/(?:admin(?:[/.]|$)|api\/(?:login|callback)$)/;
@@ -198,8 +198,9 @@ const NEEDS_D1 = /^\/(?:admin(?:[/.]|$)|api\/(?:login|callback)$)/;
 /** Whether the path is one of those: while D1 fails, it answers the outage's 503 whatever it rendered. */
 export const needsD1 = (url: URL) => NEEDS_D1.test(url.pathname);
 
-export async function probeD1IfNeeded(env: Env, health: BindingHealth, url: URL): Promise<void> {
-  if (health.d1Trips || !needsD1(url)) return;
+export async function probeD1IfNeeded(env: Env, health: BindingHealth, url: URL, status: number): Promise<void> {
+  // A redirect (to sign-in, to the provider) may have been answered without D1; a page was not.
+  if (health.d1Failed || status < 300 || status >= 400 || !needsD1(url)) return;
   await env.DB.prepare("SELECT 1")
     .first()
     .catch(() => undefined);

@@ -173,7 +173,7 @@ export default {
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);
-      await probeD1IfNeeded(env, health, url);
+      await probeD1IfNeeded(env, health, url, rendered.status);
       const instead = outageAnswer(rendered.status);
       if (instead) {
         await rendered.body?.cancel();
