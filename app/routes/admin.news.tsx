@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.newsAdmin;
@@ -144,11 +145,7 @@ export default function NewsAdmin() {
   const { items, editing, editingPreview, editingAlert, confirmDelete, ventures } = useLoaderData<typeof loader>();
   const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
+    <AdminPage page={page} className="[overflow-wrap:anywhere]">
       {confirmDelete ? (
         <ConfirmStep
           title={`Delete “${confirmDelete.title}”?`}
@@ -225,6 +222,6 @@ export default function NewsAdmin() {
           </ul>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }
