@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The portfolio every page's shell (the sidebar) and its pages draw: read once per render,
   // beside the reads below rather than after them.
   const venturesRead = shownVentures(getDb(env));
+  // Observed at once: when a read below fails first (D1 down), this one's failure is not left unhandled.
+  venturesRead.catch(() => undefined);
   // A newsletter form posted without JavaScript: its result, shown once by its signup block.
   const signup = await readSignupResult(env, request);
   // `session.headers` renews a session that is due (rolling 30 days) on any page view.

@@ -6,6 +6,8 @@ import { runScheduledJobs } from "./scheduled";
 import { mailProblems, servingProblems } from "./production-config";
 import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server";
 import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
+import { consumeKeptSignups, isSignupQueue, type KeptSignup } from "../app/features/leads/signup-queue.server";
+import { watchedBindings } from "./local-faults";
 
 let mailLogged = false;
 
@@ -26,7 +28,20 @@ export const background = {
   // The mail queue's consumer, and its dead-letter queue's: a message that exhausted the queue's
   // retries is only logged, its outbox row stays queued and the Cron Trigger's safety net goes on.
   // The events queue carries the Email Service's delivery events (bounces, complaints…).
-  async queue(batch, env) {
+  async queue(batch, platformEnv, ctx?: ExecutionContext) {
+    // The local fault switch fails D1 and R2 here too (worker/local-faults.ts; never in production).
+    const { env } = watchedBindings(platformEnv);
+    // Signups kept while D1 was down, and their dead letters: stored once D1 answers.
+    if (isSignupQueue(batch.queue)) {
+      if (servingProblems(env).length) batch.retryAll({ delaySeconds: 300 });
+      else {
+        // Tests call the consumer without a context: what it hands on is awaited here instead.
+        const pending: Promise<unknown>[] = [];
+        await consumeKeptSignups(batch as MessageBatch<KeptSignup>, env, ctx ?? { waitUntil: (p) => pending.push(p) });
+        await Promise.allSettled(pending);
+      }
+      return;
+    }
     if (batch.queue.endsWith("-dlq")) {
       log("warn", "[mail] dead-lettered; the Cron Trigger keeps trying", { count: batch.messages.length });
       batch.ackAll();
@@ -51,7 +66,8 @@ export const background = {
 
   // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one
   // with a bad mail setting runs every job but mail delivery.
-  async scheduled(_controller, env) {
+  async scheduled(_controller, platformEnv) {
+    const { env } = watchedBindings(platformEnv);
     const problems = servingProblems(env);
     if (problems.length) {
       log("error", `[config] scheduled jobs skipped: ${problems.join("; ")}`, { problems });

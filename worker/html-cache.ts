@@ -10,7 +10,16 @@ import { acceptsStreamedData, wantsCompleteDocument } from "~/utils/render-mode.
 import { hashSource } from "./security-headers";
 
 /** Seconds a rendered page is reused. Content pages are static; the blog's feed has its own cache. */
-const HTML_CACHE_TTL = 60;
+export const HTML_CACHE_TTL = 60;
+
+/**
+ * Seconds a page is kept past its freshness, to be served only while D1 fails (RFC 5861's
+ * stale-if-error; docs/decisions/121-outages.md): never while D1 answers.
+ */
+export const STALE_IF_ERROR_S = 24 * 60 * 60;
+
+/** When the stored copy was rendered (ms since the epoch): its freshness is judged from it. */
+const STORED_AT = "X-Stored-At";
 
 /** The page's own Cache-Control, kept beside the Cache API's TTL in the stored copy. */
 const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";
@@ -124,7 +133,8 @@ export async function toCacheEntry(rendered: Response): Promise<Response | null>
   const pageCacheControl = rendered.headers.get("Cache-Control");
   if (pageCacheControl) headers.set(PAGE_CACHE_CONTROL, pageCacheControl);
   headers.set(SCRIPT_HASHES, [...new Set(hashes)].join(" "));
-  headers.set("Cache-Control", `public, max-age=${HTML_CACHE_TTL}`);
+  headers.set(STORED_AT, String(Date.now()));
+  headers.set("Cache-Control", `public, max-age=${HTML_CACHE_TTL + STALE_IF_ERROR_S}`);
   return new Response(body, { status: rendered.status, headers });
 }
 
@@ -133,7 +143,49 @@ export function fromCacheEntry(cached: Response): { response: Response; hashes: 
   const headers = new Headers(cached.headers);
   const hashes = (headers.get(SCRIPT_HASHES) ?? "").split(" ").filter(Boolean);
   const pageCacheControl = headers.get(PAGE_CACHE_CONTROL);
-  for (const name of [SCRIPT_HASHES, PAGE_CACHE_CONTROL, "Cache-Control", "Age"]) headers.delete(name);
+  for (const name of [SCRIPT_HASHES, PAGE_CACHE_CONTROL, STORED_AT, "Cache-Control", "Age"]) headers.delete(name);
   if (pageCacheControl) headers.set("Cache-Control", pageCacheControl);
   return { response: new Response(cached.body, { status: cached.status, headers }), hashes };
+}
+
+/** Whether a stored copy is within its 60 s: only then is it served while D1 answers. */
+export function isFresh(cached: Response, now = Date.now()): boolean {
+  const storedAt = Number(cached.headers.get(STORED_AT));
+  return Number.isFinite(storedAt) && now - storedAt <= HTML_CACHE_TTL * 1000;
+}
+
+/**
+ * The isolate's own copies of the pages it served last (docs/decisions/120): a hit on one of them
+ * needs no Cache API lookup either. Same freshness as the Cache API's copy (judged by its stored
+ * time); at most MEMORY_ENTRIES pages of at most MEMORY_ENTRY_BYTES each, the oldest used dropped.
+ */
+const MEMORY_ENTRIES = 64;
+const MEMORY_ENTRY_BYTES = 512 * 1024;
+interface MemoryEntry {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+}
+const memory = new Map<string, MemoryEntry>();
+
+/** A stored copy from the isolate's memory, as a Response like the Cache API's, or undefined. */
+export function fromMemory(key: Request): Response | undefined {
+  const entry = memory.get(key.url);
+  if (!entry) return undefined;
+  // Used again: to the end of the map's order (the first is the one to drop).
+  memory.delete(key.url);
+  memory.set(key.url, entry);
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+}
+
+/** Keeps a stored copy (the one put in the Cache API, or one read from it) in the isolate's memory. */
+export async function toMemory(key: Request, stored: Response): Promise<Response> {
+  const body = await stored.arrayBuffer();
+  const copy = { body, status: stored.status, headers: [...stored.headers] as [string, string][] };
+  if (body.byteLength <= MEMORY_ENTRY_BYTES) {
+    memory.delete(key.url);
+    memory.set(key.url, copy);
+    while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+  }
+  return new Response(body, { status: copy.status, headers: copy.headers });
 }

@@ -8,9 +8,10 @@ import { getLoadContext, type CloudflareContext } from "./load-context";
 import { readConfig, withBindings } from "../app/utils/config.server";
 import { bookmarkSetCookie, openRequestDb, type RequestDb } from "../app/utils/d1-session.server";
 import { getDb } from "../app/utils/db.server";
-import { readContentGeneration } from "../app/features/content/generation.server";
-import { ventureFrameOrigins } from "../app/features/ventures/catalogue.server";
-import { fromCacheEntry, htmlCacheKey, isCacheable, toCacheEntry } from "./html-cache";
+import { fromCacheEntry, fromMemory, htmlCacheKey, isCacheable, isFresh, toCacheEntry, toMemory } from "./html-cache";
+import { forgetKnownContent, knownContent, lastKnownContent, type KnownContent } from "./known-content";
+import { faultRoute, needsD1, probeD1IfNeeded, watchedBindings } from "./local-faults";
+import { outageResponse } from "./outage";
 import { log, requestIdOf } from "../app/utils/log.server";
 import { serverTiming, Timings } from "../app/utils/timing.server";
 import { timedBuild } from "./timed-build";
@@ -34,26 +35,10 @@ const handleRemixRequest = createRequestHandler(timedBuild(serverBuild));
  */
 const { stylesheet } = serverBuild.entry.module as unknown as { stylesheet: string };
 let stylesheetHash: Promise<string> | undefined;
-/**
- * The origins a page may frame (the shown ventures' websites), read from the catalogue once per
- * content generation and isolate: the same list object while nothing changed, so the CSP's text is
- * reused too (docs/decisions/090-one-html-cache-refresh.md).
- */
-let frameOriginsMemo: { generation: string; origins: Promise<readonly string[]> } | undefined;
 const NO_DOMAINS: readonly string[] = [];
-
-function frameOriginsAt(db: Parameters<typeof ventureFrameOrigins>[0], generation: string) {
-  if (frameOriginsMemo?.generation !== generation) {
-    const origins = ventureFrameOrigins(db);
-    frameOriginsMemo = { generation, origins };
-    // A failed read is not kept: the next request asks again.
-    origins.catch(() => (frameOriginsMemo = undefined));
-  }
-  return frameOriginsMemo.origins;
-}
 let configLogged = false;
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, platformEnv, ctx) {
     const started = performance.now();
     // The request's URL, parsed once here for every check of the worker's (each parse showed in
     // a member's render profile).
@@ -69,7 +54,11 @@ export default {
     // visitor never sees another's render as theirs); its D1 statements only where
     // SERVER_TIMING_DETAIL is on (app/utils/timing.server.ts).
     const timings = new Timings(requestIdOf(request));
-    const finish = (response: Response, cache: "hit" | "miss" | "bypass", scripts: ScriptSources = { hashes: [] }) => {
+    const finish = (
+      response: Response,
+      cache: "hit" | "stale" | "miss" | "bypass",
+      scripts: ScriptSources = { hashes: [] },
+    ) => {
       const out = withSecurityHeaders(response, { scripts, stylesheet: styles, secure, frameOrigins });
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
@@ -84,6 +73,9 @@ export default {
     };
 
     // www.<site> (a Custom Domain of its own, for HSTS's includeSubDomains) answers with the apex.
+    // The bindings as this request uses them: noting a failed D1 or R2 call (an outage's answer
+    // is not a bug's), and failing every call while the local fault switch is on (never in production).
+    const { env, health } = watchedBindings(platformEnv);
     const toApex = wwwRedirect(request, env, url);
     if (toApex) return finish(toApex, "bypass");
 
@@ -104,6 +96,10 @@ export default {
 
     // A page's form posted from another site: the clear 403 of the pages' own check, before Remix's
     // own origin check answers it with a bare 500.
+    // The local outage switch's own path (worker/local-faults.ts); production has none.
+    const fault = await faultRoute(request, env, url);
+    if (fault) return finish(fault, "bypass");
+
     const crossSite = crossSiteRefusal(request);
     if (crossSite) return finish(crossSite, "bypass");
     // A route-discovery request no page of ours sends: refused before Remix's costly matching.
@@ -111,24 +107,48 @@ export default {
     if (discovery) return finish(discovery, "bypass");
 
     let requestId: string | undefined;
+    /** A stored copy past its 60 s: served only if D1 fails below (stale-if-error, docs/decisions/121). */
+    let stale: Response | undefined;
+    /** Whether an outage answers instead: a stored copy if there is one, else the 503 in words. */
+    const outageAnswer = (status: number) => {
+      if (health.d1Failed && stale) {
+        const { response, hashes } = fromCacheEntry(stale);
+        return finish(response, "stale", { hashes });
+      }
+      // A page that needs D1 and answered without it (a redirect to sign-in): the outage's words.
+      if (status < 500 && !(health.d1Failed && needsD1(url))) return null;
+      if (health.d1Failed) return finish(outageResponse(request, url, "d1", stylesheet), "bypass");
+      if (health.r2Failed) return finish(outageResponse(request, url, "r2", stylesheet), "bypass");
+      return null;
+    };
     try {
       // The request's own D1 session, which every query of the app goes through as `env.DB`
-      // (docs/decisions/020-d1-read-replicas.md). Its first read is the content's generation: every
-      // cached page is keyed on it, so a change (a venture, a document, a news item: each bumps it
-      // in its batch) is a new entry in every data centre at once (docs/decisions/090).
+      // (docs/decisions/020-d1-read-replicas.md). It opens without a round trip.
       const requestDb: RequestDb = await openRequestDb(request, env, timings);
       const appDb = getDb(withBindings(env, { DB: requestDb }));
-      const generation = await readContentGeneration(appDb);
-      frameOrigins = await frameOriginsAt(appDb, generation);
-      const key = htmlCacheKey(request, serverBuild.assets.version, url, [generation]);
       // Only a request that may be served from the cache opens it (the getter is not free).
-      const cache = key ? (caches as unknown as { default: Cache }).default : null;
+      const mayCache = htmlCacheKey(request, serverBuild.assets.version, url) !== null;
+      const cache = mayCache ? (caches as unknown as { default: Cache }).default : null;
+      // Every cached page is keyed on the content's generation, which this isolate keeps and
+      // refreshes in the background: a hit makes no D1 call (worker/known-content.ts, decision 120).
+      let content: KnownContent | null;
+      try {
+        content = await knownContent(appDb, ctx, cache, url.origin);
+      } catch (error) {
+        if (!health.d1Failed) throw error;
+        content = await lastKnownContent(cache, url.origin);
+      }
+      frameOrigins = content?.frameOrigins ?? NO_DOMAINS;
+      const key = content && htmlCacheKey(request, serverBuild.assets.version, url, [content.generation]);
       if (key && cache) {
-        const hit = await cache.match(key);
-        if (hit) {
-          const { response, hashes } = fromCacheEntry(hit);
+        // The isolate's own copy first, then the data centre's.
+        const remembered = fromMemory(key);
+        const hit = remembered && isFresh(remembered) ? remembered : await cache.match(key);
+        if (hit && isFresh(hit)) {
+          const { response, hashes } = fromCacheEntry(hit === remembered ? hit : await toMemory(key, hit));
           return finish(response, "hit", { hashes });
         }
+        stale = hit;
       }
       // Only a render needs a fresh nonce (a hit is served as stored).
       const db = requestDb;
@@ -153,7 +173,15 @@ export default {
       // A resource route refused a browser's navigation: the not-found page instead of its JSON.
       if (rendered.headers.has(NOT_FOUND_PAGE_HEADER))
         rendered = await handleRemixRequest(notFoundPageRequest(request, url), context);
+      await probeD1IfNeeded(env, health, url, rendered.status);
+      const instead = outageAnswer(rendered.status);
+      if (instead) {
+        await rendered.body?.cancel();
+        return instead;
+      }
       let response = withDocumentClosedLast(rendered);
+      // This isolate changed what pages show: its next request reads the content's generation afresh.
+      if (db.changedContent) forgetKnownContent();
       // After a write, the visitor's next requests start from its bookmark. A response with the
       // cookie is never cached (isCacheable), and the cookie keeps the writer out of the cache.
       const bookmark = await bookmarkSetCookie(request, env, db);
@@ -161,13 +189,24 @@ export default {
         response = new Response(response.body, response);
         response.headers.append("Set-Cookie", bookmark);
       }
-      if (key && cache && response.body && isCacheable(response)) {
+      // A page rendered while D1 or R2 failed (a loader that carried on without them) is never stored.
+      const whole = !health.d1Failed && !health.r2Failed;
+      if (key && cache && whole && response.body && isCacheable(response)) {
         const [forVisitor, forCache] = response.body.tee();
-        ctx.waitUntil(toCacheEntry(new Response(forCache, response)).then((entry) => entry && cache.put(key, entry)));
+        ctx.waitUntil(
+          toCacheEntry(new Response(forCache, response)).then(
+            async (entry) => entry && cache.put(key, await toMemory(key, entry)),
+          ),
+        );
         response = new Response(forVisitor, response);
       }
       return finish(response, key ? "miss" : "bypass", scripts);
     } catch (error) {
+      const instead = outageAnswer(500);
+      if (instead) {
+        log("warn", "[outage] answered for a failed binding", { requestId, error });
+        return instead;
+      }
       log("error", "unhandled", { requestId, error });
       return finish(new Response("An unexpected error occurred", { status: 500 }), "bypass");
     }

@@ -44,6 +44,9 @@ interface RequestDbTiming {
 /** Statements that only read. Anything else (INSERT, UPDATE, DELETE, a CTE, a pragma) counts as a write. */
 const READ_ONLY = /^\s*select\b/i;
 
+/** A write that names the content's generation (features/content/generation.server.ts): the cached pages' key moved. */
+const CONTENT_GENERATION = /\bcontent_generation\b/;
+
 /**
  * The D1 binding as one request sees it: a `D1Database` whose every statement runs in the same
  * `D1DatabaseSession` (drizzle's d1 driver calls only `prepare` and `batch`, which a session has).
@@ -56,6 +59,7 @@ export class RequestDb implements D1Database {
   readonly #timings: Timings;
   readonly #slowQueryMs: number;
   #wrote = false;
+  #changedContent = false;
 
   constructor(
     binding: D1Database,
@@ -72,7 +76,10 @@ export class RequestDb implements D1Database {
   }
 
   prepare(query: string): D1PreparedStatement {
-    if (!READ_ONLY.test(query)) this.#wrote = true;
+    if (!READ_ONLY.test(query)) {
+      this.#wrote = true;
+      if (CONTENT_GENERATION.test(query)) this.#changedContent = true;
+    }
     return this.#timed(this.#session.prepare(query), statementName(query));
   }
 
@@ -133,6 +140,11 @@ export class RequestDb implements D1Database {
   /** Whether the request prepared a statement that writes. */
   get wrote(): boolean {
     return this.#wrote;
+  }
+
+  /** Whether the request prepared a write of the content's generation (worker/known-content.ts forgets its copy). */
+  get changedContent(): boolean {
+    return this.#changedContent;
   }
 
   /** The latest bookmark the session has seen, or null before its first query. */

@@ -168,6 +168,7 @@ export function NewsletterSignup({ variant, source, topic = "newsletter", classN
             {text.success}
           </p>
         ) : null}
+        {done && outcome.kept ? <p className="mt-1 text-sm text-muted-foreground">{T.kept}</p> : null}
       </div>
       {done ? null : (
         <form method="post" action={SIGNUP_ACTION} {...getFormProps(form)} className={clsx(boxed && "text-left")}>

@@ -11,6 +11,8 @@ export const NEWSLETTER_TEXT = {
   submit: "Subscribe",
   submitting: "Subscribing...",
   success: "You're all set! Check your email for confirmation.",
+  /** Under the success, for a signup kept while the database was down (docs/decisions/121-outages.md). */
+  kept: "The confirmation e-mail may take a few minutes: your signup is kept and will be confirmed shortly.",
   invalidEmail: "Please enter a valid email address.",
   firstNameRequired: "First name is required.",
   nameTooLong: "Please use at most 100 characters.",
@@ -218,7 +220,8 @@ export type SignupFieldErrors = Partial<Record<keyof SignupValues | "source", st
  * and shown by the signup block whose `source` matches.
  */
 export type SignupResult =
-  | { source: string; status: "success" }
+  /** `kept`: stored later from the signup queue (D1 was down), so its e-mail may take a few minutes. */
+  | { source: string; status: "success"; kept?: true }
   | { source: string; status: "already"; values: SignupValues }
   | {
       source: string;

@@ -42,6 +42,9 @@ import { isSuppressed } from "~/features/privacy/suppression.server";
 import { isSiteAddress } from "~/features/mail/site-addresses.server";
 import { getDb } from "~/utils/db.server";
 import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
+import { keepSignup } from "~/features/leads/signup-queue.server";
+import { plainPageHtml } from "~/utils/plain-page";
+import { stylesheet } from "~/components/shell/stylesheet.server";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -261,6 +264,24 @@ function signupAnswers(request: Request, env: Env, read: SignupRequest) {
     already: () => (isForm ? form({ status: "already", values }, 409) : json({ message: T.alreadySubscribed }, 409)),
     // The row's id is sequential: it would tell anyone how many people signed up, and when.
     created: ({ id: _id, ...created }: PublicLead) => (isForm ? form({ status: "success" }, 201) : json(created, 201)),
+    // Kept in the signup queue while D1 is down: 202, and the line that its e-mail may take a few
+    // minutes. A browser's own form post gets the success page here, not a 303: the page it came
+    // from needs the database to render.
+    kept: () => {
+      if (!isForm) return json({ message: `${T.success} ${T.kept}`, email: values.email, status: "kept" }, 202);
+      const rawSource = s(read.fields[F.source]).trim();
+      const source = SOURCE_PATTERN.test(rawSource) ? rawSource : DEFAULT_SOURCE;
+      if (read.redirectTo === null) return json({ status: "success", kept: true, source }, 202);
+      const back = read.redirectTo;
+      return new Response(
+        plainPageHtml(stylesheet, {
+          title: "You're all set",
+          paragraphs: [T.success, T.kept],
+          links: [{ href: back, text: "Back to the page" }],
+        }),
+        { status: 202, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
+      );
+    },
   };
 }
 
@@ -305,8 +326,36 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   if (read instanceof Response) return read;
   const answer = signupAnswers(request, env, read);
   const now = new Date();
-
   const input = validateSignup(read.fields);
+  const record = input.ok ? signupRecord(input.value, read, now) : null;
+  let stored = false;
+  try {
+    return await storeSignup(request, env, ctx, read, answer, input, record, now, () => (stored = true));
+  } catch (error) {
+    // D1 failed before the signup was written (docs/decisions/121-outages.md): an invalid one is
+    // told so (uncounted), a bot's is answered as kept, and a valid one waits in the signup queue,
+    // to be written with its confirmation e-mail once D1 answers. Failing after the write, or with
+    // the queue down too, it is the error it is.
+    if (stored) throw error;
+    if (!input.ok) return answer.invalid(input.errors);
+    if (!read.honeypot && !isSiteAddress(env, record!.email)) await keepSignup(env, record!);
+    log("warn", "[newsletter] D1 failed: signup kept in the signup queue", { error });
+    return answer.kept();
+  }
+}
+
+/** The signup's way through D1: the limiter's batch with the write, then the confirmation. */
+async function storeSignup(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  read: SignupRequest,
+  answer: ReturnType<typeof signupAnswers>,
+  input: ReturnType<typeof validateSignup>,
+  record: SignupRecord | null,
+  now: Date,
+  written: () => void,
+) {
   // An erased, "not me" or complained address (docs/decisions/019-personal-data.md) is never
   // re-added or mailed by a signup: like a bot's, it stores nothing, and nothing a client sees
   // (status, body, headers, Server-Timing's phases) tells it from a new address. It runs the same
@@ -316,13 +365,13 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   const discard =
     read.honeypot ||
     (input.ok && (isSiteAddress(env, input.value.email) || (await isSuppressed(env, input.value.email))));
-  const record = input.ok ? signupRecord(input.value, read, now) : null;
   const store = record ? signupWrite(getDb(env), record) : null;
   const write = store && (discard ? () => store.statements(sql`0`) : store.statements);
 
   // One call: every attempt counts, stored or not (no free probing); the lead is written in the
   // limiter's batch, only within the limit.
   const limit = await limitClient(request, env, "signup", ctx && ((p) => ctx.waitUntil(p)), write ?? undefined);
+  written();
   if (!limit.allowed) return answer.tooMany(limit);
   if (!input.ok) return answer.invalid(input.errors);
 
