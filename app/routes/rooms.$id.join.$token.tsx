@@ -21,7 +21,7 @@ import { addressSchema, codeSchema } from "~/features/rooms/forms";
 import { joinPath, roomIdOf, roomPath } from "~/features/rooms/paths";
 import { startRoomSession } from "~/features/rooms/session.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
@@ -37,7 +37,7 @@ const CODE_ERRORS = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env);
   const room = await openRoom(db, roomIdOf(params.id));
-  await invitationByToken(db, room, params.token);
+  await invitationByToken(context.cloudflare.env, db, room, params.token);
   return json({ title: room.title, sent: new URL(request.url).searchParams.has("sent") }, { headers: NO_STORE });
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const db = getDb(env);
   const room = await openRoom(db, roomIdOf(params.id));
-  const access = await invitationByToken(db, room, params.token);
+  const access = await invitationByToken(context.cloudflare.env, db, room, params.token);
   const form = await readForm(request, { maxBytes: 4096 });
   const here = joinPath(room.id, params.token!);
   if (form.get("intent") === "address") {

@@ -59,7 +59,7 @@ async function invite(admin: string, id: string, email: string, name = "Ada Inve
     .bind(email)
     .first<{ text: string }>();
   const link = /https:\/\/afx\.test(\/rooms\/[^\s]+)/.exec(mail!.text)![1]!;
-  expect(link).toMatch(new RegExp(`^/rooms/${id}/join/[A-Za-z0-9_-]{43}$`));
+  expect(link).toMatch(new RegExp(`^/rooms/${id}/join/[A-Za-z0-9_-]{32}[.][A-Za-z0-9_-]{8}[.][A-Za-z0-9_-]{43}$`));
   return link;
 }
 
@@ -76,13 +76,10 @@ const codesTo = async (email: string) =>
     return digits[0]!;
   });
 
-const post = (
-  handler: typeof join,
-  path: string,
-  form: Record<string, string>,
-  cookie?: string,
-  params = paramsOf(path),
-) => callRoute(handler, { path, params, form, cookie }).then(asResponse);
+type Handler = (args: any) => unknown;
+
+const post = (handler: Handler, path: string, form: Record<string, string>, cookie?: string, params = paramsOf(path)) =>
+  callRoute(handler, { path, params, form, cookie }).then(asResponse);
 
 function paramsOf(path: string): Record<string, string> {
   if (path.startsWith("/admin/rooms/")) return { id: path.split("/")[3]! };
@@ -103,7 +100,7 @@ async function enter(link: string, email: string): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
-const get = (handler: typeof roomPage, path: string, cookie?: string) =>
+const get = (handler: Handler, path: string, cookie?: string) =>
   callRoute(handler, { path, params: paramsOf(path), cookie }).then(asResponse);
 
 describe("/admin/rooms", () => {
@@ -310,6 +307,8 @@ describe("the investor's way in", () => {
     const id = await openRoom(admin, { nda: "" });
     const link = await invite(admin, id, "ada@example.com");
     expect((await get(joinPage, `/rooms/${id}/join/${"a".repeat(43)}`)).status).toBe(404);
+    // A link whose signature was tampered with.
+    expect((await get(joinPage, `${link.slice(0, -3)}${link.endsWith("AAA") ? "BBB" : "AAA"}`)).status).toBe(404);
     expect((await get(roomPage, `/rooms/${id}`)).status).toBe(404);
     const cookie = await enter(link, "ada@example.com");
     expect((await get(roomPage, `/rooms/${id}`, cookie)).status).toBe(200);

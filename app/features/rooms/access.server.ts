@@ -22,6 +22,7 @@ import { SITE } from "~/content/site";
 import { getConfig } from "~/utils/config.server";
 import { hmacSign, sha256Hex } from "~/utils/crypto.server";
 import { batch, type Db } from "~/utils/db.server";
+import { invitationHandle } from "./invitation-link.server";
 import { codeMail, visitMail } from "./mails.server";
 import { roomAdminPath } from "./paths";
 import { isOpen, roomById } from "./rooms.server";
@@ -51,22 +52,22 @@ export interface Access {
 }
 
 /** The live invitation of `room` whose personal link holds `token`, with its investor; else 404. */
-export async function invitationByToken(db: Db, room: Room, token: string | undefined): Promise<Access> {
-  const row =
-    token && /^[A-Za-z0-9_-]{43}$/.test(token)
-      ? await db
-          .select({ invitation: roomInvitations, investor: investors })
-          .from(roomInvitations)
-          .innerJoin(investors, eq(investors.id, roomInvitations.investorId))
-          .where(
-            and(
-              eq(roomInvitations.tokenHash, await sha256Hex(token)),
-              eq(roomInvitations.roomId, room.id),
-              isNull(roomInvitations.revokedAt),
-            ),
-          )
-          .get()
-      : undefined;
+export async function invitationByToken(env: Env, db: Db, room: Room, token: string | undefined): Promise<Access> {
+  const handle = token ? await invitationHandle(env, token) : null;
+  const row = handle
+    ? await db
+        .select({ invitation: roomInvitations, investor: investors })
+        .from(roomInvitations)
+        .innerJoin(investors, eq(investors.id, roomInvitations.investorId))
+        .where(
+          and(
+            eq(roomInvitations.tokenHash, await sha256Hex(handle)),
+            eq(roomInvitations.roomId, room.id),
+            isNull(roomInvitations.revokedAt),
+          ),
+        )
+        .get()
+    : undefined;
   if (!row) throw NOT_FOUND();
   return { room, ...row };
 }

@@ -10,12 +10,13 @@ import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { announceMail } from "~/features/mail/outbox.server";
 import { ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { ownerName } from "./access.server";
 import { documentSchema, inviteSchema, ROOM_LIMITS, roomSchema } from "./forms";
+import { invitationToken, newInvitationHandle } from "./invitation-link.server";
 import { invitationMail } from "./mails.server";
 import { joinPath, roomAdminPath } from "./paths";
 import {
@@ -124,15 +125,10 @@ export async function roomAction(request: Request, context: AppLoadContext, admi
       const person = submission.value;
       const owner = await ownerName(db, room);
       const { siteUrl } = getConfig(env);
-      const { queued } = await inviteInvestor(db, id, person, admin.email, (token) =>
-        invitationMail({
-          to: person.email,
-          name: person.name,
-          roomTitle: room.title,
-          owner,
-          link: new URL(joinPath(id, token), siteUrl).href,
-        }),
-      );
+      const handle = newInvitationHandle();
+      const link = new URL(joinPath(id, await invitationToken(env, handle)), siteUrl).href;
+      const mail = invitationMail({ to: person.email, name: person.name, roomTitle: room.title, owner, link });
+      const { queued } = await inviteInvestor(db, id, person, admin.email, { handle, mail });
       announceMail(env, ctx, queued);
       return done("Investor invited", `An invitation is on its way to ${person.email}.`);
     }

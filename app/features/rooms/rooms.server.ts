@@ -163,19 +163,19 @@ export async function removeRoomDocument(db: Db, roomId: string, documentId: str
 /**
  * Invites an investor (one record per address: a known one's name and firm are updated) with a
  * new personal link's token; inviting again someone revoked or invited before gives them a new
- * link (the old one stops working). `mail` makes the invitation from the token: it is queued in
- * the same batch (no invitation without its mail); D1 keeps only the token's hash.
+ * link (the old one stops working). `handle` is the link's random part (invitation-link.server.ts
+ * signs it into the link), `mail` the invitation carrying that link: it is queued in the same
+ * batch (no invitation without its mail); D1 keeps only the handle's hash.
  */
 export async function inviteInvestor(
   db: Db,
   roomId: string,
   person: { email: string; name: string; firm: string },
   actor: string,
-  mail: (token: string) => MailMessage,
+  { handle, mail }: { handle: string; mail: MailMessage },
   now = Date.now(),
 ): Promise<{ queued: number[] }> {
-  const token = randomToken();
-  const tokenHash = await sha256Hex(token);
+  const tokenHash = await sha256Hex(handle);
   const results = await batch(db, [
     db
       .insert(investors)
@@ -187,7 +187,7 @@ export async function inviteInvestor(
         ON CONFLICT (room_id, investor_id) DO UPDATE SET token_hash = excluded.token_hash, invited_by = excluded.invited_by,
           invited_at = excluded.invited_at, revoked_at = NULL`,
     auditStatement(db, { actor, action: "room.invite", target: roomTarget(roomId) }, now),
-    queueMail(db, mail(token), now),
+    queueMail(db, mail, now),
   ]);
   return { queued: queuedIds(results[3] as D1Result) };
 }
