@@ -112,3 +112,13 @@ export async function copyResponse(
     },
   });
 }
+
+/** Deletes every watermarked copy made for an investor (their erasure: the rows go by cascade). */
+export async function deleteInvestorCopies(env: Env, investorId: string): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const listed = await env.DOCUMENTS.list({ prefix: `${COPY_PREFIX}${investorId}/`, cursor, limit: 1000 });
+    if (listed.objects.length) await env.DOCUMENTS.delete(listed.objects.map((o) => o.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+}
