@@ -34,7 +34,10 @@ for (let run = 0; run < 3; run++) {
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers)), 5);
+  const sampler = setInterval(
+    () => (peak = Math.max(peak, process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers)),
+    5,
+  );
   const cpu = process.cpuUsage();
   const started = performance.now();
   const out = await watermarkPdf(bytes, "investor@fund.example", "2026-12-02");
@@ -42,7 +45,12 @@ for (let run = 0; run < 3; run++) {
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers);
-  runs.push({ wall, cpu: (used.user + used.system) / 1000, peakMiB: (peak - heapBefore) / MiB, outMiB: out.byteLength / MiB });
+  runs.push({
+    wall,
+    cpu: (used.user + used.system) / 1000,
+    peakMiB: (peak - heapBefore) / MiB,
+    outMiB: out.byteLength / MiB,
+  });
 }
 console.log(`deck: ${PAGES} pages, ${(bytes.byteLength / MiB).toFixed(1)} MiB`);
 for (const [i, r] of runs.entries())
