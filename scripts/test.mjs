@@ -4,7 +4,8 @@
 // the Node suite beside the workerd suite, then the Chromium suite; it prints each stage's time, the
 // total and one count line. `npm run test:<suite>` runs one suite, and builds only for a suite that
 // needs the build. `npm run test:fast` is the inner loop: unit and server without tests/mail/ (real
-// SMTP conversations, ~20 s of waiting), in seconds and without a build.
+// SMTP conversations, ~20 s of waiting) and with the Node suite's source-only checks, in seconds
+// and without a build.
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -35,8 +36,11 @@ const only = process.argv[2] === "fast" ? null : process.argv[2];
 const fast = process.argv[2] === "fast";
 if (fast) {
   stages.splice(1);
-  // The inner loop leaves the SMTP conversations (tests/mail/) to `npm test` and `test:server`.
+  // The inner loop leaves the SMTP conversations (tests/mail/) to `npm test` and `test:server`,
+  // and runs the Node suite's source-only checks (a missing route test, Pages row, import-graph
+  // break: tests/node/no-build.mjs) in the unit suite.
   stages[0][1].filters = ["tests/server/"];
+  process.env.FAST = "1";
 }
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);

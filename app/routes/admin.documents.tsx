@@ -22,6 +22,7 @@ import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.documentLibrary;
@@ -73,12 +74,7 @@ export default function DocumentLibrary() {
   const { documents, ventures, maxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
-
+    <AdminPage page={page}>
       <section aria-labelledby="documents-list" className="mt-8">
         <h2 id="documents-list" className="text-xl font-semibold">
           Documents
@@ -182,6 +178,6 @@ export default function DocumentLibrary() {
           maxBytes={maxBytes}
         />
       </Card>
-    </div>
+    </AdminPage>
   );
 }

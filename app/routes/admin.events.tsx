@@ -14,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.eventsAdmin;
@@ -60,11 +61,7 @@ export default function EventsAdmin() {
   const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
+    <AdminPage page={page}>
       <section aria-labelledby="event-form-heading" className="mt-8">
         <h2 id="event-form-heading" className="mb-4 text-xl font-semibold">
           New event
@@ -104,6 +101,6 @@ export default function EventsAdmin() {
           </ul>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }

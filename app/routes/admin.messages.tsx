@@ -24,6 +24,7 @@ import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { getDb } from "~/utils/db.server";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.messages;
@@ -96,12 +97,7 @@ export default function MessagesInbox() {
   const countOf = (s: StatusFilter) => (s === "all" ? total : counts[s]);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
-
+    <AdminPage page={page}>
       {/* A GET form: the search lives in the URL, works without JavaScript and can be bookmarked. */}
       <Form
         method="get"
@@ -232,7 +228,7 @@ export default function MessagesInbox() {
           </Link>
         ) : null}
       </nav>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,13 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card, cardClass } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { allVentures, ventureIds } from "~/features/ventures/catalogue.server";
 import { withKnownVenture } from "~/features/ventures/venture-field";
@@ -16,6 +12,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { renderMarkdown } from "~/features/news/markdown.server";
+import { NewsEditor, progressText } from "~/features/news/news-editor";
 import { NEWS_LIMITS, newsPath, newsSchema } from "~/features/news/news-form";
 import { deleteNews, listAllNews, newsById, saveNews, unpublishNews } from "~/features/news/news.server";
 import { getConfig } from "~/utils/config.server";
@@ -24,6 +21,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.newsAdmin;
@@ -143,19 +141,11 @@ function mailText({ alerted, mailedBefore }: { alerted: boolean; mailedBefore: b
   return "No investor alert was sent.";
 }
 
-/** "alert sent N of M", while the alert is being queued "(still queuing)". */
-const progressText = (p: { sent: number; total: number; preparing: boolean }) =>
-  `alert sent ${formatInteger(p.sent)} of ${formatInteger(p.total)}${p.preparing ? " (still queuing)" : ""}`;
-
 export default function NewsAdmin() {
-  const { items, editing, confirmDelete, ventures } = useLoaderData<typeof loader>();
+  const { items, editing, editingPreview, editingAlert, confirmDelete, ventures } = useLoaderData<typeof loader>();
   const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
+    <AdminPage page={page} className="[overflow-wrap:anywhere]">
       {confirmDelete ? (
         <ConfirmStep
           title={`Delete “${confirmDelete.title}”?`}
@@ -173,7 +163,14 @@ export default function NewsAdmin() {
           cancelTo={`${page.path}#news-${confirmDelete.id}`}
         />
       ) : null}
-      <NewsForm key={editing?.id ?? "new"} />
+      <NewsEditor
+        key={editing?.id ?? "new"}
+        action={page.path}
+        editing={editing}
+        editingPreview={editingPreview}
+        editingAlert={editingAlert}
+        ventures={ventures}
+      />
       <section aria-labelledby="news-list-heading" className="mt-10">
         <h2 id="news-list-heading" className="text-xl font-semibold">
           All news ({formatInteger(items.length)})
@@ -225,186 +222,6 @@ export default function NewsAdmin() {
           </ul>
         )}
       </section>
-    </div>
-  );
-}
-
-function NewsForm() {
-  const { editing, editingPreview, editingAlert } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const previewer = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const lastResult =
-    navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "news-form",
-    lastResult,
-    defaultValue: editing
-      ? {
-          title: editing.title,
-          summary: editing.summary,
-          body: editing.body,
-          venture: editing.venture ?? "",
-          publish: editing.status === "published" ? "on" : undefined,
-          alert: editing.alert ? "on" : undefined,
-        }
-      : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsSchema }),
-  });
-  // The live preview: the body as the server renders it, asked for a moment after typing stops.
-  const onBodyInput = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (!formRef.current) return;
-      const data = new FormData(formRef.current);
-      data.set("intent", "preview");
-      previewer.submit(data, { method: "post", action: page.path, encType: "multipart/form-data" });
-    }, 400);
-  };
-  const fetched = previewer.data && "preview" in previewer.data ? previewer.data.preview : null;
-  const submitted = actionData && "preview" in actionData ? actionData.preview : null;
-  const preview = fetched ?? submitted ?? editingPreview;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const previewTitle = fields.title.value ?? editing?.title ?? "";
-  const previewSummary = fields.summary.value ?? editing?.summary ?? "";
-  return (
-    <section aria-labelledby="news-form-heading" className="mt-8">
-      <h2 id="news-form-heading" className="text-xl font-semibold">
-        {editing ? `Edit: ${editing.title}` : "Write news"}
-      </h2>
-      {editing?.status === "published" ? (
-        <p className="mt-1 text-sm text-muted-foreground" data-testid="news-mail-status">
-          {editingAlert
-            ? `Investors were e-mailed when it was published (${progressText(editingAlert)}).`
-            : "No investor alert was sent for it."}{" "}
-          Saving an edit never e-mails investors again.
-        </p>
-      ) : null}
-      {editing ? (
-        <p className="mt-1 text-sm">
-          <Link to={page.path} className="text-primary underline-offset-4 hover:underline">
-            Write a new item instead
-          </Link>
-        </p>
-      ) : null}
-      <Form
-        ref={formRef}
-        method="post"
-        encType="multipart/form-data"
-        action={page.path}
-        {...getFormProps(form)}
-        noValidate
-        className={cardClass("lg", "mt-4 space-y-4")}
-      >
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field label="Title" field={fields.title}>
-          <Input field={fields.title} maxLength={NEWS_LIMITS.title} />
-        </Field>
-        <Field label="Summary (the text of the feed and the alert e-mail)" field={fields.summary}>
-          <Textarea field={fields.summary} rows={2} maxLength={NEWS_LIMITS.summary} />
-        </Field>
-        <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
-          <Field label="Body (Markdown)" field={fields.body}>
-            <Textarea field={fields.body} rows={12} maxLength={NEWS_LIMITS.body} onInput={onBodyInput} />
-          </Field>
-          <MarkdownGuide />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={fields.venture.id} className="text-sm font-medium">
-            Venture
-          </label>
-          <select
-            {...getSelectProps(fields.venture)}
-            key={fields.venture.key}
-            className="block h-10 w-full rounded-md border border-border bg-background px-3 text-sm"
-          >
-            <option value="">The group (no venture)</option>
-            {useLoaderData<typeof loader>().ventures.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {fields.venture.errors ? (
-            <p id={fields.venture.errorId} className="text-sm text-destructive">
-              {fields.venture.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex items-center gap-2">
-          <input {...getInputProps(fields.publish, { type: "checkbox" })} key={fields.publish.key} className="size-4" />
-          <label htmlFor={fields.publish.id} className="text-sm font-medium">
-            Publish
-          </label>
-        </div>
-        <div className="flex items-center gap-2">
-          <input {...getInputProps(fields.alert, { type: "checkbox" })} key={fields.alert.key} className="size-4" />
-          <label htmlFor={fields.alert.id} className="text-sm font-medium">
-            E-mail investor-alert subscribers when published
-          </label>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="save" disabled={saving}>
-            {saving ? "Saving..." : "Save"}
-          </Button>
-          <Button type="submit" name="intent" value="preview" variant="outline" formNoValidate>
-            Preview
-          </Button>
-        </div>
-      </Form>
-      {preview !== null ? (
-        <section aria-labelledby="news-preview-heading" className={cardClass("lg", "mt-4")}>
-          <h3 id="news-preview-heading" className="text-sm font-semibold uppercase text-muted-foreground">
-            Preview
-          </h3>
-          <p className="mt-3 text-2xl font-bold tracking-tight [overflow-wrap:anywhere]" data-testid="preview-title">
-            {previewTitle || "(no title yet)"}
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {editing?.publishedAt ? formatDateTime(editing.publishedAt) : "Dated the day it is published"}
-          </p>
-          {previewSummary ? (
-            <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]" data-testid="preview-summary">
-              {previewSummary}
-            </p>
-          ) : null}
-          {/* The server's rendering: raw HTML off, links and images judged (markdown.server.ts). */}
-          <div className="news-body mt-3" dangerouslySetInnerHTML={{ __html: preview }} />
-        </section>
-      ) : null}
-    </section>
-  );
-}
-
-/** What the body's Markdown may use, beside the body (markdown.server.ts decides; this says it). */
-function MarkdownGuide() {
-  return (
-    <aside aria-labelledby="markdown-guide-heading" className="text-sm text-muted-foreground">
-      <h3 id="markdown-guide-heading" className="font-medium text-foreground">
-        Markdown in the body
-      </h3>
-      <ul className="mt-2 grid gap-1 [overflow-wrap:anywhere]">
-        <li>
-          <code>**bold**</code>, <code>*italic*</code>, <code>`code`</code>
-        </li>
-        <li>
-          <code>## Heading</code>, <code>- list item</code>, <code>1. numbered</code>, <code>&gt; quote</code>
-        </li>
-        <li>
-          <code>[text](https://…)</code>: links to http(s), mailto: or a page of this site; any other link shows its
-          text only.
-        </li>
-        <li>
-          <code>![alt](…)</code>: no images; an image shows as its alt text.
-        </li>
-        <li>HTML is shown as text, never run.</li>
-        <li>A blank line starts a new paragraph.</li>
-      </ul>
-    </aside>
+    </AdminPage>
   );
 }

@@ -20,6 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.subscriberHandoff;
@@ -104,12 +105,7 @@ export default function SubscriberHandoff() {
   const navigation = useNavigation();
   const importing = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
-
+    <AdminPage page={page}>
       <Card as="section" className="mt-8" aria-labelledby="export-heading">
         <h2 id="export-heading" className="text-xl font-semibold">
           Export for the newsletter host
@@ -212,6 +208,6 @@ export default function SubscriberHandoff() {
         </Form>
         {actionData ? <ImportOutcome result={actionData.import} /> : null}
       </Card>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -8,8 +8,9 @@ import { StatusBadge, VentureCard } from "~/features/ventures/venture-card";
 import { VentureMark } from "~/features/ventures/venture-icon";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
+import { FieldSelect } from "~/components/ui/select";
 import { pages } from "~/content/pages";
 import { STAGES, type Venture } from "~/content/ventures";
 import { requireAdmin } from "~/features/auth/guard.server";
@@ -84,8 +85,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const SELECT =
-  "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring";
 const FILE_INPUT =
   "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2";
 
@@ -188,19 +187,15 @@ export default function VentureAdmin() {
         <Field label={`Description (at most ${VENTURE_LIMITS.description} characters)`} field={fields.description}>
           <Textarea field={fields.description} rows={4} />
         </Field>
-        <div className="grid gap-1.5">
-          <label htmlFor={fields.stage.id} className="text-sm font-medium">
-            Stage
-          </label>
-          <select {...getSelectProps(fields.stage)} key={fields.stage.key} className={SELECT}>
+        <Field label="Stage" field={fields.stage}>
+          <FieldSelect field={fields.stage}>
             {STAGE_NAMES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
-          </select>
-          <FieldErrors field={fields.stage} />
-        </div>
+          </FieldSelect>
+        </Field>
         <Field label="Website (an https:// address, or empty)" field={fields.website}>
           <Input field={fields.website} inputMode="url" />
         </Field>

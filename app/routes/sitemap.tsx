@@ -3,51 +3,14 @@ import { Link } from "@remix-run/react";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
-import { pages, type PageInfo } from "~/content/pages";
+import { pages } from "~/content/pages";
+import { SITEMAP_GROUPS } from "~/content/sitemap";
 import { ventureUrl } from "~/content/ventures";
 import { pageMeta } from "~/utils/meta";
 import { useRootData } from "~/root-data";
 import { cardClass } from "~/components/ui/card";
 
 const page = pages.sitemap;
-
-type Entry = { label: string; path: string; reload?: boolean };
-const entry = (p: PageInfo, label = p.title): Entry => ({ label, path: p.path });
-
-/** The sitemap page: Main Pages, Company, Account & Settings, then every subsidiary. */
-const SITEMAP_GROUPS: { id: string; heading: string; entries: Entry[] }[] = [
-  {
-    id: "main",
-    heading: "Main Pages",
-    entries: [entry(pages.home, "Home"), entry(pages.portfolio), entry(pages.blog), entry(pages.store)],
-  },
-  {
-    id: "company",
-    heading: "Company",
-    entries: [
-      entry(pages.investors),
-      entry(pages.news),
-      entry(pages.events),
-      entry(pages.funding),
-      entry(pages.consultancy),
-      entry(pages.partners),
-      entry(pages.documents),
-      entry(pages.legal),
-      entry(pages.sitemap),
-    ],
-  },
-  {
-    id: "account",
-    heading: "Account & Settings",
-    entries: [
-      // A full navigation: /api/login starts the sign-in redirect.
-      { label: "Log In", path: "/api/login", reload: true },
-      entry(pages.settings),
-      entry(pages.notifications),
-      entry(pages.help),
-    ],
-  },
-];
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 

@@ -2,16 +2,19 @@
  * The event form (docs/decisions/095-events.md) of /admin/events and /admin/events/<id>: one POST
  * that works without JavaScript, validated by the same schema in the browser and in the action.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Input, Textarea } from "~/components/ui/input";
+import { FieldSelect } from "~/components/ui/select";
+import { PublishSwitches } from "~/features/alerts/publish-switches";
+import { VentureSelect } from "~/features/ventures/venture-select";
 import { EVENT_LIMITS, eventSchema, type VentureOption } from "~/features/events/event-form";
 
-const SELECT = "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 const CONTROL =
   "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm aria-[invalid=true]:border-destructive";
 
@@ -79,48 +82,23 @@ export function EventForm({
         </Field>
       </div>
       <Field label="Time zone (the organiser's)" field={fields.timezone}>
-        <select {...getSelectProps(fields.timezone)} key={fields.timezone.key} className={SELECT}>
+        <FieldSelect field={fields.timezone}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>
           ))}
-        </select>
+        </FieldSelect>
       </Field>
-      <div className="flex items-center gap-2">
-        <input {...getInputProps(fields.allDay, { type: "checkbox" })} key={fields.allDay.key} className="size-4" />
-        <label htmlFor={fields.allDay.id} className="text-sm font-medium">
-          All day (the dates of start and end, their times ignored)
-        </label>
-      </div>
+      <Checkbox field={fields.allDay} label="All day (the dates of start and end, their times ignored)" />
       <Field label="Location" field={fields.location}>
         <Input field={fields.location} maxLength={EVENT_LIMITS.location} />
       </Field>
       <Field label="Link (https://, a webcast or the venue)" field={fields.url}>
         <Input field={fields.url} maxLength={EVENT_LIMITS.url} inputMode="url" />
       </Field>
-      <Field label="Venture" field={fields.venture}>
-        <select {...getSelectProps(fields.venture)} key={fields.venture.key} className={SELECT}>
-          <option value="">The group (no venture)</option>
-          {ventures.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className="flex items-center gap-2">
-        <input {...getInputProps(fields.publish, { type: "checkbox" })} key={fields.publish.key} className="size-4" />
-        <label htmlFor={fields.publish.id} className="text-sm font-medium">
-          Publish
-        </label>
-      </div>
-      <div className="flex items-center gap-2">
-        <input {...getInputProps(fields.alert, { type: "checkbox" })} key={fields.alert.key} className="size-4" />
-        <label htmlFor={fields.alert.id} className="text-sm font-medium">
-          E-mail investor-alert subscribers when published
-        </label>
-      </div>
+      <VentureSelect field={fields.venture} ventures={ventures} />
+      <PublishSwitches publish={fields.publish} alert={fields.alert} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : submitLabel}
       </Button>

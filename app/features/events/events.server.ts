@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { alertSends, events, type CalendarEvent } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
+import { announcedWrite, idWhere, type SaveArgs } from "~/features/alerts/announced-write.server";
 import { contentChanged } from "~/features/content/generation.server";
 import type { EventInput } from "~/features/events/event-form";
 import type { EventListItem } from "~/features/events/event-list";
@@ -145,44 +146,32 @@ export interface SavedEvent {
 }
 
 /** Creates (id null) or changes an event, with its audit entry; null when the event to change does not exist. */
-export async function saveEvent(
-  db: Db,
-  {
-    id,
-    input,
-    actor,
-    siteUrl,
-    now = Date.now(),
-  }: { id: number | null; input: EventInput; actor: string; siteUrl: string; now?: number },
-): Promise<SavedEvent | null> {
+export async function saveEvent(db: Db, args: SaveArgs<EventInput>): Promise<SavedEvent | null> {
+  const { id, input, actor, siteUrl, now = Date.now() } = args;
   const { publish, ...fields } = input;
   const values = { ...fields, published: publish, updatedAt: now };
   if (id === null) {
     const slug = await freeEventSlug(db, fields.title);
     const uid = `${crypto.randomUUID()}@${new URL(siteUrl).hostname}`;
     const bySlug = eq(events.slug, slug);
-    const [inserted, , alert] = await batch(db, [
+    const { rows, alerted } = await announcedWrite(
+      db,
       db
         .insert(events)
         .values({ ...values, uid, slug, status: "scheduled", sequence: 0, createdAt: now })
         .returning(),
       auditStatement(db, { actor, action: publish ? "event.publish" : "event.create", target: `event ${slug}` }, now),
-      announcement(
-        { ...fields, slug, id: sql`(SELECT CAST(${events.id} AS TEXT) FROM ${events} WHERE ${bySlug})` },
-        bySlug,
-        siteUrl,
-        now,
-      ),
-      contentChanged(db),
-    ]);
-    return { event: inserted[0]!, before: null, alerted: alert.meta.changes > 0 };
+      announcement({ ...fields, slug, id: idWhere(events, events.id, bySlug) }, bySlug, siteUrl, now),
+    );
+    return { event: rows[0]!, before: null, alerted };
   }
   const before = await eventById(db, id);
   if (!before) return null;
   const byId = eq(events.id, id);
   const changed = CALENDAR_FIELDS.some((key) => key in values && values[key as keyof typeof values] !== before[key]);
   const action = publish && !before.published ? "event.publish" : "event.update";
-  const [updated, , alert] = await batch(db, [
+  const { rows, alerted } = await announcedWrite(
+    db,
     db
       .update(events)
       .set({ ...values, sequence: changed ? sql`${events.sequence} + 1` : events.sequence })
@@ -190,10 +179,8 @@ export async function saveEvent(
       .returning(),
     auditIfChanged(db, { actor, action, target: `event #${id}` }, now),
     announcement({ ...fields, slug: before.slug, id }, byId, siteUrl, now),
-    contentChanged(db),
-  ]);
-  const event = updated[0];
-  return event ? { event, before, alerted: alert.meta.changes > 0 } : null;
+  );
+  return rows[0] ? { event: rows[0], before, alerted } : null;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   recogniseExport,
   type HandoffSubscriber,
 } from "~/features/handoff/hosts";
-import { csvRow } from "~/features/leads/csv.server";
+import { pagedCsvStream } from "~/features/leads/csv.server";
 import { CONSENT_COPY } from "~/features/leads/newsletter";
 import { unsubscribeLeads } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
@@ -124,30 +124,20 @@ function handoffCsvStream(
   header: readonly string[],
   row: (lead: HandoffSubscriber & { pagePath: string | null }) => (string | null)[],
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after = 0;
-  let first = true;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const rows = await db
-          .select(SUBSCRIBER_COLUMNS)
-          .from(handoffLeads)
-          .innerJoin(leads, eq(leads.id, handoffLeads.leadId))
-          .where(and(eq(handoffLeads.handoffId, handoffId), gt(leads.id, after)))
-          .orderBy(asc(leads.id))
-          .limit(PAGE_SIZE);
-        let text = first ? csvRow(header) : "";
-        first = false;
-        for (const lead of rows) text += csvRow(row(lead));
-        if (text) controller.enqueue(encoder.encode(text));
-        const last = rows.at(-1);
-        if (!last || rows.length < PAGE_SIZE) controller.close();
-        else after = last.id;
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  return pagedCsvStream({
+    header,
+    pageSize: PAGE_SIZE,
+    page: (after: number | null) =>
+      db
+        .select(SUBSCRIBER_COLUMNS)
+        .from(handoffLeads)
+        .innerJoin(leads, eq(leads.id, handoffLeads.leadId))
+        .where(and(eq(handoffLeads.handoffId, handoffId), gt(leads.id, after ?? 0)))
+        .orderBy(asc(leads.id))
+        .limit(PAGE_SIZE),
+    cells: row,
+    cursorOf: (last) => last.id,
+  });
 }
 
 /** The hand-off's file for its host: that host's import columns, one row per subscriber. */

@@ -79,30 +79,57 @@ export async function auditLeadsExport(
 }
 
 /**
- * The whole export, newest first: one D1 page per pull, encoded as one chunk. highWaterMark 0
- * queues nothing ahead of the reader, so a page is read only when the client has taken the last
- * one, and nothing but the keyset cursor outlives a pull.
+ * A CSV read page by page (the leads export, the hand-off's files): one D1 page per pull, encoded
+ * as one chunk, `header` first (after `bom`). highWaterMark 0 queues nothing ahead of the reader,
+ * so a page is read only when the client has taken the last one, and nothing but the cursor
+ * outlives a pull. `page(cursor)` reads up to `pageSize` rows after the cursor (null: the first).
  */
-export function leadsCsvStream(
-  db: Db,
-  { pageSize = CSV_PAGE_SIZE, filters = { status: DEFAULT_FILTER } }: { pageSize?: number; filters?: LeadFilters } = {},
-): ReadableStream<Uint8Array> {
+export function pagedCsvStream<Row, Cursor>({
+  header,
+  bom = false,
+  pageSize,
+  page,
+  cells,
+  cursorOf,
+}: {
+  header: readonly string[];
+  bom?: boolean;
+  pageSize: number;
+  page: (cursor: Cursor | null) => Promise<readonly Row[]>;
+  cells: (row: Row) => readonly (string | null | undefined)[];
+  cursorOf: (last: Row) => Cursor;
+}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let cursor: LeadCursor | null = null;
+  let cursor: Cursor | null = null;
   let first = true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const rows = await exportPage(db, filters, cursor, pageSize);
-        let text = first ? BOM + csvRow(CSV_HEADER) : "";
+        const rows = await page(cursor);
+        let text = first ? (bom ? BOM : "") + csvRow(header) : "";
         first = false;
-        for (const lead of rows) text += csvRow(CSV_KEYS.map((key) => cell(lead[key])));
+        for (const row of rows) text += csvRow(cells(row));
         if (text) controller.enqueue(encoder.encode(text));
         const last = rows.at(-1);
         if (!last || rows.length < pageSize) controller.close();
-        else cursor = { subscribedAt: last.subscribedAt.getTime(), id: last.id };
+        else cursor = cursorOf(last);
       },
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The whole leads export, newest first, with a BOM (spreadsheets then read it as UTF-8). */
+export function leadsCsvStream(
+  db: Db,
+  { pageSize = CSV_PAGE_SIZE, filters = { status: DEFAULT_FILTER } }: { pageSize?: number; filters?: LeadFilters } = {},
+): ReadableStream<Uint8Array> {
+  return pagedCsvStream({
+    header: CSV_HEADER,
+    bom: true,
+    pageSize,
+    page: (cursor: LeadCursor | null) => exportPage(db, filters, cursor, pageSize),
+    cells: (lead) => CSV_KEYS.map((key) => cell(lead[key])),
+    cursorOf: (last) => ({ subscribedAt: last.subscribedAt.getTime(), id: last.id }),
+  });
 }

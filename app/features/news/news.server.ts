@@ -7,6 +7,7 @@ import { and, desc, eq, like, max, sql, type SQL } from "drizzle-orm";
 import { auditLog, newsItems, type NewsItem } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { startAlert } from "~/features/alerts/alerts.server";
+import { announcedWrite, idWhere, type SaveArgs } from "~/features/alerts/announced-write.server";
 import { newsPath, newsSlug, type NewsInput } from "~/features/news/news-form";
 import { freeSlug } from "~/utils/free-slug.server";
 import { contentChanged } from "~/features/content/generation.server";
@@ -128,42 +129,30 @@ export interface Saved {
  * `alert`, its alert; `publish` publishes it (its first publish sets the date) or makes it a
  * draft. Null when the item to change does not exist.
  */
-export async function saveNews(
-  db: Db,
-  {
-    id,
-    input,
-    actor,
-    siteUrl,
-    now = Date.now(),
-  }: { id: number | null; input: NewsInput; actor: string; siteUrl: string; now?: number },
-): Promise<Saved | null> {
+export async function saveNews(db: Db, args: SaveArgs<NewsInput>): Promise<Saved | null> {
+  const { id, input, actor, siteUrl, now = Date.now() } = args;
   const { publish, ...fields } = input;
   const values = { ...fields, status: publish ? ("published" as const) : ("draft" as const), updatedAt: now };
   const action = publish ? "news.publish" : id === null ? "news.create" : "news.update";
   if (id === null) {
     const slug = await freeNewsSlug(db, fields.title);
     const bySlug = eq(newsItems.slug, slug);
-    const [inserted, , alert] = await batch(db, [
+    const { rows, alerted } = await announcedWrite(
+      db,
       db
         .insert(newsItems)
         .values({ ...values, slug, createdAt: now, publishedAt: publish ? now : null })
         .returning(),
       auditStatement(db, { actor, action, target: `news ${slug}` }, now),
-      alertOf(
-        { ...fields, slug, id: sql`(SELECT CAST(${newsItems.id} AS TEXT) FROM ${newsItems} WHERE ${bySlug})` },
-        bySlug,
-        siteUrl,
-        now,
-      ),
-      contentChanged(db),
-    ]);
-    return { item: inserted[0]!, alerted: alert.meta.changes > 0 };
+      alertOf({ ...fields, slug, id: idWhere(newsItems, newsItems.id, bySlug) }, bySlug, siteUrl, now),
+    );
+    return { item: rows[0]!, alerted };
   }
   const byId = eq(newsItems.id, id);
   const current = await newsById(db, id);
   if (!current) return null;
-  const [updated, , alert] = await batch(db, [
+  const { rows, alerted } = await announcedWrite(
+    db,
     db
       .update(newsItems)
       .set({
@@ -174,10 +163,8 @@ export async function saveNews(
       .returning(),
     auditIfChanged(db, { actor, action, target: `news #${id}` }, now),
     alertOf({ ...fields, slug: current.slug, id }, byId, siteUrl, now),
-    contentChanged(db),
-  ]);
-  const item = updated[0];
-  return item ? { item, alerted: alert.meta.changes > 0 } : null;
+  );
+  return rows[0] ? { item: rows[0], alerted } : null;
 }
 
 /** Takes an item off the public pages (it becomes a draft); null when there is no such item. */
