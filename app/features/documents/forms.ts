@@ -20,7 +20,7 @@ export const documentFieldsSchema = z.object({
   category: z.enum(DOCUMENT_CATEGORIES, { message: "Choose one of the categories." }),
   // Empty: the group's own document.
   venture: ventureField(),
-  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public or members only." }),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public, members only or rooms only." }),
 });
 
 /** The upload form: the fields, publish at once, and e-mail the investor alerts on publishing. */

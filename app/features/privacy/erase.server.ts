@@ -9,6 +9,7 @@
 import { inArray, sql } from "drizzle-orm";
 import {
   contactMessages,
+  investors,
   leads,
   mailOutbox,
   newsletterTokens,
@@ -24,6 +25,7 @@ import {
   personOfMember,
   type Person,
 } from "~/features/privacy/person.server";
+import { deleteInvestorCopies } from "~/features/rooms/copy.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { auditStatement, type AuditInput } from "~/features/admin/audit.server";
 import { batch, getDb, type Statement } from "~/utils/db.server";
@@ -74,6 +76,9 @@ async function erase(
     db.delete(leads).where(theirLead),
     db.delete(sessionsTable).where(inArray(sessionsTable.userId, ids)),
     db.delete(usersTable).where(inArray(usersTable.id, ids)),
+    // An investor of the rooms under the address: their invitations, codes, NDA acceptances,
+    // visits, opens and copies' rows go with it (ON DELETE CASCADE; docs/decisions/114).
+    db.delete(investors).where(hasAddress(investors.email, email)),
   ];
   // Only an address that is theirs is suppressed: an unverified claim must not block its owner.
   if (email) statements.push(...(await suppressStatements(env, email, "erased", now)));
@@ -84,7 +89,11 @@ async function erase(
       (SELECT COUNT(*) FROM ${contactMessages} WHERE ${messages}) AS messages, (SELECT COUNT(*) FROM ${mailOutbox} WHERE ${emails}) AS emails`;
     statements.unshift(auditStatement(db, audit, now, { sql: ERASED_SQL, from: counts }));
   }
+  const investor = email
+    ? await db.select({ id: investors.id }).from(investors).where(hasAddress(investors.email, email)).get()
+    : undefined;
   const results = (await batch(db, statements)) as D1Result[];
+  if (investor) await deleteInvestorCopies(env, investor.id);
   const [deletedEmails, deletedMessages, , lead, sessions, users] = audit ? results.slice(1) : results;
   const summary: ErasureSummary = {
     member: (users?.meta.changes ?? 0) > 0,
