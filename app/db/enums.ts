@@ -13,8 +13,11 @@ export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 /** The document library's categories, in the documents page's order (app/features/documents). */
 export const DOCUMENT_CATEGORIES = ["Corporate", "Pitch Decks", "Reports", "Presentations"] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-/** Who may read a published document: anyone, or signed-in members only (docs/decisions/073). */
-export const DOCUMENT_VISIBILITIES = ["public", "members"] as const;
+/**
+ * Who may read a published document: anyone, signed-in members only (docs/decisions/073), or only
+ * the investors of a room that holds it ("rooms": listed nowhere, docs/rooms.md).
+ */
+export const DOCUMENT_VISIBILITIES = ["public", "members", "rooms"] as const;
 export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
 /**
  * What a lead subscribed to (docs/decisions/005, 016): the newsletter, or the investor alerts
@@ -25,3 +28,6 @@ export type LeadTopic = (typeof LEAD_TOPICS)[number];
 /** A venture's stage, in the order a venture goes through them (docs/product.md). */
 export const VENTURE_STAGES = ["ideation", "mvp-development", "beta-testing", "validation", "live-in-market"] as const;
 export type VentureStage = (typeof VENTURE_STAGES)[number];
+/** What a room records when an investor reads one of its documents (docs/rooms.md). */
+export const ROOM_VIEW_KINDS = ["open", "download"] as const;
+export type RoomViewKind = (typeof ROOM_VIEW_KINDS)[number];

@@ -48,6 +48,7 @@ import {
   DOCUMENT_VISIBILITIES,
   LEAD_STATUSES,
   LEAD_TOPICS,
+  ROOM_VIEW_KINDS,
   VENTURE_STAGES,
 } from "./enums";
 
@@ -648,3 +649,198 @@ export const contentGeneration = sqliteTable("content_generation", {
   id: integer("id").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/**
+ * Investors (migrations/0023, docs/rooms.md): one person per address across every venture's rooms.
+ * `email` is stored trimmed and lower-cased; `name` and `firm` as the admin last typed them.
+ */
+export const investors = sqliteTable(
+  "investors",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    firm: text("firm").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("investors_email_unique").on(t.email)],
+);
+
+export type Investor = typeof investors.$inferSelect;
+
+/**
+ * Investor rooms (migrations/0023, docs/rooms.md): a venture's (null: the group's) confidential
+ * documents shared with named investors. `nda` is Markdown (empty: none); `expiresAt` is the
+ * instant the room stops answering (the end of its expiry day, UTC); a closed room never answers
+ * again. `ownerEmail` is the admin who opened it, who hears of visits while `notifyOwner` holds.
+ */
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    venture: text("venture"),
+    nda: text("nda").notNull().default(""),
+    downloads: integer("downloads", { mode: "boolean" }).notNull().default(false),
+    watermark: integer("watermark", { mode: "boolean" }).notNull().default(true),
+    notifyOwner: integer("notify_owner", { mode: "boolean" }).notNull().default(true),
+    expiresAt: integer("expires_at"),
+    ownerEmail: text("owner_email").notNull(),
+    closedAt: integer("closed_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("rooms_created_at_idx").on(t.createdAt)],
+);
+
+export type Room = typeof rooms.$inferSelect;
+
+/** The library documents a room holds; each serves its document's current version. */
+export const roomDocuments = sqliteTable(
+  "room_documents",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.documentId] }), index("room_documents_document_id_idx").on(t.documentId)],
+);
+
+/**
+ * An investor's invitation to a room: the personal link's token (its SHA-256), when they first
+ * opened the room and were last seen, and when an admin revoked it (the room then answers them
+ * as an unknown page does).
+ */
+export const roomInvitations = sqliteTable(
+  "room_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The admin's e-mail. */
+    invitedBy: text("invited_by").notNull(),
+    invitedAt: integer("invited_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    firstOpenedAt: integer("first_opened_at"),
+    lastSeenAt: integer("last_seen_at"),
+  },
+  (t) => [
+    uniqueIndex("room_invitations_room_investor_unique").on(t.roomId, t.investorId),
+    uniqueIndex("room_invitations_token_hash_unique").on(t.tokenHash),
+    index("room_invitations_investor_id_idx").on(t.investorId),
+  ],
+);
+
+export type RoomInvitation = typeof roomInvitations.$inferSelect;
+
+/**
+ * One-time sign-in codes (6 digits) mailed to an invitation's address: their HMAC, never the code;
+ * valid 10 minutes, single use, void after five wrong tries; `sentAt` spaces requests 30 s apart.
+ */
+export const roomCodes = sqliteTable(
+  "room_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    sentAt: integer("sent_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("room_codes_invitation_id_idx").on(t.invitationId, t.sentAt)],
+);
+
+/** An investor's acceptance of a room's NDA: when, the name they typed, and the text as accepted. */
+export const roomNdaAcceptances = sqliteTable(
+  "room_nda_acceptances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    ndaText: text("nda_text").notNull(),
+    acceptedAt: integer("accepted_at").notNull(),
+  },
+  (t) => [index("room_nda_acceptances_invitation_id_idx").on(t.invitationId, t.acceptedAt)],
+);
+
+/**
+ * An investor's visits to a room: requests within 30 minutes of the last are one visit, and the
+ * owner hears of each visit once (`notified`).
+ */
+export const roomVisits = sqliteTable(
+  "room_visits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    startedAt: integer("started_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    notified: integer("notified", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [index("room_visits_invitation_id_idx").on(t.invitationId, t.lastSeenAt)],
+);
+
+/** Each open and download of a room's document by an investor, with the version served. */
+export const roomViews = sqliteTable(
+  "room_views",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ROOM_VIEW_KINDS }).notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("room_views_invitation_id_idx").on(t.invitationId, t.at),
+    index("room_views_document_id_idx").on(t.documentId, t.versionId),
+  ],
+);
+
+/**
+ * Watermarked copies (docs/decisions/113): one R2 object per investor and document version, made
+ * on the first open, stamped with the investor's address and the day it was made (`stampedOn`).
+ */
+export const roomCopies = sqliteTable(
+  "room_copies",
+  {
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    size: integer("size").notNull(),
+    /** YYYY-MM-DD, the date printed on every page. */
+    stampedOn: text("stamped_on").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.investorId, t.versionId] }),
+    uniqueIndex("room_copies_object_key_unique").on(t.objectKey),
+    index("room_copies_version_id_idx").on(t.versionId),
+  ],
+);

@@ -126,7 +126,13 @@ export async function listPublished(db: Db, { members }: { members: boolean }): 
     })
     .from(documents)
     .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .where(and(eq(documents.status, "published"), members ? undefined : eq(documents.visibility, "public")))
+    .where(
+      and(
+        eq(documents.status, "published"),
+        // A rooms-only document is listed nowhere: only a room's investors read it (docs/rooms.md).
+        members ? ne(documents.visibility, "rooms") : eq(documents.visibility, "public"),
+      ),
+    )
     .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`);
 }
 

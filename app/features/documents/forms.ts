@@ -24,7 +24,7 @@ export const documentFieldsSchema = z.object({
     .trim()
     .optional()
     .refine((id) => !id || VENTURE_ID.test(id), "Choose one of the ventures, or the group."),
-  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public or members only." }),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public, members only or rooms only." }),
 });
 
 /** The upload form: the fields, publish at once, and e-mail the investor alerts on publishing. */

@@ -2,6 +2,7 @@
  * What happens when a document becomes public knowledge: with the admin's "e-mail investor-alert
  * subscribers" choice (`alert`), one investor alert per published version (docs/decisions/075).
  */
+import { type DocumentVisibility } from "~/db/enums";
 import { publishAlert } from "~/features/alerts/alerts.server";
 import { getConfig } from "~/utils/config.server";
 import { log } from "~/utils/log.server";
@@ -12,7 +13,7 @@ export interface PublishedDocument {
   description: string;
   /** The stable URL's path. */
   path: string;
-  visibility: "public" | "members";
+  visibility: DocumentVisibility;
   /** The venture it belongs to (a catalogue id), null for the group: whom its alert reaches. */
   ventureId: string | null;
   /** The published version's SHA-256: an alert is per version, so a new file is news again. */
@@ -47,7 +48,7 @@ export async function onDocumentPublished(
 ): Promise<AlertOutcome> {
   if (!document.alert) return "not-asked";
   if (document.visibility !== "public") {
-    log("info", "[documents] no investor alert for a members-only document", { document: document.id });
+    log("info", "[documents] no investor alert for a document not public", { document: document.id });
     return "members-only";
   }
   const { title, description, update } = document;

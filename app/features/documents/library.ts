@@ -55,6 +55,7 @@ export const UNAVAILABLE_TEXT = {
 export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
   public: "Public",
   members: "Members only",
+  rooms: "Rooms only",
 };
 
 /** Where a document stands, in the admin's words: a draft never published, or withdrawn after. */

@@ -41,7 +41,9 @@ export async function serveDocument(
   const version = published ?? (preview ? await anyVersion(db, hash ? { sha256: hash } : { path }) : undefined);
   if (!version) return unknownDocument();
   if (version.visibility === "members" && !user) return unknownDocument();
-  const cacheControl = preview || version.visibility === "members" ? MEMBERS_ONLY : hash ? IMMUTABLE : REVALIDATE;
+  // A rooms-only document is served only inside a room (docs/rooms.md); an admin still previews it.
+  if (version.visibility === "rooms" && !isAdmin(user)) return unknownDocument();
+  const cacheControl = preview || version.visibility !== "public" ? MEMBERS_ONLY : hash ? IMMUTABLE : REVALIDATE;
   // Counted in a D1 session of its own: the request's would note a write and give the file's
   // answer a bookmark cookie, which no file answer carries (a shared cache may store it).
   const counted = () => {
