@@ -1,12 +1,12 @@
 /** The investor pipeline's words (docs/decisions/118), shared by its page, its form and its CSV. */
+import { SET_STAGES, type SetStage } from "~/db/enums";
+
+export { SET_STAGES, type SetStage };
 
 /** Stages that follow from what happened in the rooms. */
 export const AUTOMATIC_STAGES = ["Invited", "Opened"] as const;
-/** Stages an admin sets with the `stage` select. */
-export const SET_STAGES = ["Meeting", "Term sheet", "Committed", "Passed"] as const;
 export const PIPELINE_STAGES = [...AUTOMATIC_STAGES, ...SET_STAGES] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
-export type SetStage = (typeof SET_STAGES)[number];
 
 export const isSetStage = (value: unknown): value is SetStage => SET_STAGES.includes(value as SetStage);
 export const isPipelineStage = (value: unknown): value is PipelineStage =>
