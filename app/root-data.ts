@@ -5,7 +5,7 @@ import type { CurrentUser } from "~/features/auth/current-user";
 import type { SignupResult } from "~/features/leads/newsletter";
 import type { PublicConfig } from "~/utils/config.server";
 import type { ToastMessage } from "~/utils/toast";
-import type { Subsidiary } from "~/content/subsidiaries";
+import type { Venture } from "~/content/ventures";
 
 /**
  * What the root route's loader gives every page, declared here rather than inferred from the
@@ -19,7 +19,7 @@ export interface RootData extends PublicConfig {
   signup: SignupResult | null;
   sidebarState: SidebarState;
   /** The portfolio: the shown ventures in order (features/ventures `shownVentures`), for every page. */
-  ventures: readonly Subsidiary[];
+  ventures: readonly Venture[];
   /** A pending toast from a redirect. */
   flash: ToastMessage | null;
 }

@@ -27,7 +27,7 @@ import { ADMIN_LINKS } from "~/components/shell/admin-links.server";
 import { isAdmin } from "~/features/auth/user";
 import { shownVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 // The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

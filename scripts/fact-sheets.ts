@@ -7,7 +7,7 @@ import { CORPORATE_OVERVIEW, STARTING_DOCUMENTS, type DocumentEntry } from "../a
 import type { StartingFile } from "../app/features/documents/starting.server";
 import { formatIsoDate } from "../app/utils/format";
 import { SITE } from "../app/content/site";
-import { getSubsidiary, STAGES, subsidiaries, VENTURE_COLOURS } from "../app/content/subsidiaries";
+import { startingVenture, STAGES, STARTING_VENTURES, VENTURE_COLOURS } from "../app/content/ventures";
 
 const PAGE = { width: 612, height: 792, margin: 56 }; // US Letter, points
 // Fixed metadata dates keep the bytes identical from run to run; the seeded versions carry the same date.
@@ -92,7 +92,7 @@ function footer(sheet: Sheet, doc: DocumentEntry) {
 }
 
 async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
-  const s = getSubsidiary(doc.subsidiaryId!)!;
+  const s = startingVenture(doc.ventureId!)!;
   const { pdf, sheet } = await newSheet(
     doc.title,
     hslToRgb(VENTURE_COLOURS[s.colour]),
@@ -105,7 +105,7 @@ async function pitchDeck(doc: DocumentEntry): Promise<Uint8Array> {
   sheet.text(STAGES[s.status], { gap: 14 });
   sheet.text("Part of AFX Holding Group", { size: 14, bold: true });
   sheet.text(
-    `${s.name} is one of ${subsidiaries.length} ventures of ${SITE.name}, founded in ${SITE.foundingYear}. The group shares capital, people and tooling across its portfolio.`,
+    `${s.name} is one of ${STARTING_VENTURES.length} ventures of ${SITE.name}, founded in ${SITE.foundingYear}. The group shares capital, people and tooling across its portfolio.`,
   );
   footer(sheet, doc);
   return pdf.save();
@@ -115,8 +115,8 @@ async function corporateOverview(doc: DocumentEntry): Promise<Uint8Array> {
   const { pdf, sheet } = await newSheet(doc.title, rgb(0.13, 0.2, 0.45), SITE.name, "Corporate Overview");
   sheet.text(SITE.defaultDescription, { gap: 12 });
   sheet.text(`Founded ${SITE.foundingYear}`, { size: 11, bold: true, gap: 12 });
-  sheet.text(`Our ${subsidiaries.length} ventures`, { size: 14, bold: true });
-  for (const s of subsidiaries) {
+  sheet.text(`Our ${STARTING_VENTURES.length} ventures`, { size: 14, bold: true });
+  for (const s of STARTING_VENTURES) {
     sheet.text(`${s.name} - ${s.tagline}`, { bold: true, gap: 0 });
     // No website: the domains are runtime configuration, the sheets are built once.
     sheet.text(STAGES[s.status], { size: 10, gap: 6 });
@@ -135,7 +135,7 @@ export async function renderStartingDocuments(): Promise<StartingFile[]> {
       title: doc.title,
       description: doc.description,
       category: doc.category,
-      ventureId: doc.subsidiaryId ?? null,
+      ventureId: doc.ventureId ?? null,
       fileName: doc.url.split("/").pop()!,
       bytes: new Uint8Array(bytes),
       date: DOCUMENT_DATE.getTime(),

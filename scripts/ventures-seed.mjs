@@ -1,5 +1,5 @@
 // npm run ventures:seed [-- --env production] [-- --persist-to DIR] [-- --var NAME=VALUE ...]
-// Puts the nine starting ventures (app/content/subsidiaries.ts) into the portfolio's catalogue in
+// Puts the nine starting ventures (app/content/ventures.ts) into the portfolio's catalogue in
 // D1, with their websites from VENTURE_DOMAINS and their videos from SUBSIDIARY_VIDEOS read this
 // once (docs/ventures.md "Seeding"): locally (default .wrangler/state, the one `npm start` uses;
 // `npm start`, the browser tests and the benches do it by themselves through
@@ -26,7 +26,7 @@ async function load() {
   try {
     const [seed, content, db, starting] = await Promise.all([
       runnerImport(resolve(ROOT, "app/features/ventures/seed.server.ts"), options),
-      runnerImport(resolve(ROOT, "app/content/subsidiaries.ts"), options),
+      runnerImport(resolve(ROOT, "app/content/ventures.ts"), options),
       runnerImport(resolve(ROOT, "app/utils/db.server.ts"), options),
       runnerImport(resolve(ROOT, "app/features/documents/starting.server.ts"), options),
     ]);

@@ -1,4 +1,4 @@
-import { subsidiaries, VENTURE_COLOURS, type Subsidiary } from "./subsidiaries";
+import { STARTING_VENTURES, VENTURE_COLOURS, type Venture } from "./ventures";
 
 /**
  * The group's starting documents: one corporate overview and one pitch deck per venture, dated
@@ -16,7 +16,7 @@ export interface DocumentEntry {
   category: "Corporate" | "Pitch Decks";
   /** ISO date. */
   lastUpdated: string;
-  subsidiaryId?: string;
+  ventureId?: string;
   primaryColor?: string;
 }
 
@@ -34,16 +34,16 @@ export const CORPORATE_OVERVIEW: DocumentEntry = {
   lastUpdated: DOCUMENTS_LAST_UPDATED,
 };
 
-function pitchDeck(s: Subsidiary): DocumentEntry {
+function pitchDeck(s: Venture): DocumentEntry {
   return {
     title: `${s.name} Pitch Deck`,
     description: `${s.tagline}: the venture's stage, focus and contact, as a one-page fact sheet.`,
     url: pitchDeckUrl(s.id),
     category: "Pitch Decks",
     lastUpdated: DOCUMENTS_LAST_UPDATED,
-    subsidiaryId: s.id,
+    ventureId: s.id,
     primaryColor: VENTURE_COLOURS[s.colour],
   };
 }
 
-export const STARTING_DOCUMENTS: readonly DocumentEntry[] = [CORPORATE_OVERVIEW, ...subsidiaries.map(pitchDeck)];
+export const STARTING_DOCUMENTS: readonly DocumentEntry[] = [CORPORATE_OVERVIEW, ...STARTING_VENTURES.map(pitchDeck)];

@@ -1,8 +1,8 @@
 import { SITE } from "./site";
-import { subsidiaryUrl, type Subsidiary } from "./subsidiaries";
+import { ventureUrl, type Venture } from "./ventures";
 
-function urlOf(s: Subsidiary): { url?: string } {
-  const url = subsidiaryUrl(s);
+function urlOf(s: Venture): { url?: string } {
+  const url = ventureUrl(s);
   return url ? { url } : {};
 }
 
@@ -10,7 +10,7 @@ function urlOf(s: Subsidiary): { url?: string } {
 export function organizationJsonLd(
   siteUrl: string,
   contact: { phone?: string; email?: string } | undefined,
-  ventures: readonly Subsidiary[],
+  ventures: readonly Venture[],
 ) {
   return {
     "@context": "https://schema.org",
@@ -37,7 +37,7 @@ export function organizationJsonLd(
 }
 
 /** The subsidiary detail page's organization and breadcrumb JSON-LD. */
-export function subsidiaryJsonLd(siteUrl: string, s: Subsidiary) {
+export function ventureJsonLd(siteUrl: string, s: Venture) {
   return [
     {
       "@context": "https://schema.org",

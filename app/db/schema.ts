@@ -414,7 +414,7 @@ export const newsItems = sqliteTable(
     title: text("title").notNull(),
     summary: text("summary").notNull(),
     body: text("body").notNull(),
-    /** A venture's id (app/content/subsidiaries.ts), or null for the group. */
+    /** A venture's id (app/content/ventures.ts), or null for the group. */
     venture: text("venture"),
     status: text("status", { enum: NEWS_STATUSES }).notNull().default("draft"),
     /** Whether publishing it e-mails the investor-alert subscribers (once: alert_sends). */
@@ -568,7 +568,7 @@ export type CalendarEvent = typeof events.$inferSelect;
 /**
  * The group's ventures (migrations/0020, docs/ventures.md): the one source of every page that
  * shows the portfolio. `id` is the slug of `/subsidiary/<id>`, fixed once created. Hidden ventures
- * answer as unknown ones. Seeded with the nine of app/content/subsidiaries.ts (seed.server.ts).
+ * answer as unknown ones. Seeded with the nine of app/content/ventures.ts (seed.server.ts).
  */
 export const ventures = sqliteTable(
   "ventures",
@@ -578,9 +578,9 @@ export const ventures = sqliteTable(
     tagline: text("tagline").notNull(),
     description: text("description").notNull(),
     stage: text("stage", { enum: VENTURE_STAGES }).notNull(),
-    /** A key of VENTURE_COLOURS (app/content/subsidiaries.ts): the stylesheet has a class per key. */
+    /** A key of VENTURE_COLOURS (app/content/ventures.ts): the stylesheet has a class per key. */
     colour: text("colour").notNull(),
-    /** A lucide icon name the site ships (SubsidiaryIconName). */
+    /** A lucide icon name the site ships (VentureIconName). */
     icon: text("icon").notNull(),
     /** The logo's R2 key, `logos/<sha256>.<png|jpg|webp>`, with its pixel size; null: the icon. */
     logo: text("logo"),
@@ -597,7 +597,7 @@ export const ventures = sqliteTable(
   (t) => [index("ventures_position_idx").on(t.position)],
 );
 
-export type Venture = typeof ventures.$inferSelect;
+export type VentureRow = typeof ventures.$inferSelect;
 
 /**
  * Every change of a venture (migrations/0020): who, when, which fields, and the venture as the

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/not-found";
 import { SITE } from "~/content/site";
 import { attemptedPath } from "~/utils/not-found-page";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 // Every unknown path: the not-found page with a 404, returned so this route's own meta and view
 // render it (docs/decisions/030-not-found-answers.md; no response under 500 is logged).

@@ -7,7 +7,7 @@ import { organizationJsonLd } from "~/content/structured-data";
 import type { RootData } from "~/root-data";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { useOptionalUser } from "~/features/auth/user";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 /** The page's title and description come with its data: the landing's bundle carries no page list. */
 export async function loader(_args: LoaderFunctionArgs) {

@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card, cardClass } from "~/components/ui/card";
 import { pages } from "~/content/pages";
@@ -27,7 +21,8 @@ import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.documentLibrary;
 const ROUTE_ID = "routes/admin.documents";
@@ -47,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ventures: ventures.map(({ id, name }) => ({ id, name })),
       maxBytes: getConfig(env).documentMaxBytes,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -63,8 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return uploadDocument(request, env, context.cloudflare.ctx, admin);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),

@@ -1,16 +1,10 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import { eventAction, NO_STORE } from "~/features/events/event-admin.server";
+import { eventAction } from "~/features/events/event-admin.server";
 import { allVentures } from "~/features/ventures/catalogue.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { eventAdminPath } from "~/features/events/event-paths";
@@ -19,7 +13,8 @@ import { eventWhen, listAllEvents } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.eventsAdmin;
 
@@ -53,8 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return eventAction(request, context, admin, null);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),

@@ -1,24 +1,19 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
-import { eventAction, eventIdOf, NO_STORE } from "~/features/events/event-admin.server";
+import { eventAction, eventIdOf } from "~/features/events/event-admin.server";
 import { EventForm } from "~/features/events/event-form-fields";
 import { allVentures } from "~/features/ventures/catalogue.server";
 import { eventAdminPath, eventIcsPath, eventPath } from "~/features/events/event-paths";
 import { instantToLocal, timeZoneOptions } from "~/features/events/event-time";
 import { eventById, eventWhen } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 /** One event in the form, and the confirmation step of its deletion (`?confirm=delete`). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -72,8 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return eventAction(request, context, admin, id);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.title ?? "Event"} | ${pages.eventsAdmin.title} | ${SITE.name}` },

@@ -1,7 +1,6 @@
 import {
   json,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
   type SerializeFrom,
@@ -19,8 +18,8 @@ import { choiceOf, describeChoice } from "~/features/alerts/preferences";
 import { formatIsoDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/flash.server";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE } from "~/utils/no-store";
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
 const ACTIONS = {
   unsubscribe: {
     title: "Unsubscribe this lead?",
@@ -46,9 +45,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const id = leadId(params);
   const lead = id === null ? null : await getLead(getDb(env), id);
-  if (!lead) throw new Response("No such lead", { status: 404, headers: PRIVATE });
+  if (!lead) throw new Response("No such lead", { status: 404, headers: NO_STORE });
   const topics = await addressTopics(getDb(env), lead.email);
-  return json({ lead, topics, confirm: confirmIntent(request, INTENTS) }, { headers: PRIVATE });
+  return json({ lead, topics, confirm: confirmIntent(request, INTENTS) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -57,10 +56,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, env);
   const form = await readForm(request, { maxBytes: 1024 });
   const intent = form.get("intent");
-  if (!isIntent(intent)) return json({ message: "Unknown action" }, { status: 400, headers: PRIVATE });
+  if (!isIntent(intent)) return json({ message: "Unknown action" }, { status: 400, headers: NO_STORE });
   const id = leadId(params);
   const lead = id === null ? null : await getLead(getDb(env), id);
-  if (!lead) return json({ message: "No such lead" }, { status: 404, headers: PRIVATE });
+  if (!lead) return json({ message: "No such lead" }, { status: 404, headers: NO_STORE });
   if (intent === "unsubscribe") {
     const changed = await adminUnsubscribe(getDb(env), lead, admin.email);
     return redirectWithToast(env, request, `/admin/leads/${lead.id}`, {
@@ -75,8 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = () => [
   { title: `Lead | ${SITE.name}` },

@@ -1,12 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
@@ -16,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { pages } from "~/content/pages";
 import { allVentures, ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import { alertProgress, fanOutAlerts } from "~/features/alerts/alerts.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
@@ -29,10 +23,10 @@ import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.newsAdmin;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 /** A form at every limit, 3 bytes a character (multipart sends raw UTF-8), and room for the parts. */
 const MAX_BODY = (NEWS_LIMITS.title + NEWS_LIMITS.summary + NEWS_LIMITS.body) * 3 + 4096;
 
@@ -135,8 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),

@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -25,10 +19,10 @@ import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.subscriberHandoff;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 /** The multipart frame around the file: its boundaries and part headers, with room to spare. */
 const FRAME_BYTES = 16 * 1024;
 
@@ -85,8 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json<ActionData>({ import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ page, matches });
 

@@ -1,15 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { FormReply } from "~/features/ventures/forms";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { StatusBadge } from "~/components/subsidiary-card";
+import { StatusBadge } from "~/features/ventures/venture-card";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -23,11 +17,10 @@ import { KeyFactForm } from "~/features/ventures/key-fact-form";
 import { adminVenturePath, newVentureSchema } from "~/features/ventures/forms";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.venturesAdmin;
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
@@ -50,8 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return venturesAction(request, env, admin);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({ page, matches }),

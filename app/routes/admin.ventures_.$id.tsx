@@ -1,28 +1,22 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
-import { StatusBadge, SubsidiaryCard } from "~/components/subsidiary-card";
-import { SubsidiaryMark } from "~/components/subsidiary-icon";
+import { StatusBadge, VentureCard } from "~/features/ventures/venture-card";
+import { VentureMark } from "~/features/ventures/venture-icon";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { pages } from "~/content/pages";
-import { STAGES, type Subsidiary } from "~/content/subsidiaries";
+import { STAGES, type Venture } from "~/content/ventures";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { ventureAction } from "~/features/ventures/admin.server";
 import { KeyFactForm } from "~/features/ventures/key-fact-form";
-import { factsOf, revisionsOf, toSubsidiary, ventureById } from "~/features/ventures/catalogue.server";
+import { factsOf, revisionsOf, toVenture, ventureById } from "~/features/ventures/catalogue.server";
 import {
   adminVenturePath,
   type FormReply,
@@ -35,11 +29,10 @@ import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.venturesAdmin;
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
@@ -50,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json(
     {
       venture,
-      drawn: toSubsidiary(venture),
+      drawn: toVenture(venture),
       facts,
       revisions: revisions.map(({ id, revisedBy, revisedAt, changed, state }) => ({
         id,
@@ -77,8 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return ventureAction(request, env, admin, params.id ?? "");
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
@@ -120,7 +112,7 @@ export default function VentureAdmin() {
   });
   // The live preview (JavaScript only): the card and the page's header as the form now stands.
   const hydrated = useHydrated();
-  const [preview, setPreview] = useState<Subsidiary>(drawn);
+  const [preview, setPreview] = useState<Venture>(drawn);
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
     const get = (name: string) => String(data.get(name) ?? "");
@@ -131,7 +123,7 @@ export default function VentureAdmin() {
       name: get("name") || drawn.name,
       tagline: get("tagline"),
       description: get("description"),
-      status: stage in STAGES ? (stage as Subsidiary["status"]) : drawn.status,
+      status: stage in STAGES ? (stage as Venture["status"]) : drawn.status,
       ...(video ? { youtubeVideoId: video } : { youtubeVideoId: undefined }),
     });
   };
@@ -143,7 +135,7 @@ export default function VentureAdmin() {
         </Link>
       </p>
       <header className="mt-4 flex flex-wrap items-center gap-3">
-        <SubsidiaryMark subsidiary={drawn} className="size-12" />
+        <VentureMark venture={drawn} className="size-12" />
         <h1 className="text-3xl font-bold tracking-tight">{venture.name}</h1>
         <StatusBadge status={venture.stage} />
         <span className="text-sm text-muted-foreground">
@@ -244,10 +236,10 @@ export default function VentureAdmin() {
             Preview
           </h2>
           <div className="mt-4 grid gap-6 sm:grid-cols-2">
-            <SubsidiaryCard subsidiary={preview} headingLevel={3} />
+            <VentureCard venture={preview} headingLevel={3} />
             <div className={cardClass("lg")}>
               <div className="flex flex-wrap items-center gap-3">
-                <SubsidiaryMark subsidiary={preview} className="size-12" />
+                <VentureMark venture={preview} className="size-12" />
                 <p className="text-2xl font-bold">{preview.name}</p>
                 <StatusBadge status={preview.status} />
               </div>

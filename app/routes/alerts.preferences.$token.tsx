@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { AlertChoiceFields } from "~/features/alerts/alert-choice-fields";
@@ -17,9 +11,9 @@ import { subscriptionMeta } from "~/features/leads/subscription-page";
 import { maskAddress } from "~/features/mail/message";
 import { displayAddress } from "~/utils/address-display.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
 const TITLE = "Your investor alerts";
 
 /**
@@ -36,7 +30,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!lead)
     return json(
       { valid: id !== null, address: null, status: null, choice: ALL_ALERTS, reminders: false, ventures },
-      { status: 404, headers: PRIVATE },
+      { status: 404, headers: NO_STORE },
     );
   return json(
     {
@@ -47,7 +41,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       reminders: lead.eventReminders,
       ventures,
     },
-    { headers: PRIVATE },
+    { headers: NO_STORE },
   );
 }
 
@@ -60,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: 4096 });
   const db = getDb(env);
   const id = await readPreferencesToken(env, params.token ?? "");
-  if (id === null) return json({ saved: false }, { status: 404, headers: PRIVATE });
+  if (id === null) return json({ saved: false }, { status: 404, headers: NO_STORE });
   const choice = choiceFromForm(
     form,
     (await alertVentures(db)).map((v) => v.id),
@@ -68,11 +62,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const saved = await saveAlertChoice(db, id, choice);
   const lead = saved ? await alertsLead(db, { id }) : null;
   if (lead) await setEventReminders(db, lead.email, form.get("eventReminders") === "on");
-  return json({ saved }, { status: saved ? 200 : 404, headers: PRIVATE });
+  return json({ saved }, { status: saved ? 200 : 404, headers: NO_STORE });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   subscriptionMeta(data?.address ? TITLE : "This link is not valid");

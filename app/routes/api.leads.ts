@@ -5,6 +5,7 @@ import { handleSignup } from "~/features/leads/signup.server";
 import { decodeCursor, encodeCursor, LIST_LIMIT, listLeads } from "~/features/leads/lead-list.server";
 import { filterParams, parseLeadFilters } from "~/features/leads/lead-filters.server";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE } from "~/utils/no-store";
 
 /** POST /api/leads: the newsletter signup, JSON or a form post (app/features/leads/signup.server.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return Response.json({ message: Object.values(parsed.errors).join(" "), errors: parsed.errors }, { status: 400 });
 
   const page = await listLeads(getDb(env), { limit, cursor, filters: parsed.filters });
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(NO_STORE);
   if (page.next) {
     const next = filterParams(parsed.filters);
     next.set("limit", String(limit));

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Building2, Download, Lock } from "~/components/ui/icons.generated";
 import { PageHeader } from "~/components/page-header";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
-import { SubsidiaryMark } from "~/components/subsidiary-icon";
+import { VentureMark } from "~/features/ventures/venture-icon";
 import { pages } from "~/content/pages";
-import { SUBSIDIARY_ALIASES, type Subsidiary } from "~/content/subsidiaries";
+import { VENTURE_ALIASES, type Venture } from "~/content/ventures";
 import { shownVenture } from "~/features/ventures/catalogue.server";
 import { useRootData } from "~/root-data";
 import { getUser } from "~/features/auth/users.server";
@@ -17,7 +17,7 @@ import { getDb } from "~/utils/db.server";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.documents;
 
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const url = new URL(request.url);
   const requested = url.searchParams.get("subsidiary")?.trim() || null;
-  const venture = requested ? await shownVenture(getDb(env), SUBSIDIARY_ALIASES[requested] ?? requested) : undefined;
+  const venture = requested ? await shownVenture(getDb(env), VENTURE_ALIASES[requested] ?? requested) : undefined;
   const member = Boolean(await getUser(request, env));
   const all = await listPublished(getDb(env), { members: member });
   return {
@@ -129,13 +129,13 @@ export default function Documents() {
 }
 
 function DocumentCard({ doc }: { doc: ListedDocument }) {
-  const venture: Subsidiary | undefined = useRootData()?.ventures.find((s) => s.id === doc.ventureId);
+  const venture: Venture | undefined = useRootData()?.ventures.find((s) => s.id === doc.ventureId);
   const date = new Date(doc.updatedAt);
   return (
     <li className={cardClass("lg", "flex flex-col")} data-testid="document">
       <div className="flex items-start gap-4">
         {venture ? (
-          <SubsidiaryMark subsidiary={venture} className="size-10" />
+          <VentureMark venture={venture} className="size-10" />
         ) : (
           <span
             aria-hidden="true"

@@ -9,7 +9,7 @@ import { listItem, publishedEventBySlug } from "~/features/events/events.server"
 import { renderMarkdown } from "~/features/news/markdown.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const event = await publishedEventBySlug(getDb(context.cloudflare.env), params.slug ?? "");

@@ -9,7 +9,7 @@ import { listedEvents, listItem } from "~/features/events/events.server";
 import { useRootData } from "~/root-data";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.events;
 

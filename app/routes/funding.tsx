@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { fundingCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { STAGES } from "~/content/subsidiaries";
+import { STAGES } from "~/content/ventures";
 import { useRootData } from "~/root-data";
 import { pageMeta } from "~/utils/meta";
 

@@ -19,7 +19,7 @@ import { readForm } from "~/features/forms/body.server";
 import { limitClient } from "~/features/forms/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.help;
 

@@ -11,7 +11,7 @@ import { renderMarkdown } from "~/features/news/markdown.server";
 import { publishedNewsBySlug } from "~/features/news/news.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const item = await publishedNewsBySlug(getDb(context.cloudflare.env), params.slug ?? "");

@@ -11,7 +11,7 @@ import { listPublishedNews } from "~/features/news/news.server";
 import { AlertsSignup } from "~/features/alerts/alerts-signup";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.news;
 

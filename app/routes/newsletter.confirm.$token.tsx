@@ -3,7 +3,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -15,10 +14,10 @@ import { readForm } from "~/features/forms/body.server";
 import { COOKIES, signedCookie } from "~/utils/cookies.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 // The link is a secret: never cached, never indexed.
-const PRIVATE = { "Cache-Control": "private, no-store" };
 const STATUS: Record<TokenCheck["state"], number> = { valid: 200, expired: 410, unknown: 404 };
 /** How long Back to a link this browser just confirmed says so (a used link is otherwise "not valid"). */
 const JUST_CONFIRMED_S = 30 * 60;
@@ -37,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (hash === (await sha256Hex(token)))
       return json(
         { state: "confirmed" as const, topic: topic === "alerts" ? ("alerts" as const) : null },
-        { headers: PRIVATE },
+        { headers: NO_STORE },
       );
   }
   return json(
@@ -46,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       : { state: check.state, topic: check.state === "expired" ? check.topic : null },
     {
       status: STATUS[check.state],
-      headers: PRIVATE,
+      headers: NO_STORE,
     },
   );
 }
@@ -60,15 +59,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(result.topic === "alerts" ? "/newsletter/confirmed?topic=alerts" : "/newsletter/confirmed", {
       status: 303,
       headers: {
-        ...PRIVATE,
+        ...NO_STORE,
         "Set-Cookie": await justConfirmed(request, env).serialize(`${await sha256Hex(token)} ${result.topic}`),
       },
     });
-  return json({ state: result.state }, { status: STATUS[result.state], headers: PRIVATE });
+  return json({ state: result.state }, { status: STATUS[result.state], headers: NO_STORE });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const T = subscriptionText(data && "topic" in data ? data.topic : null);

@@ -2,7 +2,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -14,9 +13,8 @@ import { maskAddress } from "~/features/mail/message";
 import { getDb } from "~/utils/db.server";
 import { displayAddress } from "~/utils/address-display.server";
 import { readForm } from "~/features/forms/body.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 /**
  * GET asks, naming the address (masked: a forwarded e-mail shows no more than its domain), and
@@ -28,7 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (id === null)
     return json(
       { valid: false, address: null, listed: false, topic: "newsletter" as const },
-      { status: 404, headers: PRIVATE },
+      { status: 404, headers: NO_STORE },
     );
   const target = await unsubscribeTarget(getDb(env), id);
   return json(
@@ -38,7 +36,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       listed: target?.listed ?? false,
       topic: target?.topic ?? "newsletter",
     },
-    { headers: PRIVATE },
+    { headers: NO_STORE },
   );
 }
 
@@ -52,23 +50,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const form = await readForm(request, { maxBytes: 1024 });
   const id = await readUnsubscribeToken(env, params.token ?? "");
-  if (id === null) return json({ valid: false }, { status: 404, headers: PRIVATE });
+  if (id === null) return json({ valid: false }, { status: 404, headers: NO_STORE });
   const target = await unsubscribeTarget(getDb(env), id);
   await followUnsubscribeLink(env, id);
   if (form.get("List-Unsubscribe") === "One-Click") {
     return new Response("Unsubscribed.", {
       status: 200,
-      headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   return redirect(target?.topic === "alerts" ? "/newsletter/unsubscribed?topic=alerts" : "/newsletter/unsubscribed", {
     status: 303,
-    headers: PRIVATE,
+    headers: NO_STORE,
   });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const T = subscriptionText(data?.topic);

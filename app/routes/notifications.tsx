@@ -7,7 +7,7 @@ import { pages } from "~/content/pages";
 import { notifications, type NotificationType } from "~/content/notifications";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.notifications;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Section, StatTiles } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
-import { SubsidiaryGrid } from "~/components/subsidiary-grid";
+import { VentureGrid } from "~/features/ventures/venture-grid";
 import { portfolioCopy as copy } from "~/content/copy";
 import { pages } from "~/content/pages";
 import { pageMeta } from "~/utils/meta";
@@ -18,7 +18,7 @@ export default function Portfolio() {
         <StatTiles tiles={copy.tiles} />
       </div>
       <Section id="ventures-heading" heading="Our Ventures">
-        <SubsidiaryGrid />
+        <VentureGrid />
       </Section>
     </>
   );

@@ -25,7 +25,8 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+import { NO_STORE } from "~/utils/no-store";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const PATH = ACCOUNT_PATHS.deleteAccount;
 const signInFirst = () =>
@@ -35,10 +36,7 @@ const signInFirst = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context.cloudflare.env);
   if (!user) return signInFirst();
-  return json(
-    { email: user.email, addressCovered: Boolean(user.email && user.emailVerified) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ email: user.email, addressCovered: Boolean(user.email && user.emailVerified) }, { headers: NO_STORE });
 }
 
 /**

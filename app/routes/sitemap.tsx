@@ -4,7 +4,7 @@ import { NewTabLink } from "~/components/ui/new-tab-link";
 import { Section } from "~/components/content/blocks";
 import { PageHeader } from "~/components/page-header";
 import { pages, type PageInfo } from "~/content/pages";
-import { subsidiaryUrl } from "~/content/subsidiaries";
+import { ventureUrl } from "~/content/ventures";
 import { pageMeta } from "~/utils/meta";
 import { useRootData } from "~/root-data";
 import { cardClass } from "~/components/ui/card";
@@ -79,7 +79,7 @@ export default function Sitemap() {
       <Section id="sitemap-subsidiaries" heading="Subsidiaries">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {ventures.map((s) => {
-            const site = subsidiaryUrl(s);
+            const site = ventureUrl(s);
             return (
               <li key={s.id} className="rounded-lg border border-border bg-card p-4">
                 <Link to={`/subsidiary/${s.id}`} className={`font-medium ${linkClass}`}>

@@ -2,17 +2,17 @@ import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction } fro
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ExternalLink, Globe } from "~/components/ui/icons.generated";
 import { useEffect, useState } from "react";
-import { StatusBadge } from "~/components/subsidiary-card";
+import { StatusBadge } from "~/features/ventures/venture-card";
 import { pages } from "~/content/pages";
 import { SITE } from "~/content/site";
-import { subsidiaryJsonLd } from "~/content/structured-data";
-import { SUBSIDIARY_ALIASES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
+import { ventureJsonLd } from "~/content/structured-data";
+import { VENTURE_ALIASES, ventureUrl, type Venture } from "~/content/ventures";
 import { factsOf, shownVenture } from "~/features/ventures/catalogue.server";
 import { listPublished } from "~/features/documents/catalogue.server";
 import { KeyFacts } from "~/features/ventures/key-facts";
-import { LetterTile, SubsidiaryMark } from "~/components/subsidiary-icon";
+import { LetterTile, VentureMark } from "~/features/ventures/venture-icon";
 import { getConfig } from "~/utils/config.server";
-import { checkEmbeddable, type EmbedCheck } from "~/features/subsidiaries/embed-probe.server";
+import { checkEmbeddable, type EmbedCheck } from "~/features/ventures/embed-probe.server";
 import { pageMeta, siteUrlFrom } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
 import { FEED_LINK_TEXT, feedPath } from "~/features/news/feed";
@@ -23,7 +23,7 @@ import { getDb } from "~/utils/db.server";
 import { EventList } from "~/features/events/event-list";
 import { eventsFeedPath } from "~/features/events/event-paths";
 import { listedEvents, listItem } from "~/features/events/events.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 /** The embed's sandbox: scripts, same-origin, popups, forms and downloads. */
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms allow-downloads";
@@ -36,61 +36,61 @@ const UPCOMING_EVENTS = 5;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  const alias = SUBSIDIARY_ALIASES[id];
+  const alias = VENTURE_ALIASES[id];
   if (alias) throw redirect(`/subsidiary/${alias}`, 301);
   const db = getDb(context.cloudflare.env);
   // A hidden venture answers exactly as an unknown one.
-  const subsidiary = await shownVenture(db, id);
-  if (!subsidiary)
-    return json({ subsidiary: null, embed: null, news: [], facts: [], documents: [], events: [] }, { status: 404 });
+  const venture = await shownVenture(db, id);
+  if (!venture)
+    return json({ venture: null, embed: null, news: [], facts: [], documents: [], events: [] }, { status: 404 });
   const config = getConfig(context.cloudflare.env);
-  const url = subsidiaryUrl(subsidiary);
+  const url = ventureUrl(venture);
   // Streamed: the page renders at once and learns later whether the site may be framed. Without
   // a configured domain there is nothing to ask, and the worker requests nothing.
   const embed = url && config.embedCheck ? checkEmbeddable(url, new URL(config.siteUrl).origin) : null;
   const [news, facts, library, { upcoming }] = await Promise.all([
-    listPublishedNews(db, { venture: subsidiary.id, limit: LATEST_NEWS }),
-    factsOf(db, subsidiary.id),
+    listPublishedNews(db, { venture: venture.id, limit: LATEST_NEWS }),
+    factsOf(db, venture.id),
     listPublished(db, { members: false }),
-    listedEvents(db, { venture: subsidiary.id, limit: UPCOMING_EVENTS }),
+    listedEvents(db, { venture: venture.id, limit: UPCOMING_EVENTS }),
   ]);
   const documents = library
-    .filter((d) => d.ventureId === subsidiary.id)
+    .filter((d) => d.ventureId === venture.id)
     .map(({ path, title, description }) => ({ path, title, description }));
-  return defer({ subsidiary, embed, news, facts, documents, events: upcoming.map(listItem) });
+  return defer({ venture, embed, news, facts, documents, events: upcoming.map(listItem) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  data?.subsidiary
+  data?.venture
     ? pageMeta({
         page: {
-          title: data.subsidiary.name,
-          description: `${data.subsidiary.name}: ${data.subsidiary.tagline}. ${data.subsidiary.description}`,
+          title: data.venture.name,
+          description: `${data.venture.name}: ${data.venture.tagline}. ${data.venture.description}`,
         },
         matches,
         path: location.pathname,
-        jsonLd: subsidiaryJsonLd(siteUrlFrom(matches), data.subsidiary),
+        jsonLd: ventureJsonLd(siteUrlFrom(matches), data.venture),
       }).concat(
         {
           tagName: "link",
           rel: "alternate",
           type: "application/atom+xml",
-          title: `${data.subsidiary.name} news`,
-          href: feedPath(data.subsidiary.id),
+          title: `${data.venture.name} news`,
+          href: feedPath(data.venture.id),
         },
         {
           tagName: "link",
           rel: "alternate",
           type: "text/calendar",
-          title: `${data.subsidiary.name} events`,
-          href: eventsFeedPath(data.subsidiary.id),
+          title: `${data.venture.name} events`,
+          href: eventsFeedPath(data.venture.id),
         },
       )
     : [{ title: `Subsidiary Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
-export default function SubsidiaryPage() {
-  const { subsidiary, embed, news, facts, documents, events } = useLoaderData<typeof loader>();
-  if (!subsidiary) {
+export default function VenturePage() {
+  const { venture, embed, news, facts, documents, events } = useLoaderData<typeof loader>();
+  if (!venture) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-semibold">Subsidiary Not Found</h1>
@@ -101,7 +101,7 @@ export default function SubsidiaryPage() {
       </section>
     );
   }
-  const url = subsidiaryUrl(subsidiary);
+  const url = ventureUrl(venture);
   return (
     <div className="mx-auto flex max-w-6xl flex-col px-4 pb-8">
       <nav aria-label="Breadcrumb" className="pt-6 text-sm text-muted-foreground">
@@ -119,7 +119,7 @@ export default function SubsidiaryPage() {
             <span aria-hidden="true"> /</span>
           </li>
           <li aria-current="page" className="text-foreground">
-            {subsidiary.name}
+            {venture.name}
           </li>
         </ol>
       </nav>
@@ -129,18 +129,18 @@ export default function SubsidiaryPage() {
           Back
         </Link>
         {/* Its logo once an admin uploads one; until then the name's first letter on its colour. */}
-        {subsidiary.logo ? (
-          <SubsidiaryMark subsidiary={subsidiary} className="size-12" />
+        {venture.logo ? (
+          <VentureMark venture={venture} className="size-12" />
         ) : (
-          <LetterTile subsidiary={subsidiary} className="size-12 text-xl" />
+          <LetterTile venture={venture} className="size-12 text-xl" />
         )}
         {/* basis-48: on a phone the name takes a line of its own rather than a narrow column. */}
         <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight">{subsidiary.name}</h1>
-            <StatusBadge status={subsidiary.status} />
+            <h1 className="text-3xl font-bold tracking-tight">{venture.name}</h1>
+            <StatusBadge status={venture.status} />
           </div>
-          <p className="mt-1 text-muted-foreground">{subsidiary.tagline}</p>
+          <p className="mt-1 text-muted-foreground">{venture.tagline}</p>
         </div>
         {url ? (
           <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
@@ -149,15 +149,15 @@ export default function SubsidiaryPage() {
           </a>
         ) : null}
       </header>
-      <p className="mb-6 max-w-3xl text-muted-foreground">{subsidiary.description}</p>
-      {subsidiary.youtubeVideoId ? (
+      <p className="mb-6 max-w-3xl text-muted-foreground">{venture.description}</p>
+      {venture.youtubeVideoId ? (
         <section aria-labelledby="venture-video" className="mb-8">
           <h2 id="venture-video" className="mb-4 text-2xl font-semibold tracking-tight">
             Video
           </h2>
           <iframe
-            src={`https://www.youtube-nocookie.com/embed/${subsidiary.youtubeVideoId}`}
-            title={`${subsidiary.name} video`}
+            src={`https://www.youtube-nocookie.com/embed/${venture.youtubeVideoId}`}
+            title={`${venture.name} video`}
             width={560}
             height={315}
             loading="lazy"
@@ -169,11 +169,7 @@ export default function SubsidiaryPage() {
       ) : null}
       {facts.length ? <KeyFacts facts={facts} headingId="venture-facts" /> : null}
       {/* A new id is a new frame: the failed state never leaks from one venture to the next. */}
-      {url ? (
-        <SiteEmbed key={subsidiary.id} subsidiary={subsidiary} url={url} check={embed} />
-      ) : (
-        <NoWebsite subsidiary={subsidiary} />
-      )}
+      {url ? <SiteEmbed key={venture.id} venture={venture} url={url} check={embed} /> : <NoWebsite venture={venture} />}
       <section aria-labelledby="venture-events" className="mt-10">
         <h2 id="venture-events" className="mb-4 text-2xl font-semibold tracking-tight">
           Upcoming events
@@ -181,11 +177,11 @@ export default function SubsidiaryPage() {
         {events.length ? (
           <EventList items={events} headingLevel={3} />
         ) : (
-          <p className="text-muted-foreground">No upcoming events from {subsidiary.name}.</p>
+          <p className="text-muted-foreground">No upcoming events from {venture.name}.</p>
         )}
         <p className="mt-4 flex flex-wrap gap-4">
-          <a href={eventsFeedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
-            {subsidiary.name} calendar feed (.ics)
+          <a href={eventsFeedPath(venture.id)} className="text-primary underline underline-offset-2">
+            {venture.name} calendar feed (.ics)
           </a>
         </p>
       </section>
@@ -196,13 +192,13 @@ export default function SubsidiaryPage() {
         {news.length ? (
           <NewsList items={news} headingLevel={3} />
         ) : (
-          <p className="text-muted-foreground">No news from {subsidiary.name} yet.</p>
+          <p className="text-muted-foreground">No news from {venture.name} yet.</p>
         )}
         <p className="mt-4 flex flex-wrap gap-4">
-          <Link to={newsListPath(subsidiary.id)} className="text-primary underline underline-offset-2">
-            All {subsidiary.name} news
+          <Link to={newsListPath(venture.id)} className="text-primary underline underline-offset-2">
+            All {venture.name} news
           </Link>
-          <a href={feedPath(subsidiary.id)} className="text-primary underline underline-offset-2">
+          <a href={feedPath(venture.id)} className="text-primary underline underline-offset-2">
             {FEED_LINK_TEXT}
           </a>
         </p>
@@ -223,11 +219,11 @@ export default function SubsidiaryPage() {
             ))}
           </ul>
         ) : (
-          <p className="text-muted-foreground">No public documents from {subsidiary.name} yet.</p>
+          <p className="text-muted-foreground">No public documents from {venture.name} yet.</p>
         )}
         <p className="mt-4">
-          <Link to={`/documents?subsidiary=${subsidiary.id}`} className="text-primary underline underline-offset-2">
-            All {subsidiary.name} documents in the library
+          <Link to={`/documents?subsidiary=${venture.id}`} className="text-primary underline underline-offset-2">
+            All {venture.name} documents in the library
           </Link>
         </p>
       </section>
@@ -236,7 +232,7 @@ export default function SubsidiaryPage() {
 }
 
 /** The visit panel of a venture whose website the group has not configured: no frame, no link out. */
-function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
+function NoWebsite({ venture }: { venture: Venture }) {
   return (
     <section
       aria-labelledby="no-website"
@@ -247,21 +243,13 @@ function NoWebsite({ subsidiary }: { subsidiary: Subsidiary }) {
         Website Coming Soon
       </h2>
       <p className="mt-2 text-muted-foreground">
-        {subsidiary.name} has no public website yet. Its documents below tell you more.
+        {venture.name} has no public website yet. Its documents below tell you more.
       </p>
     </section>
   );
 }
 
-function SiteEmbed({
-  subsidiary,
-  url,
-  check,
-}: {
-  subsidiary: Subsidiary;
-  url: string;
-  check: Promise<EmbedCheck> | null;
-}) {
+function SiteEmbed({ venture, url, check }: { venture: Venture; url: string; check: Promise<EmbedCheck> | null }) {
   // "server": the first render, shared with the HTML. The frame mounts on the client, so its load
   // and error events are never missed during hydration, and only once the server's check (when on)
   // has said the site may be framed: a refusing site is never requested.
@@ -293,7 +281,7 @@ function SiteEmbed({
     return (
       <noscript>
         <p className={cardClass("xl", "text-center text-muted-foreground")}>
-          Use “Open in New Tab” to visit {subsidiary.name}.
+          Use “Open in New Tab” to visit {venture.name}.
         </p>
       </noscript>
     );
@@ -304,7 +292,7 @@ function SiteEmbed({
         role="status"
         className={cardClass("xl", "flex min-h-[24rem] items-center justify-center text-muted-foreground")}
       >
-        Loading {subsidiary.name}…
+        Loading {venture.name}…
       </p>
     );
   }
@@ -318,7 +306,7 @@ function SiteEmbed({
         <h2 className="mt-4 text-xl font-semibold">Unable to Load Website</h2>
         <p className="mt-2 text-muted-foreground">This website cannot be embedded. Please visit it directly.</p>
         <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-6">
-          Visit {subsidiary.name}
+          Visit {venture.name}
           <ExternalLink aria-hidden="true" className="size-4" />
         </a>
       </div>
@@ -327,7 +315,7 @@ function SiteEmbed({
   return (
     <iframe
       src={url}
-      title={`${subsidiary.name} website`}
+      title={`${venture.name} website`}
       sandbox={SANDBOX}
       referrerPolicy="strict-origin-when-cross-origin"
       className="h-[70vh] min-h-[24rem] w-full rounded-xl border border-border bg-white"

@@ -4,7 +4,7 @@
  * `getConfig(env)`, never `env.NAME` strings; bindings (DB) stay on `env`.
  */
 import { z } from "zod";
-import { parseDomainConfig, parseVideoConfig } from "~/content/subsidiaries";
+import { parseDomainConfig, parseVideoConfig } from "~/content/ventures";
 import { parseMailFrom } from "~/utils/mail-address";
 
 /** "a, b,,c " → ["a", "b", "c"]. */
@@ -215,9 +215,9 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     storeUrl: v.STORE_URL,
     linkedinUrl: v.LINKEDIN_URL,
     leadsRateLimit: v.LEADS_RATE_LIMIT,
-    /** Subsidiary id → YouTube video id (SUBSIDIARY_VIDEOS): read once, by the ventures' seed (docs/ventures.md). */
+    /** Venture id → YouTube video id (SUBSIDIARY_VIDEOS): read once, by the ventures' seed (docs/ventures.md). */
     videos: v.SUBSIDIARY_VIDEOS,
-    /** Subsidiary id → host name (VENTURE_DOMAINS): read once, by the ventures' seed (docs/ventures.md). */
+    /** Venture id → host name (VENTURE_DOMAINS): read once, by the ventures' seed (docs/ventures.md). */
     domains: v.VENTURE_DOMAINS,
     /** EMBED_CHECK: whether the subsidiary page asks a venture's site if it may be framed. */
     embedCheck: v.EMBED_CHECK,

@@ -99,7 +99,7 @@ const SEED_SOURCES = [
   "scripts/fact-sheets.ts",
   "app/features/documents/starting.server.ts",
   "app/content/documents.ts",
-  "app/content/subsidiaries.ts",
+  "app/content/ventures.ts",
   "app/content/site.ts",
   "app/features/ventures/seed.server.ts",
   "app/features/ventures/revisions.ts",

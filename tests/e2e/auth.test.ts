@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { launch, newPage, ready, screenshot, settled, visitorPage } from "./browser";
 import { axeViolations } from "./axe";
 
@@ -42,7 +42,7 @@ describe("sign-in in Chromium", () => {
     await expect(page.locator("h1").first().textContent()).resolves.toBe("Welcome back, Ada");
     await expect(page.getByTestId("profile-email").textContent()).resolves.toBe("ada.admin@example.com");
     await expect(page.getByTestId("member-since").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-    await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(subsidiaries.length));
+    await expect(page.getByTestId("subsidiary-count").textContent()).resolves.toBe(String(STARTING_VENTURES.length));
     await expect(page.getByRole("heading", { name: "Your AFX Portfolio" }).isVisible()).resolves.toBe(true);
     // The sidebar header shows the user (initials as the avatar fallback) and the admin-only link.
     const sidebar = page.getByTestId("desktop-sidebar");

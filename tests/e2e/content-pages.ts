@@ -6,7 +6,7 @@ import { STARTING_DOCUMENTS as documents } from "~/content/documents";
 import { notifications } from "~/content/notifications";
 import { pages } from "~/content/pages";
 import { formatPrice, storeCategories, storeProducts } from "~/content/store";
-import { getSubsidiary, STAGES, SUBSIDIARY_ALIASES, subsidiaries } from "~/content/subsidiaries";
+import { startingVenture, STAGES, VENTURE_ALIASES, STARTING_VENTURES } from "~/content/ventures";
 import { hydrated, launch, screenshot, visitorPage } from "./browser";
 import { TEST_DOMAINS } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
@@ -45,8 +45,8 @@ export function describeContentPages(js: boolean) {
         "/portfolio",
       );
       const cards = page.locator("#portfolio article");
-      await expect(cards.count()).resolves.toBe(subsidiaries.length);
-      for (const [i, s] of subsidiaries.entries()) {
+      await expect(cards.count()).resolves.toBe(STARTING_VENTURES.length);
+      for (const [i, s] of STARTING_VENTURES.entries()) {
         const card = cards.nth(i);
         await expect(card.getByRole("heading").innerText()).resolves.toBe(s.name);
         await expect(card.innerText()).resolves.toContain(s.tagline);
@@ -76,7 +76,7 @@ export function describeContentPages(js: boolean) {
       const text = await visibleText(page);
       // Each tile is a <dt> label then its <dd> number (drawn number-first).
       for (const t of portfolioCopy.tiles) expect(text).toMatch(new RegExp(`${t.label}\\s+${t.value}`));
-      for (const s of subsidiaries) expect(text).toContain(s.name);
+      for (const s of STARTING_VENTURES) expect(text).toContain(s.name);
       const height = () =>
         page
           .locator("article")
@@ -108,7 +108,7 @@ export function describeContentPages(js: boolean) {
 
     it("sitemap: every venture links to its page, and to its domain where one is configured", async () => {
       const { page } = await open("/sitemap");
-      for (const s of subsidiaries) {
+      for (const s of STARTING_VENTURES) {
         await expect(page.locator(`main a[href="/subsidiary/${s.id}"]`).innerText()).resolves.toBe(s.name);
         const domain = TEST_DOMAINS[s.id];
         if (domain)
@@ -134,7 +134,7 @@ export function describeContentPages(js: boolean) {
 
     it("documents: grouped, filtered by the card's 'Docs' link, unknown id handled", async () => {
       const { page } = await open("/");
-      const gaas = getSubsidiary("gaas")!;
+      const gaas = startingVenture("gaas")!;
       await page
         .locator("#portfolio article")
         .filter({ hasText: gaas.name })
@@ -198,16 +198,16 @@ export function describeContentPages(js: boolean) {
 
     it("the old ids redirect to the venture's page", async () => {
       const { page } = await open("/");
-      for (const [alias, id] of Object.entries(SUBSIDIARY_ALIASES)) {
+      for (const [alias, id] of Object.entries(VENTURE_ALIASES)) {
         await page.goto(`/subsidiary/${alias}`);
         expect(new URL(page.url()).pathname).toBe(`/subsidiary/${id}`);
-        await expect(page.locator("h1").innerText()).resolves.toBe(getSubsidiary(id)!.name);
+        await expect(page.locator("h1").innerText()).resolves.toBe(startingVenture(id)!.name);
       }
     });
 
     it("a card's 'Learn more' leads to the detail page, whose Back returns to the portfolio", async () => {
       const { page } = await open("/portfolio");
-      const s = expectDefined(subsidiaries[3], "the fourth venture");
+      const s = expectDefined(STARTING_VENTURES[3], "the fourth venture");
       await page.getByRole("link", { name: `Learn more about ${s.name}` }).click();
       await page.getByRole("heading", { level: 1, name: s.name }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/subsidiary/${s.id}`);

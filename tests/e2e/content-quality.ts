@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, screenshot, settled } from "./browser";
 import { DESKTOP, MOBILE } from "./shell-helpers";
@@ -17,7 +17,7 @@ export const PATHS = [
   "/documents?subsidiary=gaas",
   "/documents?subsidiary=unknown",
   "/notifications?view=cleared",
-  `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
+  `/subsidiary/${expectDefined(STARTING_VENTURES[0]).id}`,
   "/subsidiary/unknown-venture",
   `/events/${EVENT_FIXTURE.slug}`,
 ];

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STARTING_DOCUMENTS as documents } from "~/content/documents";
 import { formatBytes } from "~/features/documents/library";
-import { getSubsidiary } from "~/content/subsidiaries";
+import { startingVenture } from "~/content/ventures";
 import { baseURL, downloadBytes, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { TEST_VIDEO } from "./content-fixtures";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
@@ -32,7 +32,7 @@ describe("card flip (JavaScript)", () => {
       (window as any).gtag = (...args: unknown[]) => (window as any).analyticsCalls.push(args);
     });
     await page.goto("/portfolio");
-    const s = getSubsidiary(TEST_VIDEO.subsidiaryId)!;
+    const s = startingVenture(TEST_VIDEO.ventureId)!;
     const card = page.locator("article").filter({ hasText: s.name });
     expect(await page.locator("iframe").count()).toBe(0);
     expect(playerRequests).toEqual([]);
@@ -98,7 +98,7 @@ describe("subsidiary detail frame", () => {
     await page.route(VENTURE_SITES, (route) => {
       framed.push(route.request().url());
     });
-    const [first, second] = [getSubsidiary("vctr")!, getSubsidiary("snews")!];
+    const [first, second] = [startingVenture("vctr")!, startingVenture("snews")!];
     await page.goto(`/subsidiary/${first.id}`, { waitUntil: "domcontentloaded" });
     const frame = page.locator(`iframe[title="${first.name} website"]`);
     await frame.waitFor();
@@ -130,7 +130,7 @@ describe("subsidiary detail frame", () => {
     page.on("request", (r) => {
       if (new URL(r.url()).origin !== baseURL()) offSite.push(r.url());
     });
-    const s = getSubsidiary(WITHOUT_DOMAIN)!;
+    const s = startingVenture(WITHOUT_DOMAIN)!;
     await page.goto(`/subsidiary/${s.id}`);
     await hydrated(page);
     await expect(page.locator("main").innerText()).resolves.toContain(s.description);

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpCopy } from "~/content/copy";
 import { ADMIN_PAGES, pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { confirmedLead, signIn } from "./account";
 import { launch, newPage, ready } from "./browser";
 import { PATHS } from "./content-quality";
@@ -27,7 +27,7 @@ const DOMAIN = "@examplecompanies.co.uk";
 const tag = Date.now().toString(36);
 /** 64 characters, the longest address a form of ours takes in practice (RFC 5321 allows 254). */
 const LONG = `alexandria.konstantinopoulou.${tag}`.padEnd(64 - DOMAIN.length, "s") + DOMAIN;
-const longestVenture = [...subsidiaries].sort((a, b) => b.name.length - a.name.length)[0]!;
+const longestVenture = [...STARTING_VENTURES].sort((a, b) => b.name.length - a.name.length)[0]!;
 const TEN_DIGITS = (1_234_567_890).toLocaleString("en-US");
 /** A title as long as the forms take, with a 64-character word no line can break at a space. */
 const LONG_WORD = `Konzernabschlussbestaetigungsvermerk${tag}`.padEnd(64, "x");

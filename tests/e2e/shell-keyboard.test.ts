@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPER_TOAST, GOD_MODE_TOAST, KONAMI_TOAST } from "~/components/shell/shortcuts";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { hydrated, launch, newPage, screenshot, visitorPage } from "./browser";
 import { DESKTOP, MOBILE, pauseClock } from "./shell-helpers";
 import { expectDefined } from "../fixtures/expect-defined";
@@ -70,7 +70,7 @@ describe("keyboard shortcuts", () => {
     // This file's worker holds the catalogue as seeded (tests/e2e/ventures.test.ts changes its own).
     for (const n of [1, 5, 9]) {
       await page.keyboard.press(`Alt+${n}`);
-      await page.waitForURL(`**/subsidiary/${expectDefined(subsidiaries[n - 1]).id}`);
+      await page.waitForURL(`**/subsidiary/${expectDefined(STARTING_VENTURES[n - 1]).id}`);
     }
   });
 
@@ -153,7 +153,7 @@ describe("keyboard shortcuts", () => {
     await expect(dialog.innerText()).resolves.toContain("Ctrl/⌘ + B");
     await expect(dialog.innerText()).resolves.toContain("Ctrl + Shift + Alt + G");
     // Alt + 1 … 9 listed with the catalogue's ventures, in its order.
-    for (const [i, s] of subsidiaries.slice(0, 9).entries()) {
+    for (const [i, s] of STARTING_VENTURES.slice(0, 9).entries()) {
       await expect(dialog.locator(`dt:has-text("Alt + ${i + 1}") + dd`).innerText()).resolves.toBe(s.name);
     }
     await screenshot(page, "shell-shortcuts-dialog");

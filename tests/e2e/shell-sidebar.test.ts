@@ -1,7 +1,7 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_LINKS, UTILITY_LINKS } from "~/components/shell/nav-links";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { baseURL, hydrated, launch, newPage, screenshot, settled, visitorPage } from "./browser";
 import { DESKTOP, hydratedWithFakeClock, MOBILE, navLabels, pauseClock, sidebarCookie, width } from "./shell-helpers";
 
@@ -41,9 +41,9 @@ describe("sidebar on desktop", () => {
     expect(await width(aside)).toBe(16 * 16);
 
     const subs = aside.getByRole("group", { name: "Subsidiaries" }).getByRole("link");
-    await expect(navLabels(subs)).resolves.toEqual(subsidiaries.map((s) => s.name));
+    await expect(navLabels(subs)).resolves.toEqual(STARTING_VENTURES.map((s) => s.name));
     const subHrefs = await subs.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(subHrefs).toEqual(subsidiaries.map((s) => `/subsidiary/${s.id}`));
+    expect(subHrefs).toEqual(STARTING_VENTURES.map((s) => `/subsidiary/${s.id}`));
     // Links use the canonical ids (fiscal-me, gaas), not the aliases fiscalme, get-gaas (docs/product.md, Catalogue).
     expect(subHrefs).toContain("/subsidiary/fiscal-me");
     expect(subHrefs).toContain("/subsidiary/gaas");
@@ -102,7 +102,7 @@ describe("sidebar on desktop", () => {
     await expect.poll(names).toEqual([]);
     await expect(aside.getByText("No matches").isVisible()).resolves.toBe(true);
     await search.fill("");
-    await expect.poll(names).toEqual(subsidiaries.map((s) => s.name));
+    await expect.poll(names).toEqual(STARTING_VENTURES.map((s) => s.name));
   });
 
   it("the trigger cycles icon → expanded → hidden → icon and stores sidebar_state for 7 days; the server paints it", async () => {

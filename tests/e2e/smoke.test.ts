@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { hydrated, launch, newPage, screenshot } from "./browser";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -12,9 +12,9 @@ const ROUTES: { path: string; status: number; heading: string; finalPath?: strin
     .map((p) => ({ path: p.path, status: 200, heading: p.heading })),
   { path: "/home", status: 200, heading: pages.home.heading },
   {
-    path: `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
+    path: `/subsidiary/${expectDefined(STARTING_VENTURES[0]).id}`,
     status: 200,
-    heading: expectDefined(subsidiaries[0]).name,
+    heading: expectDefined(STARTING_VENTURES[0]).name,
   },
   { path: "/subsidiary/unknown-venture", status: 404, heading: "Subsidiary Not Found" },
   { path: "/documents/anything", status: 200, heading: pages.documents.heading, finalPath: "/documents" },

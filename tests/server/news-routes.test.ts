@@ -9,7 +9,7 @@ import { loader as investors } from "~/routes/investors";
 import { loader as newsItem } from "~/routes/news.$slug";
 import { loader as newsList } from "~/routes/news._index";
 import { loader as feed } from "~/routes/news[.]atom";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
 
 beforeEach(async () => {
@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 
 const CROSS_SITE = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
-const [venture, otherVenture] = subsidiaries;
+const [venture, otherVenture] = STARTING_VENTURES;
 
 interface Draft {
   title: string;

@@ -10,7 +10,7 @@ import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { loader as subsidiary } from "~/routes/subsidiary.$id";
 import { STARTING_DOCUMENTS as catalogue } from "~/content/documents";
 import { pages } from "~/content/pages";
-import { subsidiaries, SUBSIDIARY_ALIASES } from "~/content/subsidiaries";
+import { STARTING_VENTURES, VENTURE_ALIASES } from "~/content/ventures";
 import { asResponse, callRoute, ORIGIN } from "./route-args";
 
 describe("public loaders", () => {
@@ -23,7 +23,7 @@ describe("public loaders", () => {
   it("/documents lists the seeded library, or one venture's documents by id or alias; a deeper path goes back to it", async () => {
     const all = (await callRoute(documents, { path: "/documents" })) as { documents: unknown[] };
     expect(all.documents).toHaveLength(catalogue.length);
-    const venture = subsidiaries.find((s) => catalogue.some((d) => d.subsidiaryId === s.id));
+    const venture = STARTING_VENTURES.find((s) => catalogue.some((d) => d.ventureId === s.id));
     if (!venture) throw new Error("no venture with documents");
     const one = (await callRoute(documents, { path: `/documents?subsidiary=${venture.id}` })) as {
       venture: { id: string };
@@ -32,7 +32,7 @@ describe("public loaders", () => {
     expect(one.venture.id).toBe(venture.id);
     expect(one.documents.length).toBeGreaterThan(0);
     expect(one.documents.every((d) => d.ventureId === venture.id)).toBe(true);
-    const [alias, target] = Object.entries(SUBSIDIARY_ALIASES)[0] ?? [];
+    const [alias, target] = Object.entries(VENTURE_ALIASES)[0] ?? [];
     if (alias) {
       const aliased = (await callRoute(documents, { path: `/documents?subsidiary=${alias}` })) as {
         venture: { id: string } | null;
@@ -66,19 +66,19 @@ describe("public loaders", () => {
     expect(robotsText).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(robotsText).toContain("Disallow: /admin/");
     const xml = await asResponse(await callRoute(sitemap, { path: "/sitemap.xml" })).text();
-    for (const s of subsidiaries) expect(xml).toContain(`<loc>${ORIGIN}/subsidiary/${s.id}</loc>`);
+    for (const s of STARTING_VENTURES) expect(xml).toContain(`<loc>${ORIGIN}/subsidiary/${s.id}</loc>`);
     expect(xml).not.toContain("/admin");
   });
 
   it("/subsidiary/:id: a venture, a 301 from an alias, a 404 for no venture", async () => {
-    const first = subsidiaries[0]!;
+    const first = STARTING_VENTURES[0]!;
     const found = (await callRoute(subsidiary, { path: `/subsidiary/${first.id}`, params: { id: first.id } })) as {
-      data: { subsidiary: { id: string } };
+      data: { venture: { id: string } };
     };
-    expect(found.data.subsidiary.id).toBe(first.id);
+    expect(found.data.venture.id).toBe(first.id);
     const missing = asResponse(await callRoute(subsidiary, { path: "/subsidiary/nope", params: { id: "nope" } }));
     expect(missing.status).toBe(404);
-    const [alias, target] = Object.entries(SUBSIDIARY_ALIASES)[0] ?? [];
+    const [alias, target] = Object.entries(VENTURE_ALIASES)[0] ?? [];
     if (alias) {
       const moved = asResponse(await callRoute(subsidiary, { path: `/subsidiary/${alias}`, params: { id: alias } }));
       expect([moved.status, moved.headers.get("Location")]).toEqual([301, `/subsidiary/${target}`]);

@@ -12,7 +12,7 @@ import { loader as logoFile } from "~/routes/ventures.logos.$file";
 import { loader as investorsPage } from "~/routes/investors";
 import { loader as rootLoader } from "~/root";
 import { shortcutsFor } from "~/components/shell/shortcuts";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { readContentGeneration } from "~/features/content/generation.server";
 import { getDb } from "~/utils/db.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
@@ -310,9 +310,9 @@ describe("/admin/ventures", () => {
         .map((s) => [s.keys, s.action.type === "navigate" ? s.action.to : s.action.type]);
     };
     const alt = (ids: string[]) => ids.map((id, i) => [`Alt + ${i + 1}`, `/subsidiary/${id}`]);
-    const [first, second, third, ...rest] = subsidiaries.map((s) => s.id);
+    const [first, second, third, ...rest] = STARTING_VENTURES.map((s) => s.id);
     // As seeded: the nine in the seed's order.
-    expect(await altTargets()).toEqual(alt(subsidiaries.map((s) => s.id)));
+    expect(await altTargets()).toEqual(alt(STARTING_VENTURES.map((s) => s.id)));
     try {
       expect((await post({ intent: "hide", id: first! })).status).toBe(303);
       expect((await post({ intent: "up", id: third! })).status).toBe(303);
@@ -322,6 +322,6 @@ describe("/admin/ventures", () => {
       await post({ intent: "down", id: third! });
       await post({ intent: "show", id: first! });
     }
-    expect(await altTargets()).toEqual(alt(subsidiaries.map((s) => s.id)));
+    expect(await altTargets()).toEqual(alt(STARTING_VENTURES.map((s) => s.id)));
   });
 });

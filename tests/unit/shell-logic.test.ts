@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterSubsidiaries, isActivePath } from "~/components/shell/nav-links";
+import { filterVentures, isActivePath } from "~/components/shell/nav-links";
 import {
   KeySequence,
   KONAMI,
@@ -11,7 +11,7 @@ import {
 } from "~/components/shell/shortcuts";
 import { nextSidebarState, readSidebarCookie, sidebarCookie } from "~/components/shell/sidebar-state";
 import { userDisplayName, userInitials } from "~/features/auth/user";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { expectDefined } from "../fixtures/expect-defined";
 
 // The shell's pure logic; the browser suite (tests/e2e/shell-*.test.ts) covers the behaviour.
@@ -53,10 +53,10 @@ describe("sidebar state", () => {
 
 describe("navigation helpers", () => {
   it("filters subsidiaries by case-insensitive substring of name or tagline", () => {
-    expect(filterSubsidiaries(subsidiaries, "GAAS").map((s) => s.id)).toEqual(["gaas"]);
-    expect(filterSubsidiaries(subsidiaries, "journalism").map((s) => s.id)).toEqual(["snews"]);
-    expect(filterSubsidiaries(subsidiaries, "  ")).toHaveLength(subsidiaries.length);
-    expect(filterSubsidiaries(subsidiaries, "no such venture")).toEqual([]);
+    expect(filterVentures(STARTING_VENTURES, "GAAS").map((s) => s.id)).toEqual(["gaas"]);
+    expect(filterVentures(STARTING_VENTURES, "journalism").map((s) => s.id)).toEqual(["snews"]);
+    expect(filterVentures(STARTING_VENTURES, "  ")).toHaveLength(STARTING_VENTURES.length);
+    expect(filterVentures(STARTING_VENTURES, "no such venture")).toEqual([]);
   });
   it("counts / and /home as home", () => {
     expect(isActivePath("/", "/home")).toBe(true);
@@ -79,7 +79,7 @@ const key = (k: Partial<KeyLike>): KeyLike => ({
 
 describe("shortcut matching", () => {
   // The seeded portfolio (the root loader's ventures, tests/server/venture-routes.test.ts).
-  const seeded = shortcutsFor(subsidiaries);
+  const seeded = shortcutsFor(STARTING_VENTURES);
   const matchShortcut = (e: KeyLike) => matchIn(e, seeded);
   it("matches Ctrl or Cmd, Shift variants, Alt digits by code, and plain Space", () => {
     expect(matchShortcut(key({ key: "p", code: "KeyP", ctrlKey: true }))?.action).toEqual({
@@ -96,7 +96,7 @@ describe("shortcut matching", () => {
     });
     expect(matchShortcut(key({ key: "¡", code: "Digit1", altKey: true }))?.action).toEqual({
       type: "navigate",
-      to: `/subsidiary/${expectDefined(subsidiaries[0]).id}`,
+      to: `/subsidiary/${expectDefined(STARTING_VENTURES[0]).id}`,
     });
     expect(
       matchShortcut(key({ key: "©", code: "KeyG", ctrlKey: true, shiftKey: true, altKey: true }))?.action.type,
@@ -112,9 +112,9 @@ describe("shortcut matching", () => {
     expect(matchShortcut(key({ key: "g", code: "KeyG", metaKey: true, shiftKey: true, altKey: true }))).toBeUndefined();
   });
   it("Alt + N is the Nth venture of the list it is given: a shorter or reordered list moves or drops it", () => {
-    const [a, b, c] = subsidiaries;
+    const [a, b, c] = STARTING_VENTURES;
     const alt = (n: number) => key({ key: String(n), code: `Digit${n}`, altKey: true });
-    expect(matchShortcut(alt(9))?.action).toEqual({ type: "navigate", to: `/subsidiary/${subsidiaries[8]?.id}` });
+    expect(matchShortcut(alt(9))?.action).toEqual({ type: "navigate", to: `/subsidiary/${STARTING_VENTURES[8]?.id}` });
     const fewer = shortcutsFor([expectDefined(c), expectDefined(b)]);
     expect(matchIn(alt(1), fewer)?.action).toEqual({ type: "navigate", to: `/subsidiary/${expectDefined(c).id}` });
     expect(matchIn(alt(2), fewer)?.label).toBe(expectDefined(b).name);
@@ -123,7 +123,7 @@ describe("shortcut matching", () => {
       false,
     );
     // Only nine digits: a tenth venture has no key.
-    const ten = [...subsidiaries, { id: "tenth", name: "Tenth" }];
+    const ten = [...STARTING_VENTURES, { id: "tenth", name: "Tenth" }];
     expect(shortcutsFor(ten).filter((s) => s.keys.startsWith("Alt + "))).toHaveLength(9);
   });
   it("normalizes keys by code", () => {

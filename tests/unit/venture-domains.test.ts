@@ -1,7 +1,7 @@
 // Venture domains are configuration (VENTURE_DOMAINS): what a value keeps, and the origins the CSP
 // may frame. The pages and the CSP without a domain: tests/worker/venture-domains.test.ts.
 import { describe, expect, it } from "vitest";
-import { embeddableOrigins, parseDomainConfig } from "~/content/subsidiaries";
+import { embeddableOrigins, parseDomainConfig } from "~/content/ventures";
 
 describe("VENTURE_DOMAINS", () => {
   it("keeps only known ids with a bare host name; the rest is ignored", () => {

@@ -15,8 +15,8 @@ import { notifications } from "~/content/notifications";
 import { ADMIN_PAGES, pages } from "~/content/pages";
 import { SITE } from "~/content/site";
 import { formatPrice, STORE_PRODUCT_CLAIM, storeCategories, storeProducts } from "~/content/store";
-import { parseVideoConfig, STAGES, subsidiaries, withVideos } from "~/content/subsidiaries";
-import { checkEmbeddable, framingAllowed } from "~/features/subsidiaries/embed-probe.server";
+import { parseVideoConfig, STAGES, STARTING_VENTURES, withVideos } from "~/content/ventures";
+import { checkEmbeddable, framingAllowed } from "~/features/ventures/embed-probe.server";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -64,7 +64,7 @@ describe("landing", () => {
     expect(t).toContain("Browse our ventures and consider funding us!");
     expect(html).toMatch(/<a[^>]*href="\/portfolio"[^>]*>Explore Portfolio/);
     expect(html).toContain('id="portfolio"');
-    for (const s of subsidiaries) {
+    for (const s of STARTING_VENTURES) {
       expect(t).toContain(s.name);
       expect(t).toContain(s.tagline);
       expect(html).toContain(`href="/documents?subsidiary=${s.id}"`);
@@ -76,7 +76,7 @@ describe("landing", () => {
     }
     // The venture without a configured domain links nowhere outside the site.
     expect(html).not.toMatch(new RegExp(`href="https://[^"]*${WITHOUT_DOMAIN}`));
-    expect(t.match(/MVP Development/g)?.length).toBe(subsidiaries.length);
+    expect(t.match(/MVP Development/g)?.length).toBe(STARTING_VENTURES.length);
     expect(t).toContain("Ready to Connect?");
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>Get Started/);
   });
@@ -89,7 +89,7 @@ describe("landing", () => {
     expect(org.numberOfEmployees.minValue).toBe(67000);
     expect(org.url).toBe(`${env.SITE_URL}/`);
     expect(org.contactPoint.telephone).toBe(env.CONTACT_PHONE);
-    expect(org.subOrganization).toHaveLength(subsidiaries.length);
+    expect(org.subOrganization).toHaveLength(STARTING_VENTURES.length);
   });
 
   it("/home has the same canonical URL as /", async () => {
@@ -110,7 +110,7 @@ describe("subsidiary cards", () => {
     expect(parseVideoConfig(" fiscal-me = abcdefghijk , nope=abcdefghijk, gaas=short, snews=abc<script>x")).toEqual({
       "fiscal-me": "abcdefghijk",
     });
-    const list = withVideos(subsidiaries, { gaas: "abcdefghijk" });
+    const list = withVideos(STARTING_VENTURES, { gaas: "abcdefghijk" });
     expect(list.find((s) => s.id === "gaas")?.youtubeVideoId).toBe("abcdefghijk");
     expect(list.filter((s) => s.youtubeVideoId)).toHaveLength(1);
   });
@@ -119,7 +119,7 @@ describe("subsidiary cards", () => {
 describe("content pages quote the catalogue", () => {
   it("portfolio: every venture and the 9 / 8 / 1 tiles", async () => {
     const { text: t } = await page("/portfolio");
-    for (const s of subsidiaries) expect(t).toContain(s.name);
+    for (const s of STARTING_VENTURES) expect(t).toContain(s.name);
     for (const tile of portfolioCopy.tiles) expect(t).toContain(`${tile.label} ${tile.value}`);
     // A description list: the label (dt) comes first in the markup, the number (dd) second.
     expect(t).toContain("Active Ventures 9 Industry Sectors 8 Unified Ecosystem 1");
@@ -139,7 +139,7 @@ describe("content pages quote the catalogue", () => {
     const { html, text: t } = await page("/funding");
     expect(t).toContain("seed-strapping");
     expect(t).toContain("Where We Are Today");
-    expect(t).toContain(`Ventures in the portfolio ${subsidiaries.length}`);
+    expect(t).toContain(`Ventures in the portfolio ${STARTING_VENTURES.length}`);
     for (const m of fundingCopy.models) expect(t).toContain(m.title);
     for (const r of fundingCopy.reasons) expect(t).toContain(r);
     expect(html).toMatch(new RegExp(`href="mailto:${env.INVESTOR_EMAIL}[^"]*"[^>]*>.*?Connect With Us`));
@@ -193,7 +193,7 @@ describe("content pages quote the catalogue", () => {
     const { html, text: t } = await page("/sitemap");
     for (const g of ["Main Pages", "Company", "Account &amp; Settings"]) expect(html).toContain(g);
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>Log In</);
-    for (const s of subsidiaries) {
+    for (const s of STARTING_VENTURES) {
       expect(html).toContain(`href="/subsidiary/${s.id}"`);
       const domain = TEST_DOMAINS[s.id];
       if (!domain) continue;
@@ -252,7 +252,7 @@ describe("documents", () => {
   it("groups the corporate overview and one pitch deck per venture, with real sizes", async () => {
     const { html, text: t } = await page("/documents");
     expect(t.indexOf("Corporate")).toBeLessThan(t.indexOf("Pitch Decks"));
-    expect(documents).toHaveLength(subsidiaries.length + 1);
+    expect(documents).toHaveLength(STARTING_VENTURES.length + 1);
     for (const d of documents) {
       expect(html).toContain(`href="${d.url}" download=""`);
       // The size shown is the served file's own.
@@ -285,7 +285,7 @@ describe("documents", () => {
 });
 
 describe("subsidiary detail", () => {
-  const configured = subsidiaries.filter((s) => TEST_DOMAINS[s.id]);
+  const configured = STARTING_VENTURES.filter((s) => TEST_DOMAINS[s.id]);
   it.each(configured.map((s) => [s.id, s] as const))("%s: header, frame and structured data", async (id, s) => {
     const { html, text: t } = await page(`/subsidiary/${id}`);
     const domain = TEST_DOMAINS[id];

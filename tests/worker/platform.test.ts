@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PAGES, pages } from "~/content/pages";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { hashSource, STATIC_SECURITY_HEADERS } from "../../worker/security-headers";
 import headersFile from "../../public/_headers?raw";
 import { expectDefined } from "../fixtures/expect-defined";
@@ -35,7 +35,7 @@ describe("route table", () => {
     expect(h1(await res.text())).toBe(pages.home.heading);
   });
 
-  it.each(subsidiaries.map((s) => [s.id, s.name]))("/subsidiary/%s shows %s", async (id, name) => {
+  it.each(STARTING_VENTURES.map((s) => [s.id, s.name]))("/subsidiary/%s shows %s", async (id, name) => {
     const res = await get(`/subsidiary/${id}`);
     expect(res.status).toBe(200);
     expect(h1(await res.text())).toBe(name);
@@ -111,7 +111,7 @@ describe("document", () => {
     expect(robots).toContain(`Sitemap: ${env.SITE_URL}/sitemap.xml`);
     const sitemap = await (await get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${env.SITE_URL}/portfolio</loc>`);
-    for (const s of subsidiaries) expect(sitemap).toContain(`<loc>${env.SITE_URL}/subsidiary/${s.id}</loc>`);
+    for (const s of STARTING_VENTURES) expect(sitemap).toContain(`<loc>${env.SITE_URL}/subsidiary/${s.id}</loc>`);
     expect(sitemap).not.toContain("/admin/leads");
   });
 });
@@ -134,7 +134,11 @@ describe("security headers", () => {
   );
 
   // Every page the sitemap lists, the 404 page and a venture's detail page (its header tile).
-  const documents = [...publicPages.map((p) => p.path), ...subsidiaries.map((s) => `/subsidiary/${s.id}`), "/nope"];
+  const documents = [
+    ...publicPages.map((p) => p.path),
+    ...STARTING_VENTURES.map((s) => `/subsidiary/${s.id}`),
+    "/nope",
+  ];
   it.each(documents)(
     "%s: default-src 'none', nothing unsafe, its one <style> allowed by hash, no style attribute",
     async (path) => {

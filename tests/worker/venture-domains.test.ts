@@ -4,7 +4,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import worker from "../../worker/server";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { TEST_DOMAINS, WITHOUT_DOMAIN } from "../fixtures/venture-domains";
 import { expectDefined } from "../fixtures/expect-defined";
 
@@ -43,7 +43,7 @@ describe("VENTURE_DOMAINS", () => {
     const res = await SELF.fetch(`${ORIGIN}/subsidiary/${WITHOUT_DOMAIN}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const s = subsidiaries.find((v) => v.id === WITHOUT_DOMAIN)!;
+    const s = STARTING_VENTURES.find((v) => v.id === WITHOUT_DOMAIN)!;
     expect(html).toContain(s.description.replace(/'/g, "&#x27;"));
     expect(html).toMatch(/<h2[^>]*>Website Coming Soon<\/h2>/);
     expect(html).toContain(`href="/documents?subsidiary=${WITHOUT_DOMAIN}"`);
@@ -89,7 +89,7 @@ describe("VENTURE_DOMAINS", () => {
       .find((j) => j["@type"] === "Organization");
     expect(org.subOrganization).toHaveLength(9);
     for (const sub of org.subOrganization) expect(sub).not.toHaveProperty("url");
-    for (const s of subsidiaries) {
+    for (const s of STARTING_VENTURES) {
       const { res, html } = await fetchWith(`/subsidiary/${s.id}`, unset);
       expect(res.status).toBe(200);
       expect(html).toContain("Website Coming Soon");

@@ -1,6 +1,6 @@
 import { CalendarDays, Layers, LogOut, Mail, ShieldCheck } from "~/components/ui/icons.generated";
 import type { MouseEvent, ReactNode } from "react";
-import { SubsidiaryGrid } from "~/components/subsidiary-grid";
+import { VentureGrid } from "~/features/ventures/venture-grid";
 import { useRootData } from "~/root-data";
 import { formatLongDate } from "~/utils/format";
 import { isAdmin, userInitials, type CurrentUser } from "~/features/auth/user";
@@ -115,7 +115,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         <h2 id="portfolio-heading" className="mb-6 text-2xl font-bold">
           Your AFX Portfolio
         </h2>
-        <SubsidiaryGrid />
+        <VentureGrid />
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight } from "~/components/ui/icons.generated";
-import { SubsidiaryGrid } from "~/components/subsidiary-grid";
+import { VentureGrid } from "~/features/ventures/venture-grid";
 import { StatTiles } from "~/components/content/blocks";
 import { landingCopy as copy, portfolioCopy } from "~/content/copy";
 import type { PagePath } from "~/content/pages";
@@ -30,7 +30,7 @@ export function Landing() {
           {copy.portfolioHeading}
         </h2>
         <p className="mb-8 mt-2 max-w-3xl text-muted-foreground">{copy.portfolioIntro}</p>
-        <SubsidiaryGrid />
+        <VentureGrid />
       </section>
       <section aria-labelledby="about-heading" className="border-y border-border bg-muted/40">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 md:grid-cols-2">

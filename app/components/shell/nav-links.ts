@@ -87,10 +87,7 @@ export function isActivePath(linkPath: string, pathname: string): boolean {
 }
 
 /** 'Quick find...': case-insensitive substring of the name or the tagline. */
-export function filterSubsidiaries<T extends { name: string; tagline: string }>(
-  list: readonly T[],
-  query: string,
-): T[] {
+export function filterVentures<T extends { name: string; tagline: string }>(list: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...list];
   return list.filter((s) => s.name.toLowerCase().includes(q) || s.tagline.toLowerCase().includes(q));

@@ -1,5 +1,5 @@
 import type { PagePath } from "~/content/pages";
-import type { Subsidiary } from "~/content/subsidiaries";
+import type { Venture } from "~/content/ventures";
 
 /**
  * The keyboard shortcuts: one table (`shortcutsFor`) that the key handler and the shortcuts dialog
@@ -95,7 +95,7 @@ const AFTER_VENTURES: readonly Shortcut[] = [
 /** Alt + 1 … 9 go to the first nine of these ventures, in this order. */
 const VENTURE_KEYS = 9;
 
-const ventureShortcut = (s: Pick<Subsidiary, "id" | "name">, i: number): Shortcut => ({
+const ventureShortcut = (s: Pick<Venture, "id" | "name">, i: number): Shortcut => ({
   keys: `Alt + ${i + 1}`,
   label: s.name,
   alt: true,
@@ -107,7 +107,7 @@ const ventureShortcut = (s: Pick<Subsidiary, "id" | "name">, i: number): Shortcu
  * THE table of shortcuts, for the portfolio as the root loader carries it (`useRootData().ventures`:
  * the shown ventures in the admin's order), so Alt + N follows a hidden or moved venture.
  */
-export function shortcutsFor(ventures: readonly Pick<Subsidiary, "id" | "name">[]): readonly Shortcut[] {
+export function shortcutsFor(ventures: readonly Pick<Venture, "id" | "name">[]): readonly Shortcut[] {
   return [...BEFORE_VENTURES, ...ventures.slice(0, VENTURE_KEYS).map(ventureShortcut), ...AFTER_VENTURES];
 }
 

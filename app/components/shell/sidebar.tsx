@@ -2,13 +2,13 @@ import { Link, useLocation } from "@remix-run/react";
 import { LogIn, LogOut, Search } from "~/components/ui/icons.generated";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
-import { ventureBackgroundClass } from "~/components/venture-colour";
+import { ventureBackgroundClass } from "~/features/ventures/venture-colour";
 import { useOptionalUser, userDisplayName, userInitials, type CurrentUser } from "~/features/auth/user";
 import { iconFromData } from "~/components/ui/lucide-icon";
 import { useRootData } from "~/root-data";
 import {
   COMPANY_LINKS,
-  filterSubsidiaries,
+  filterVentures,
   isActivePath,
   LOGIN_PATH,
   LOGOUT_PATH,
@@ -54,7 +54,7 @@ export function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onN
       <UserHeader user={user} collapsed={collapsed} />
       <QuickFind collapsed={collapsed} />
       <nav aria-label="Main" className="scroll-shadows min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 pb-3">
-        <SubsidiaryGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+        <VentureGroup collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
         <NavGroup title="Company" collapsed={collapsed}>
           {COMPANY_LINKS.map((item) => (
             <NavItem key={item.path} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
@@ -189,7 +189,7 @@ function NavGroup({ title, collapsed, children }: { title: string; collapsed: bo
   );
 }
 
-function SubsidiaryGroup({
+function VentureGroup({
   collapsed,
   pathname,
   onNavigate,
@@ -199,7 +199,7 @@ function SubsidiaryGroup({
   onNavigate?: () => void;
 }) {
   const { query } = useSidebar();
-  const shown = filterSubsidiaries(useRootData()?.ventures ?? [], query);
+  const shown = filterVentures(useRootData()?.ventures ?? [], query);
   return (
     <NavGroup title="Subsidiaries" collapsed={collapsed}>
       {shown.map((s) => {

@@ -1,4 +1,4 @@
-import { ventureBackgroundRules } from "~/components/venture-colour";
+import { ventureBackgroundRules } from "~/features/ventures/venture-colour";
 import tailwind from "~/tailwind.css?inline";
 
 /**

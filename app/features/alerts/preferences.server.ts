@@ -1,32 +1,26 @@
 /**
  * Alert preferences without signing in (docs/decisions/099): every alerts mail links the
- * subscriber's own preferences page by a token like the unsubscribe link's (the lead's id, the
- * MAIL_SECRET key's id and an HMAC under the key of its own purpose; no storage, no expiry).
+ * subscriber's own preferences page by a signed link like the unsubscribe link's
+ * (features/mail/signed-link.server.ts: the lead's id under a key of its own; no storage, no expiry).
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { shownVentures } from "~/features/ventures/catalogue.server";
 import { leads, type Lead } from "~/db/schema";
 import { choiceColumns, type AlertChoice, type AlertsAudience, type AlertVenture } from "~/features/alerts/preferences";
-import { mailKeys, sameSignature } from "~/features/mail/keys.server";
+import { linkId, readLink, signLink, type LinkKind } from "~/features/mail/signed-link.server";
 import { batch, type Db } from "~/utils/db.server";
 
 export const preferencesPath = (token: string) => `/alerts/preferences/${token}`;
 
-const message = (leadId: number) => `alert-preferences:${leadId}`;
+/** The preferences link: the lead's id, for good (like the unsubscribe link). */
+const PREFERENCES_LINK: LinkKind = { purpose: "preferences-link", label: "alert-preferences" };
 
 /** The preferences token of an alerts lead. */
-export async function preferencesToken(env: Env, leadId: number): Promise<string> {
-  const [key] = await mailKeys(env, "preferences-link");
-  return `${leadId}.${key!.id}.${await key!.sign(message(leadId))}`;
-}
+export const preferencesToken = (env: Env, leadId: number): Promise<string> => signLink(env, PREFERENCES_LINK, leadId);
 
 /** The lead id a preferences token names, when its signature holds under the key it names. */
 export async function readPreferencesToken(env: Env, token: string): Promise<number | null> {
-  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
-  const id = Number(match[1]);
-  const key = (await mailKeys(env, "preferences-link")).find((k) => k.id === match[2]);
-  return key && sameSignature(await key.sign(message(id)), match[3]!) ? id : null;
+  return linkId(await readLink(env, PREFERENCES_LINK, token));
 }
 
 /** The preferences page's URL of a lead, absolute (for a mail). */

@@ -1,11 +1,10 @@
 import { getUser } from "~/features/auth/users.server";
 import { isAdmin, type CurrentUser } from "~/features/auth/user";
 import { isNavigation, NOT_FOUND_PAGE_HEADER } from "~/utils/not-found-page";
+import { PRIVATE_NO_STORE } from "~/utils/no-store";
 
 /** An admin: the role needs a verified address listed in ADMIN_EMAILS, so there always is an e-mail. */
 export type Admin = CurrentUser & { role: "admin"; email: string };
-
-const NO_STORE = "private, no-store";
 
 /**
  * The one admin guard: every admin loader, action and resource route begins with it, and anyone
@@ -25,9 +24,12 @@ export async function requireAdmin(
 ): Promise<Admin> {
   const user = await getUser(request, env);
   if (isAdmin(user) && user?.email) return user as Admin;
-  if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": NO_STORE } });
+  if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   if (isNavigation(request))
-    throw new Response(null, { status: 404, headers: { "Cache-Control": NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" } });
+    throw new Response(null, {
+      status: 404,
+      headers: { "Cache-Control": PRIVATE_NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" },
+    });
   throw user
     ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": "no-store" } })
     : Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });

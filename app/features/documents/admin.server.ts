@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { log } from "~/utils/log.server";
 import { readForm } from "~/features/forms/body.server";
 import { ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import {
   addVersion,
   createDocument,
@@ -30,8 +30,7 @@ import { documentFieldsSchema, FILE_ERRORS, newVersionSchema, tooLargeMessage, u
 import { ALERT_OUTCOMES, onDocumentPublished, type AlertOutcome } from "./hooks.server";
 import { ADMIN_DOCUMENTS_PATH, adminDocumentPath, stablePath } from "./library";
 import { OBJECT_PREFIX, readUpload, type Upload } from "./upload.server";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
+import { NO_STORE } from "~/utils/no-store";
 
 /** A new R2 key for an upload: random, so two uploads never meet; the catalogue maps it to its hash. */
 const newObjectKey = () => `${OBJECT_PREFIX}${crypto.randomUUID()}`;

@@ -3,7 +3,7 @@
  * file itself is judged on the server by its bytes (upload.server.ts), never here.
  */
 import { z } from "zod";
-import { VENTURE_ID } from "~/features/news/news-form";
+import { ventureField } from "~/features/ventures/venture-field";
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, formatBytes } from "./library";
 
 export const TITLE_MAX = 120;
@@ -19,11 +19,7 @@ export const documentFieldsSchema = z.object({
   description: z.string().trim().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`).default(""),
   category: z.enum(DOCUMENT_CATEGORIES, { message: "Choose one of the categories." }),
   // Empty: the group's own document.
-  venture: z
-    .string()
-    .trim()
-    .optional()
-    .refine((id) => !id || VENTURE_ID.test(id), "Choose one of the ventures, or the group."),
+  venture: ventureField(),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public, members only or rooms only." }),
 });
 

@@ -3,12 +3,13 @@
  * streamed from R2, never buffered; ETag from the SHA-256, conditional requests (304), single byte
  * ranges (206), HEAD; inline with a safe file name, sandboxed, never sniffed.
  */
+import { PRIVATE_NO_STORE } from "~/utils/no-store";
 import type { ServedVersion } from "./catalogue.server";
 
 /** A version's URL never serves other bytes; the stable URL is revalidated each time (unpublish is at once). */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, no-cache";
-export const MEMBERS_ONLY = "private, no-store";
+export const MEMBERS_ONLY = PRIVATE_NO_STORE;
 
 /**
  * `Content-Disposition: inline` with the file name: an ASCII fallback (quoted, RFC 6266) and,

@@ -13,15 +13,15 @@ import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { EVENT_LIMITS, eventSchema } from "~/features/events/event-form";
 import { ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import { eventAdminPath } from "~/features/events/event-paths";
 import { cancelEvent, deleteEvent, saveEvent } from "~/features/events/events.server";
 import { pages } from "~/content/pages";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
+import { NO_STORE } from "~/utils/no-store";
 
-export const NO_STORE = { "Cache-Control": "private, no-store" };
 /** A form at every limit, 3 bytes a character, and room for the other fields and the parts. */
 const MAX_BODY = (EVENT_LIMITS.title + EVENT_LIMITS.description + EVENT_LIMITS.location + EVENT_LIMITS.url) * 3 + 8192;
 

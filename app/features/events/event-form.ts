@@ -1,6 +1,6 @@
 /** The event form's fields and rules (docs/decisions/095-events.md), shared by the admin pages and their actions. */
 import { z } from "zod";
-import { VENTURE_ID } from "~/features/news/news-form";
+import { ventureField } from "~/features/ventures/venture-field";
 import { DEFAULT_TIME_ZONE, isTimeZone, nextDay, parseLocal, zonedToInstant } from "~/features/events/event-time";
 import { formatInteger } from "~/utils/format";
 
@@ -42,13 +42,8 @@ export const eventSchema = z
       .refine((v) => URL.canParse(v) && new URL(v).protocol === "https:", "Please enter an https:// link.")
       .optional()
       .transform((v) => v ?? null),
-    /** Empty: the group's own event. */
     /** Empty: the group's own event; the action checks it against the catalogue (withKnownVenture). */
-    venture: z
-      .string()
-      .regex(VENTURE_ID, "Please choose a venture from the list.")
-      .optional()
-      .transform((v) => v ?? null),
+    venture: ventureField(),
     publish: z.boolean().default(false),
     alert: z.boolean().default(false),
   })

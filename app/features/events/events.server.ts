@@ -11,9 +11,8 @@ import { startAlert } from "~/features/alerts/alerts.server";
 import { contentChanged } from "~/features/content/generation.server";
 import type { EventInput } from "~/features/events/event-form";
 import type { EventListItem } from "~/features/events/event-list";
-import { eventPath } from "~/features/events/event-paths";
+import { eventPath, eventSlug } from "~/features/events/event-paths";
 import { formatDay, formatInZone, offsetLabel } from "~/features/events/event-time";
-import { newsSlug } from "~/features/news/news-form";
 import { freeSlug } from "~/utils/free-slug.server";
 import { batch, type Db } from "~/utils/db.server";
 
@@ -91,7 +90,7 @@ export async function eventById(db: Db, id: number): Promise<CalendarEvent | nul
 }
 
 /** A slug no other event has: the title's, or the title's with -2, -3… */
-const freeEventSlug = (db: Db, title: string) => freeSlug(db, events, events.slug, newsSlug(title));
+const freeEventSlug = (db: Db, title: string) => freeSlug(db, events, events.slug, eventSlug(title));
 
 /** "Thursday, 12 March 2026, 16:00 (Europe/Berlin, UTC+01:00)", or the days of an all-day event. */
 export function eventWhen(e: Pick<CalendarEvent, "allDay" | "startsAt" | "startDate" | "endDate" | "timezone">) {

@@ -25,7 +25,8 @@ import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
-import { legacyMailSecrets, mailKeys, sameSignature } from "~/features/mail/keys.server";
+import { legacyMailSecrets } from "~/features/mail/keys.server";
+import { linkId, readLink, signLink, type LinkKind } from "~/features/mail/signed-link.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -76,33 +77,25 @@ export async function unsubscribeTarget(
   return row ? { email: row.email, listed: row.status !== "unsubscribed", topic: row.topic } : null;
 }
 
-const unsubscribeMessage = (leadId: number) => `newsletter-unsubscribe:${leadId}`;
+/** The unsubscribe link: the lead's id, for good (every mail ever sent keeps a way out). */
+const UNSUBSCRIBE_LINK: LinkKind = { purpose: "unsubscribe-link", label: "newsletter-unsubscribe" };
 
 /**
- * The unsubscribe token of a lead: its id, the id of the newest MAIL_SECRET's unsubscribe key and
- * the HMAC of the lead id under that key. It needs no storage and never expires: every e-mail
- * ever sent keeps a working way out while its key stays listed in MAIL_SECRET.
+ * The unsubscribe token of a lead (features/mail/signed-link.server.ts). It needs no storage and
+ * never expires: every e-mail ever sent keeps a working way out while its key stays listed in MAIL_SECRET.
  */
-export async function unsubscribeToken(env: Env, leadId: number): Promise<string> {
-  const [key] = await mailKeys(env, "unsubscribe-link");
-  return `${leadId}.${key!.id}.${await key!.sign(unsubscribeMessage(leadId))}`;
-}
+export const unsubscribeToken = (env: Env, leadId: number): Promise<string> => signLink(env, UNSUBSCRIBE_LINK, leadId);
 
 /**
  * The lead id an unsubscribe token names, when its signature holds under the key it names, or,
  * for a link of before issue 25 (`id.signature`), under a MAIL_SECRET value used raw.
  */
 export async function readUnsubscribeToken(env: Env, token: string): Promise<number | null> {
-  const match = /^([1-9]\d{0,15})\.(?:([A-Za-z0-9_-]{8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
-  const id = Number(match[1]);
-  const [, , keyId, signature] = match;
-  if (keyId === undefined)
-    return (await hmacVerify(legacyMailSecrets(env, "unsubscribe-link"), unsubscribeMessage(id), signature!))
-      ? id
-      : null;
-  const key = (await mailKeys(env, "unsubscribe-link")).find((k) => k.id === keyId);
-  return key && sameSignature(await key.sign(unsubscribeMessage(id)), signature!) ? id : null;
+  const legacy = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!legacy) return linkId(await readLink(env, UNSUBSCRIBE_LINK, token));
+  const id = Number(legacy[1]);
+  const secrets = legacyMailSecrets(env, UNSUBSCRIBE_LINK.purpose);
+  return (await hmacVerify(secrets, `${UNSUBSCRIBE_LINK.label}:${id}`, legacy[2]!)) ? id : null;
 }
 
 /**

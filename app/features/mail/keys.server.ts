@@ -17,7 +17,10 @@
  */
 import { getConfig } from "~/utils/config.server";
 
-type MailKeyPurpose = "unsubscribe-link" | "preferences-link" | "suppressed-email" | "confirmation-count";
+/** A signed link's key (signed-link.server.ts): one per kind of link, named `<kind>-link`. */
+export type LinkPurpose = `${string}-link`;
+
+type MailKeyPurpose = LinkPurpose | "suppressed-email" | "confirmation-count";
 
 interface MailKey {
   /** 8 base64url characters, public: names the key in links and rows. */

@@ -1,5 +1,6 @@
 /** The news form's fields and rules (docs/decisions/074-news-and-feeds.md), shared by the page and its action. */
 import { z } from "zod";
+import { ventureField } from "~/features/ventures/venture-field";
 import { slugify } from "~/utils/slug";
 import { formatInteger } from "~/utils/format";
 
@@ -15,19 +16,12 @@ const text = (label: string, max: number) =>
     .min(1, `Please enter a ${label}.`)
     .max(max, `Please keep the ${label} to ${formatInteger(max)} characters.`);
 
-/** A venture's id as the catalogue spells it (the action checks that it is one: features/ventures). */
-export const VENTURE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const newsSchema = z.object({
   title: text("title", NEWS_LIMITS.title),
   summary: text("summary", NEWS_LIMITS.summary),
   body: text("body", NEWS_LIMITS.body),
   /** Empty: the group's own news. */
-  venture: z
-    .string()
-    .regex(VENTURE_ID, "Please choose a venture from the list.")
-    .optional()
-    .transform((v) => v ?? null),
+  venture: ventureField(),
   publish: z.boolean().default(false),
   alert: z.boolean().default(false),
 });

@@ -9,7 +9,7 @@ import type { Admin } from "~/features/auth/guard.server";
 import { publishedVersion } from "~/features/documents/catalogue.server";
 import { BodyError, parseForm, readBody } from "~/features/forms/body.server";
 import { saveNews } from "~/features/news/news.server";
-import { STAGES } from "~/content/subsidiaries";
+import { STAGES } from "~/content/ventures";
 import { getConfig } from "~/utils/config.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -26,8 +26,8 @@ import {
   ventureSchema,
 } from "./forms";
 import { LOGO_PREFIX, sha256Hex, sniffImage } from "./logo.server";
+import { NO_STORE } from "~/utils/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 /** Room for the form's text fields beside the logo's bytes. */
 const FIELDS_ALLOWANCE = 64 * 1024;
 

@@ -4,22 +4,22 @@
  * the shell and the pages); a hidden venture is, for visitors, the same as an unknown one.
  */
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { keyFacts, ventureRevisions, ventures, type KeyFact, type Venture } from "~/db/schema";
+import { keyFacts, ventureRevisions, ventures, type KeyFact, type VentureRow } from "~/db/schema";
 import {
   embeddableOrigins,
   HOST,
   VENTURE_COLOURS,
-  type Subsidiary,
-  type SubsidiaryIconName,
+  type Venture,
+  type VentureIconName,
   type VentureColour,
-} from "~/content/subsidiaries";
+} from "~/content/ventures";
 import type { Db } from "~/utils/db.server";
 
 /** Where a logo is served (routes/ventures.logos.$file.ts), by its R2 key's file name. */
 export const LOGO_PATH = "/ventures/logos/";
 
 /** A row as the pages draw a venture. */
-export function toSubsidiary(row: Venture): Subsidiary {
+export function toVenture(row: VentureRow): Venture {
   const host = row.website ? new URL(row.website).hostname : undefined;
   return {
     id: row.id,
@@ -27,7 +27,7 @@ export function toSubsidiary(row: Venture): Subsidiary {
     tagline: row.tagline,
     description: row.description,
     colour: (row.colour in VENTURE_COLOURS ? row.colour : "blue") as VentureColour,
-    icon: row.icon as SubsidiaryIconName,
+    icon: row.icon as VentureIconName,
     status: row.stage,
     ...(host && HOST.test(host) ? { domain: host, website: row.website ?? undefined } : {}),
     ...(row.logo ? { logo: `${LOGO_PATH}${row.logo.replace(/^logos\//, "")}` } : {}),
@@ -55,7 +55,7 @@ export async function ventureIds(db: Db): Promise<ReadonlySet<string>> {
 }
 
 /** Every venture, shown or hidden, in the portfolio's order (the admin's list). */
-export async function allVentures(db: Db): Promise<Venture[]> {
+export async function allVentures(db: Db): Promise<VentureRow[]> {
   return db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id));
 }
 
@@ -64,27 +64,27 @@ export async function allVentures(db: Db): Promise<Venture[]> {
  * feature and branch that needs the ventures calls this (once per request: the root loader's
  * `ventures` carries it to the components).
  */
-export async function shownVentures(db: Db): Promise<Subsidiary[]> {
+export async function shownVentures(db: Db): Promise<Venture[]> {
   const rows = await db
     .select()
     .from(ventures)
     .where(eq(ventures.shown, true))
     .orderBy(asc(ventures.position), asc(ventures.id));
-  return rows.map(toSubsidiary);
+  return rows.map(toVenture);
 }
 
 /** One shown venture, or undefined when it is unknown or hidden (both answer the same). */
-export async function shownVenture(db: Db, id: string): Promise<Subsidiary | undefined> {
+export async function shownVenture(db: Db, id: string): Promise<Venture | undefined> {
   const row = await db
     .select()
     .from(ventures)
     .where(and(eq(ventures.id, id), eq(ventures.shown, true)))
     .get();
-  return row ? toSubsidiary(row) : undefined;
+  return row ? toVenture(row) : undefined;
 }
 
 /** One venture, shown or hidden (the admin's page). */
-export async function ventureById(db: Db, id: string): Promise<Venture | undefined> {
+export async function ventureById(db: Db, id: string): Promise<VentureRow | undefined> {
   return db.select().from(ventures).where(eq(ventures.id, id)).get();
 }
 

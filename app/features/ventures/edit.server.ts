@@ -4,7 +4,7 @@
  * cached page follows at once (docs/decisions/090).
  */
 import { and, asc, eq, isNull, max } from "drizzle-orm";
-import { keyFacts, ventureRevisions, ventures, type Venture } from "~/db/schema";
+import { keyFacts, ventureRevisions, ventures, type VentureRow } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
@@ -16,7 +16,7 @@ const target = (id: string) => `venture ${id}`;
 /** The statements that set a venture to `next`, with its revision and audit entry; null: nothing changed. */
 function changeStatements(
   db: Db,
-  current: Venture,
+  current: VentureRow,
   next: RevisionState,
   actor: string,
   action: string,
@@ -53,7 +53,7 @@ export interface StoredLogo {
 /** Saves the edit form (and a new logo, already in R2); the fields it changed (empty: none). */
 export async function saveVenture(
   db: Db,
-  current: Venture,
+  current: VentureRow,
   input: VentureInput,
   logo: StoredLogo | null,
   actor: string,
@@ -71,7 +71,7 @@ export async function saveVenture(
 }
 
 /** Shows or hides a venture. */
-export async function setShown(db: Db, current: Venture, shown: boolean, actor: string, now = Date.now()) {
+export async function setShown(db: Db, current: VentureRow, shown: boolean, actor: string, now = Date.now()) {
   const change = changeStatements(
     db,
     current,
@@ -84,7 +84,13 @@ export async function setShown(db: Db, current: Venture, shown: boolean, actor: 
 }
 
 /** Brings a venture back as a revision left it (itself a new revision); false: no such revision. */
-export async function restoreRevision(db: Db, current: Venture, revisionId: number, actor: string, now = Date.now()) {
+export async function restoreRevision(
+  db: Db,
+  current: VentureRow,
+  revisionId: number,
+  actor: string,
+  now = Date.now(),
+) {
   const revision = await db
     .select()
     .from(ventureRevisions)

@@ -4,8 +4,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { HOST, STAGES, VIDEO_ID } from "~/content/subsidiaries";
+import { HOST, STAGES, VIDEO_ID } from "~/content/ventures";
 import { VENTURE_STAGES } from "~/db/enums";
+import { VENTURE_ID } from "./venture-field";
 
 export const ADMIN_VENTURES_PATH = "/admin/ventures";
 export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
@@ -70,17 +71,6 @@ export const ventureSchema = z.object({
 
 export type VentureInput = z.infer<typeof ventureSchema>;
 
-/**
- * A form's schema that also checks its `venture` field names a venture of the catalogue (`ids`:
- * `ventureIds(db)`): the server's parse of the documents' and news forms.
- */
-export function withKnownVenture<S extends z.ZodTypeAny>(schema: S, ids: ReadonlySet<string>) {
-  return schema.superRefine((value: { venture?: string | null }, ctx) => {
-    if (value.venture && !ids.has(value.venture))
-      ctx.addIssue({ code: "custom", path: ["venture"], message: "Choose one of the ventures, or the group." });
-  });
-}
-
 /** A document version's own address in our library (its bytes' SHA-256). */
 export const VERSION_SOURCE = /^\/documents\/v\/[0-9a-f]{64}\.pdf$/;
 
@@ -107,7 +97,7 @@ export const newVentureSchema = z.object({
   id: z
     .string({ required_error: "Please enter an id." })
     .trim()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens (it is the address).")
+    .regex(VENTURE_ID, "Use lower-case letters, digits and single hyphens (it is the address).")
     .max(40, "Please keep the id to 40 characters."),
   name: text("name", VENTURE_LIMITS.name),
 });

@@ -2,7 +2,7 @@
  * What a revision keeps of a venture: its editable fields as the change left them (docs/ventures.md).
  * "Restore" writes these back, itself a new revision.
  */
-import type { Venture } from "~/db/schema";
+import type { VentureRow } from "~/db/schema";
 
 export const REVISED_FIELDS = [
   "name",
@@ -17,9 +17,9 @@ export const REVISED_FIELDS = [
   "website",
   "video",
   "shown",
-] as const satisfies readonly (keyof Venture)[];
+] as const satisfies readonly (keyof VentureRow)[];
 
-export type RevisionState = Pick<Venture, (typeof REVISED_FIELDS)[number]>;
+export type RevisionState = Pick<VentureRow, (typeof REVISED_FIELDS)[number]>;
 
 export function revisionState(v: RevisionState): RevisionState {
   return Object.fromEntries(REVISED_FIELDS.map((f) => [f, v[f]])) as RevisionState;

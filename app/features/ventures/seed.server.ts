@@ -1,5 +1,5 @@
 /**
- * Seeding the catalogue with the nine starting ventures (app/content/subsidiaries.ts), each as it
+ * Seeding the catalogue with the nine starting ventures (app/content/ventures.ts), each as it
  * rendered before the catalogue: its website from VENTURE_DOMAINS and its video from
  * SUBSIDIARY_VIDEOS, read here once (docs/ventures.md "Seeding"). Idempotent: a venture already in
  * the catalogue is left exactly as it is (an admin's edits are never overwritten), and its first
@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { contentGeneration, ventureRevisions, ventures } from "~/db/schema";
-import { subsidiaries } from "~/content/subsidiaries";
+import { STARTING_VENTURES } from "~/content/ventures";
 import { batch, type Db } from "~/utils/db.server";
 import { revisionState } from "./revisions";
 
@@ -26,7 +26,7 @@ export interface SeedConfig {
  */
 export function ventureSeedStatements({ domains = {}, videos = {} }: SeedConfig, now = Date.now()): SQL[] {
   return [
-    ...subsidiaries.flatMap((s, position) => {
+    ...STARTING_VENTURES.flatMap((s, position) => {
       const domain = domains[s.id];
       const row = {
         name: s.name,

@@ -1,4 +1,4 @@
-import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { defer, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { AlertBacklogCard } from "~/features/alerts/alert-backlog";
 import { alertBacklog } from "~/features/alerts/alerts.server";
 import { alertsByVenture } from "~/features/alerts/preferences.server";
@@ -21,7 +21,7 @@ import { burstNow } from "~/features/forms/rate-limit.server";
 import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { AudienceCards } from "./audience";
-import { AuditLog } from "./audit-log";
+import { AuditLog } from "~/features/admin/audit-log";
 import { FilterForm } from "./filter-form";
 import { GrowthTimeline } from "./growth";
 import { LoadError, SkeletonRows } from "./loading";
@@ -29,6 +29,7 @@ import { Burst, MailDelivery, MailQueue, UndeliveredMail } from "./mail-health";
 import { SourceShares, StatCard } from "./stats";
 import { StatusCounts, SubscriberPages, SubscriberTable } from "./subscribers";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE } from "~/utils/no-store";
 
 const page = pages.leads;
 const RECENT_PAGE_SIZE = 25;
@@ -102,11 +103,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       audit: recentAudit(db, AUDIT_SHOWN).then((entries) => auditInWords(db, entries)),
     },
     // Personal data: never stored by a cache.
-    { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } },
+    { status: parsed.ok ? 200 : 400, headers: NO_STORE },
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),

@@ -13,10 +13,10 @@ import {
 } from "~/components/ui/icons.generated";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
-import type { Subsidiary, SubsidiaryIconName } from "~/content/subsidiaries";
+import type { Venture, VentureIconName } from "~/content/ventures";
 import { ventureBackgroundClass } from "./venture-colour";
 
-const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
+const ICONS: Record<VentureIconName, LucideIcon> = {
   DollarSign,
   Landmark,
   ChefHat,
@@ -29,17 +29,17 @@ const ICONS: Record<SubsidiaryIconName, LucideIcon> = {
 };
 
 /** The catalogue's icon name as a component; an unknown name gets the default icon. */
-function SubsidiaryIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = ICONS[name as SubsidiaryIconName] ?? Building2;
+function VentureIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = ICONS[name as VentureIconName] ?? Building2;
   return <Icon aria-hidden="true" className={className} />;
 }
 
 /** A coloured tile with the first letter of the name: when a logo fails, and in the detail header. */
 export function LetterTile({
-  subsidiary,
+  venture,
   className,
 }: {
-  subsidiary: Pick<Subsidiary, "id" | "name" | "colour">;
+  venture: Pick<Venture, "id" | "name" | "colour">;
   className?: string;
 }) {
   return (
@@ -47,11 +47,11 @@ export function LetterTile({
       aria-hidden="true"
       className={clsx(
         "flex shrink-0 items-center justify-center rounded-lg font-bold text-white",
-        ventureBackgroundClass(subsidiary.colour),
+        ventureBackgroundClass(venture.colour),
         className,
       )}
     >
-      {subsidiary.name.charAt(0).toUpperCase()}
+      {venture.name.charAt(0).toUpperCase()}
     </span>
   );
 }
@@ -61,34 +61,34 @@ export function LetterTile({
  * becomes the first-letter tile; the tile sits under the image, so even without JavaScript a broken
  * image (empty alt, drawn as nothing) leaves the letter visible.
  */
-export function SubsidiaryMark({ subsidiary, className = "size-12" }: { subsidiary: Subsidiary; className?: string }) {
+export function VentureMark({ venture, className = "size-12" }: { venture: Venture; className?: string }) {
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened.
   useEffect(() => {
     if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
   }, []);
-  if (!subsidiary.logo) {
+  if (!venture.logo) {
     return (
       <span
         aria-hidden="true"
         className={clsx(
           "flex shrink-0 items-center justify-center rounded-lg text-white",
-          ventureBackgroundClass(subsidiary.colour),
+          ventureBackgroundClass(venture.colour),
           className,
         )}
       >
-        <SubsidiaryIcon name={subsidiary.icon} className="size-1/2" />
+        <VentureIcon name={venture.icon} className="size-1/2" />
       </span>
     );
   }
   return (
     <span className={clsx("relative shrink-0", className)} data-logo-state={failed ? "failed" : "ok"}>
-      <LetterTile subsidiary={subsidiary} className="absolute inset-0 text-xl" />
+      <LetterTile venture={venture} className="absolute inset-0 text-xl" />
       {failed ? null : (
         <img
           ref={img}
-          src={subsidiary.logo}
+          src={venture.logo}
           alt=""
           width={48}
           height={48}

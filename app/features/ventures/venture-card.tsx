@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { ExternalLink, FileText, Play } from "~/components/ui/icons.generated";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { STAGES, subsidiaryUrl, type Subsidiary } from "~/content/subsidiaries";
-import { SubsidiaryMark } from "./subsidiary-icon";
+import { STAGES, ventureUrl, type Venture } from "~/content/ventures";
+import { VentureMark } from "./venture-icon";
 import { cardClass } from "~/components/ui/card";
 
 declare global {
@@ -20,7 +20,7 @@ function trackFlip(name: string) {
   }
 }
 
-export function StatusBadge({ status }: { status: Subsidiary["status"] }) {
+export function StatusBadge({ status }: { status: Venture["status"] }) {
   return (
     <span className="inline-flex items-center rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-medium text-foreground">
       {STAGES[status]}
@@ -36,12 +36,12 @@ const actionClass =
  * (0.4 s) to a youtube-nocookie player that is only loaded on flip. Without JavaScript the 'Video'
  * button is a plain link to the video on YouTube.
  */
-export function SubsidiaryCard({
-  subsidiary: s,
+export function VentureCard({
+  venture: s,
   headingLevel = 3,
   className,
 }: {
-  subsidiary: Subsidiary;
+  venture: Venture;
   headingLevel?: 2 | 3;
   className?: string;
 }) {
@@ -52,7 +52,7 @@ export function SubsidiaryCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const video = s.youtubeVideoId;
   // No configured domain, no outbound link: a guessed host could be anyone's.
-  const site = subsidiaryUrl(s);
+  const site = ventureUrl(s);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -90,7 +90,7 @@ export function SubsidiaryCard({
           )}
         >
           <div className="flex items-start justify-between gap-3">
-            <SubsidiaryMark subsidiary={s} />
+            <VentureMark venture={s} />
             <div className="flex flex-wrap justify-end gap-2">
               <StatusBadge status={s.status} />
               {video ? (

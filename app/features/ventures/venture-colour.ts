@@ -1,4 +1,4 @@
-import { VENTURE_COLOURS, type VentureColour } from "~/content/subsidiaries";
+import { VENTURE_COLOURS, type VentureColour } from "~/content/ventures";
 
 /**
  * A venture's colour behind its tile (sidebar, cards, documents, the detail page's header) is a

@@ -1,6 +1,6 @@
 /**
  * The ventures' shape and words. The catalogue itself is in D1 (app/features/ventures, docs/ventures.md);
- * `subsidiaries` are the nine it is seeded with, and VENTURE_DOMAINS / SUBSIDIARY_VIDEOS
+ * `STARTING_VENTURES` are the nine it is seeded with, and VENTURE_DOMAINS / SUBSIDIARY_VIDEOS
  * (parseDomainConfig, parseVideoConfig) are read once, by that seed.
  */
 export const STAGES = {
@@ -13,8 +13,8 @@ export const STAGES = {
 
 export type Stage = keyof typeof STAGES;
 
-/** Names of lucide-react icons; resolved to components in app/components/subsidiary-icon.tsx. */
-export type SubsidiaryIconName = (typeof SUBSIDIARY_ICONS)[number];
+/** Names of lucide-react icons; resolved to components in app/features/ventures/venture-icon.tsx. */
+export type VentureIconName = (typeof VENTURE_ICONS)[number];
 
 /**
  * The colours a venture's tile may take: the stylesheet has one class per key (venture-colour.ts),
@@ -34,8 +34,8 @@ export const VENTURE_COLOURS = {
 
 export type VentureColour = keyof typeof VENTURE_COLOURS;
 
-/** The icons a venture may show (lucide-react names; app/components/subsidiary-icon.tsx). */
-export const SUBSIDIARY_ICONS = [
+/** The icons a venture may show (lucide-react names; app/features/ventures/venture-icon.tsx). */
+export const VENTURE_ICONS = [
   "DollarSign",
   "Landmark",
   "ChefHat",
@@ -47,7 +47,7 @@ export const SUBSIDIARY_ICONS = [
   "Users",
 ] as const;
 
-export interface Subsidiary {
+export interface Venture {
   id: string;
   name: string;
   /**
@@ -61,7 +61,7 @@ export interface Subsidiary {
   description: string;
   /** Its tile's colour, a key of VENTURE_COLOURS. */
   colour: VentureColour;
-  icon: SubsidiaryIconName;
+  icon: VentureIconName;
   /** The logo's address (`/ventures/logos/<sha256>.<ext>`, immutable), drawn 48 × 48; unset: the icon. */
   logo?: string;
   /** A YouTube video id, set by an admin (or seeded once from SUBSIDIARY_VIDEOS), never invented. */
@@ -70,7 +70,7 @@ export interface Subsidiary {
 }
 
 /** The nine ventures the catalogue starts with (app/features/ventures/seed.server.ts), as they rendered before it. */
-export const subsidiaries: readonly Subsidiary[] = [
+export const STARTING_VENTURES: readonly Venture[] = [
   {
     id: "fiscal-me",
     name: "FiscalMe",
@@ -163,19 +163,19 @@ export const subsidiaries: readonly Subsidiary[] = [
 ];
 
 /** Old and shortcut ids (the sidebar's short links, earlier names) that redirect to the canonical id. */
-export const SUBSIDIARY_ALIASES: Readonly<Record<string, string>> = {
+export const VENTURE_ALIASES: Readonly<Record<string, string>> = {
   fiscalme: "fiscal-me",
   "get-gaas": "gaas",
   "snews-press": "snews",
 };
 
 /** One of the starting ventures (the seed and its configuration; pages read the catalogue). */
-export function getSubsidiary(id: string): Subsidiary | undefined {
-  return subsidiaries.find((s) => s.id === id);
+export function startingVenture(id: string): Venture | undefined {
+  return STARTING_VENTURES.find((s) => s.id === id);
 }
 
 /** The venture's website, or undefined while no domain is configured for it. */
-export function subsidiaryUrl(s: Pick<Subsidiary, "domain" | "website">): string | undefined {
+export function ventureUrl(s: Pick<Venture, "domain" | "website">): string | undefined {
   return s.website ?? (s.domain ? `https://${s.domain}` : undefined);
 }
 
@@ -190,7 +190,7 @@ export function parseVideoConfig(value: string | undefined): Record<string, stri
   const out: Record<string, string> = {};
   for (const pair of (value ?? "").split(",")) {
     const [id, video] = pair.split("=").map((part) => part?.trim() ?? "");
-    if (id && video && getSubsidiary(id) && VIDEO_ID.test(video)) out[id] = video;
+    if (id && video && startingVenture(id) && VIDEO_ID.test(video)) out[id] = video;
   }
   return out;
 }
@@ -212,16 +212,13 @@ export function parseDomainConfig(value: string | undefined): Record<string, str
   for (const pair of (value ?? "").split(",")) {
     const [id, host, extra] = pair.split("=").map((part) => part?.trim() ?? "");
     const domain = host?.toLowerCase();
-    if (id && domain && extra === undefined && getSubsidiary(id) && HOST.test(domain)) out[id] = domain;
+    if (id && domain && extra === undefined && startingVenture(id) && HOST.test(domain)) out[id] = domain;
   }
   return out;
 }
 
 /** The list with configured video ids filled in (the seed's, once). */
-export function withVideos(
-  list: readonly Subsidiary[],
-  videos: Readonly<Record<string, string>> | undefined,
-): Subsidiary[] {
+export function withVideos(list: readonly Venture[], videos: Readonly<Record<string, string>> | undefined): Venture[] {
   return list.map((s) => (videos?.[s.id] ? { ...s, youtubeVideoId: videos[s.id] } : s));
 }
 

@@ -1,0 +1,19 @@
+/**
+ * Private answers (admin pages, token pages, a member's data): never stored by a browser or a
+ * shared cache. The one place the header is spelled; routes that answer this way export
+ * `headers` from here.
+ */
+import type { HeadersFunction } from "@remix-run/cloudflare";
+
+/** The Cache-Control value of every private answer. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/** Response headers of a private answer: `{ headers: NO_STORE }`. */
+export const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE } as const;
+
+/**
+ * A private route's `headers`: the action's when it answered with its own Cache-Control (a form's
+ * refusal or result), else the loader's (a redirect is sent as it is, never through this).
+ */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
