@@ -167,7 +167,15 @@ export const pages = {
     description:
       "The portfolio: each venture's stage, logo, video, website and key facts, their order and which are shown.",
     admin: true,
+  },  roomsAdmin: {
+    path: "/admin/rooms",
+    title: "Investor Rooms",
+    heading: "Investor Rooms",
+    description:
+      "Share a venture's confidential documents with named investors: each proves their address, accepts the NDA and reads a copy marked with their name.",
+    admin: true,
   },
+
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;

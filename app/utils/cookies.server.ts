@@ -1,7 +1,9 @@
 /**
  * The one cookie rule of the worker: every cookie it sets is named here, and gets `Secure` and the
  * `__Host-` prefix (no subdomain can set or shadow it) everywhere except plain-http loopback
- * (`npm start`, the browser tests), where a browser would drop Secure cookies. The sidebar's
+ * (`npm start`, the browser tests), where a browser would drop Secure cookies. A cookie scoped to a
+ * path below `/` (the investor rooms' session, Path=/rooms/) cannot carry `__Host-`, which needs
+ * Path=/: it gets `__Secure-` (still Secure only) instead. The sidebar's
  * `sidebar_state` is the one cookie the browser itself writes (components/shell/sidebar-state.ts).
  */
 import type { Cookie } from "@remix-run/cloudflare";
@@ -29,7 +31,12 @@ export const COOKIES = {
   confirmed: "afx_confirmed",
   /** The D1 bookmark after a request that wrote, so the writer reads their own write (d1-session.server.ts). */
   d1Bookmark: "afx_d1_bookmark",
+  /** An investor's room sessions, Path=/rooms/, apart from a member's sign-in (features/rooms/session.server.ts). */
+  room: "afx_room",
 } as const;
+
+/** The paths our cookies are scoped to: the site, or the investor rooms. */
+export type CookiePath = "/" | "/rooms/";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -53,17 +60,22 @@ let lastSecurity: { url: string; security: { secure: boolean; prefix: "" | "__Ho
 };
 
 /** The full name of one of our cookies on this request's origin. */
-export function cookieName(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): string {
-  return `${cookieSecurity(request).prefix}${base}`;
+export function cookieName(
+  request: Request,
+  base: (typeof COOKIES)[keyof typeof COOKIES],
+  path: CookiePath = "/",
+): string {
+  const { secure, prefix } = cookieSecurity(request);
+  return `${path === "/" ? prefix : secure ? "__Secure-" : ""}${base}`;
 }
 
 /** Options every cookie of ours shares (Remix's createCookie / createCookieSessionStorage). */
-export function cookieOptions(request: Request, env: Env, maxAge: number) {
+export function cookieOptions(request: Request, env: Env, maxAge: number, path: CookiePath = "/") {
   return {
     httpOnly: true,
     sameSite: "lax" as const,
     secure: cookieSecurity(request).secure,
-    path: "/",
+    path,
     maxAge,
     // SESSION_SECRET, newest first: new cookies are signed with the first, any of them reads
     // one, so a rotation (prepend the new secret, drop the old a session lifetime later) signs nobody out.
@@ -74,7 +86,7 @@ export function cookieOptions(request: Request, env: Env, maxAge: number) {
 /** Whether the request carries one of our cookies (valid or not), whichever prefix it has. */
 export function carriesCookie(request: Request, base: (typeof COOKIES)[keyof typeof COOKIES]): boolean {
   const names = parseCookieHeader(request.headers.get("Cookie"));
-  return names.has(base) || names.has(`__Host-${base}`);
+  return names.has(base) || names.has(`__Host-${base}`) || names.has(`__Secure-${base}`);
 }
 
 // Remix's createCookie parses its options on every call; ours are fixed per name (which carries the
@@ -92,15 +104,16 @@ export function signedCookie(
   env: Env,
   base: (typeof COOKIES)[keyof typeof COOKIES],
   maxAge: number,
+  path: CookiePath = "/",
 ): Cookie {
   const secrets = getConfig(env).sessionSecrets;
-  const name = cookieName(request, base);
+  const name = cookieName(request, base, path);
   let cookies = built.get(secrets);
   if (!cookies) built.set(secrets, (cookies = new Map()));
-  const key = `${name} ${maxAge}`;
+  const key = `${name} ${maxAge} ${path}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    const remix = createCookie(name, cookieOptions(request, env, maxAge));
+    const remix = createCookie(name, cookieOptions(request, env, maxAge, path));
     cookie = {
       name: remix.name,
       isSigned: remix.isSigned,

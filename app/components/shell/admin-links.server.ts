@@ -7,6 +7,7 @@ import {
   ChartColumn,
   FileStack,
   Inbox,
+  LockKeyhole,
   Newspaper,
 } from "~/components/ui/icons.generated";
 import type { Icon } from "~/components/ui/lucide-icon";
@@ -22,6 +23,7 @@ const ADMIN_ICONS: Record<AdminPageKey, Icon> = {
   newsAdmin: Newspaper,
   eventsAdmin: CalendarDays,
   venturesAdmin: Building2,
+  roomsAdmin: LockKeyhole,
 };
 
 /** The admin pages (app/content/pages.ts) in their order, labelled by their titles. */

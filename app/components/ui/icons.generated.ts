@@ -35,6 +35,7 @@ export const Landmark = /* @__PURE__ */ lucideIcon("landmark", [["path",{"d":"M1
 export const Layers = /* @__PURE__ */ lucideIcon("layers", [["path",{"d":"M12.83 2.18a2 2 0 0 0-1.66 0L2.6 6.08a1 1 0 0 0 0 1.83l8.58 3.91a2 2 0 0 0 1.66 0l8.58-3.9a1 1 0 0 0 0-1.83z"}],["path",{"d":"M2 12a1 1 0 0 0 .58.91l8.6 3.91a2 2 0 0 0 1.65 0l8.58-3.9A1 1 0 0 0 22 12"}],["path",{"d":"M2 17a1 1 0 0 0 .58.91l8.6 3.91a2 2 0 0 0 1.65 0l8.58-3.9A1 1 0 0 0 22 17"}]], ["layers-3"]);
 export const Loader2 = /* @__PURE__ */ lucideIcon("loader-circle", [["path",{"d":"M21 12a9 9 0 1 1-6.219-8.56"}]], ["loader-2"]);
 export const Lock = /* @__PURE__ */ lucideIcon("lock", [["rect",{"width":"18","height":"11","x":"3","y":"11","rx":"2","ry":"2"}],["path",{"d":"M7 11V7a5 5 0 0 1 10 0v4"}]], []);
+export const LockKeyhole = /* @__PURE__ */ lucideIcon("lock-keyhole", [["circle",{"cx":"12","cy":"16","r":"1"}],["rect",{"x":"3","y":"10","width":"18","height":"12","rx":"2"}],["path",{"d":"M7 10V7a5 5 0 0 1 10 0v3"}]], []);
 export const LogIn = /* @__PURE__ */ lucideIcon("log-in", [["path",{"d":"m10 17 5-5-5-5"}],["path",{"d":"M15 12H3"}],["path",{"d":"M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4"}]], []);
 export const LogOut = /* @__PURE__ */ lucideIcon("log-out", [["path",{"d":"m16 17 5-5-5-5"}],["path",{"d":"M21 12H9"}],["path",{"d":"M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4"}]], []);
 export const Mail = /* @__PURE__ */ lucideIcon("mail", [["path",{"d":"m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7"}],["rect",{"x":"2","y":"4","width":"20","height":"16","rx":"2"}]], []);
