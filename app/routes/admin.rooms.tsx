@@ -19,7 +19,7 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger, formatMediumDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.roomsAdmin;
 

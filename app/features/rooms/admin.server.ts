@@ -10,7 +10,7 @@ import type { Admin } from "~/features/auth/guard.server";
 import { readForm } from "~/features/forms/body.server";
 import { announceMail } from "~/features/mail/outbox.server";
 import { ventureIds } from "~/features/ventures/catalogue.server";
-import { withKnownVenture } from "~/features/ventures/forms";
+import { withKnownVenture } from "~/features/ventures/venture-field";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";

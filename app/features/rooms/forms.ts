@@ -1,6 +1,6 @@
 /** The investor rooms' form fields and rules (docs/rooms.md), for the pages and their actions. */
 import { z } from "zod";
-import { VENTURE_ID } from "~/features/news/news-form";
+import { VENTURE_ID } from "~/features/ventures/venture-field";
 import { emailSchema } from "~/utils/email-schema";
 import { formatInteger } from "~/utils/format";
 
