@@ -173,8 +173,7 @@ export default function RoomAdmin() {
                       </>
                     ) : null}
                     {" · "}
-                    {formatInteger(inv.documentsOpened)} document(s) opened · {formatInteger(inv.downloads)}{" "}
-                    download(s)
+                    {formatInteger(inv.documentsOpened)} document(s) opened · {formatInteger(inv.downloads)} download(s)
                     {inv.ndaAcceptedAt !== null ? (
                       <>
                         {" "}

@@ -34,7 +34,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** Requests within this long of the last are one visit: one owner e-mail each. */
 export const VISIT_GAP_MS = 30 * MINUTE;
 
-export const NOT_FOUND = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+export const NOT_FOUND = () =>
+  new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /** The room if it still answers its investors; else the unknown page's answer is thrown. */
 export async function openRoom(db: Db, id: string | null, now = Date.now()): Promise<Room> {
@@ -122,7 +123,13 @@ export async function requestCode(
     db
       .update(roomCodes)
       .set({ usedAt: now })
-      .where(and(eq(roomCodes.invitationId, invitationId), isNull(roomCodes.usedAt), lt(roomCodes.sentAt, now - CODE_RESEND_MS))),
+      .where(
+        and(
+          eq(roomCodes.invitationId, invitationId),
+          isNull(roomCodes.usedAt),
+          lt(roomCodes.sentAt, now - CODE_RESEND_MS),
+        ),
+      ),
     sql`INSERT INTO ${roomCodes} (invitation_id, code_hash, sent_at, expires_at) SELECT ${invitationId}, ${hash}, ${now}, ${now + CODE_TTL_MS} WHERE ${recent}`,
     queueMail(db, codeMail({ to: access.investor.email, code }), now, { onlyIf: sql`changes() > 0` }),
   ]);
@@ -143,11 +150,7 @@ export async function checkCode(env: Env, db: Db, access: Access, code: string, 
     .select()
     .from(roomCodes)
     .where(
-      and(
-        eq(roomCodes.invitationId, access.invitation.id),
-        isNull(roomCodes.usedAt),
-        gt(roomCodes.expiresAt, now),
-      ),
+      and(eq(roomCodes.invitationId, access.invitation.id), isNull(roomCodes.usedAt), gt(roomCodes.expiresAt, now)),
     )
     .orderBy(desc(roomCodes.sentAt))
     .get();
@@ -178,7 +181,9 @@ export async function needsNda(db: Db, access: Access): Promise<boolean> {
   const accepted = await db
     .select({ id: roomNdaAcceptances.id })
     .from(roomNdaAcceptances)
-    .where(and(eq(roomNdaAcceptances.invitationId, access.invitation.id), eq(roomNdaAcceptances.ndaText, access.room.nda)))
+    .where(
+      and(eq(roomNdaAcceptances.invitationId, access.invitation.id), eq(roomNdaAcceptances.ndaText, access.room.nda)),
+    )
     .get();
   return !accepted;
 }
@@ -228,7 +233,10 @@ export async function recordPresence(
   const statements = [
     db
       .update(roomInvitations)
-      .set({ lastSeenAt: now, ...(opened ? { firstOpenedAt: sql`coalesce(${roomInvitations.firstOpenedAt}, ${now})` } : {}) })
+      .set({
+        lastSeenAt: now,
+        ...(opened ? { firstOpenedAt: sql`coalesce(${roomInvitations.firstOpenedAt}, ${now})` } : {}),
+      })
       .where(eq(roomInvitations.id, invitation.id)),
     db
       .update(roomVisits)

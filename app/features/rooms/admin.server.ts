@@ -34,7 +34,15 @@ export const NO_STORE = { "Cache-Control": "private, no-store" };
 const MAX_BODY = (ROOM_LIMITS.title + ROOM_LIMITS.nda) * 3 + 8192;
 
 /** The forms of the room's page, by their `intent`. */
-export const ROOM_INTENTS = ["settings", "notify", "add-document", "remove-document", "invite", "revoke", "close"] as const;
+export const ROOM_INTENTS = [
+  "settings",
+  "notify",
+  "add-document",
+  "remove-document",
+  "invite",
+  "revoke",
+  "close",
+] as const;
 export type RoomIntent = (typeof ROOM_INTENTS)[number];
 
 const badRequest = (message: string) => new Response(message, { status: 400, headers: NO_STORE });
@@ -49,7 +57,13 @@ export async function createRoomAction(request: Request, context: AppLoadContext
   if (submission.status !== "success")
     return json({ intent: "create" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
   const id = await createRoom(db, submission.value, admin.email);
-  return redirectWithToast(env, request, roomAdminPath(id), { title: "Room opened" }, { status: 303, headers: NO_STORE });
+  return redirectWithToast(
+    env,
+    request,
+    roomAdminPath(id),
+    { title: "Room opened" },
+    { status: 303, headers: NO_STORE },
+  );
 }
 
 /** `POST /admin/rooms/<id>` by `intent`. */
@@ -89,7 +103,10 @@ export async function roomAction(request: Request, context: AppLoadContext, admi
       const added = await addRoomDocument(db, id, submission.value.document, admin.email);
       if (added === "unknown")
         return json(
-          { intent, result: submission.reply({ fieldErrors: { document: ["Choose one of the library's documents."] } }) },
+          {
+            intent,
+            result: submission.reply({ fieldErrors: { document: ["Choose one of the library's documents."] } }),
+          },
           { status: 400, headers: NO_STORE },
         );
       return done(added === "added" ? "Document added" : "The room already holds this document");

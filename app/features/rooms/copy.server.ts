@@ -20,7 +20,13 @@ export const COPY_PREFIX = "room-copies/";
 const PRIVATE = "private, no-store";
 
 /** The R2 object of this investor's copy, made now if there is none yet. */
-async function stampedCopy(env: Env, db: Db, access: Access, doc: RoomDocument, now: number): Promise<R2ObjectBody | null> {
+async function stampedCopy(
+  env: Env,
+  db: Db,
+  access: Access,
+  doc: RoomDocument,
+  now: number,
+): Promise<R2ObjectBody | null> {
   const where = and(eq(roomCopies.investorId, access.investor.id), eq(roomCopies.versionId, doc.versionId));
   const kept = await db.select().from(roomCopies).where(where).get();
   if (kept) {
@@ -38,7 +44,14 @@ async function stampedCopy(env: Env, db: Db, access: Access, doc: RoomDocument, 
   const [inserted] = await batch(db, [
     db
       .insert(roomCopies)
-      .values({ investorId: access.investor.id, versionId: doc.versionId, objectKey, size: bytes.byteLength, stampedOn, createdAt: now })
+      .values({
+        investorId: access.investor.id,
+        versionId: doc.versionId,
+        objectKey,
+        size: bytes.byteLength,
+        stampedOn,
+        createdAt: now,
+      })
       .onConflictDoNothing(),
   ]);
   if (inserted.meta.changes === 0) {
@@ -60,7 +73,9 @@ export async function copyResponse(
 ): Promise<Response | null> {
   let object: R2ObjectBody | null;
   try {
-    object = access.room.watermark ? await stampedCopy(env, db, access, doc, now) : await env.DOCUMENTS.get(doc.objectKey);
+    object = access.room.watermark
+      ? await stampedCopy(env, db, access, doc, now)
+      : await env.DOCUMENTS.get(doc.objectKey);
   } catch (error) {
     log("error", "[rooms] the copy could not be made", { document: doc.id, error });
     return new Response("This copy could not be prepared. Please try again later.", {

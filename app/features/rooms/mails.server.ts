@@ -15,7 +15,11 @@ export const VISIT_KIND = "room-visit";
 
 /** One line of at most `max` characters: a title or a name never starts a new header line. */
 function oneLine(text: string, max = 150): string {
-  const line = text.replace(/[\x00-\x1f\x7f]/g, " ").replace(/\s+/g, " ").trim();
+  const line = [...text]
+    .map((c) => (c < " " || c === "\x7f" ? " " : c))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -85,7 +89,10 @@ export function visitMail(input: {
   venture: string;
   adminUrl: string;
 }): MailMessage {
-  const who = oneLine(input.investor.firm ? `${input.investor.name} (${input.investor.firm})` : input.investor.name, 120);
+  const who = oneLine(
+    input.investor.firm ? `${input.investor.name} (${input.investor.firm})` : input.investor.name,
+    120,
+  );
   const title = oneLine(input.roomTitle);
   const subject = oneLine(`${who} opened “${title}” (${input.venture})`, 200);
   const lines = [

@@ -199,7 +199,11 @@ export async function revokeInvitation(db: Db, roomId: string, invitationId: num
       .update(roomInvitations)
       .set({ revokedAt: now })
       .where(
-        and(eq(roomInvitations.id, invitationId), eq(roomInvitations.roomId, roomId), isNull(roomInvitations.revokedAt)),
+        and(
+          eq(roomInvitations.id, invitationId),
+          eq(roomInvitations.roomId, roomId),
+          isNull(roomInvitations.revokedAt),
+        ),
       ),
     auditIfChanged(
       db,

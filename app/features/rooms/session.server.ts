@@ -23,7 +23,12 @@ async function sessionsOf(request: Request, env: Env): Promise<Sessions> {
 }
 
 /** The invitation this browser entered `roomId` with, unless its session has run out. */
-export async function roomSession(request: Request, env: Env, roomId: string, now = Date.now()): Promise<number | null> {
+export async function roomSession(
+  request: Request,
+  env: Env,
+  roomId: string,
+  now = Date.now(),
+): Promise<number | null> {
   const entry = (await sessionsOf(request, env))[roomId];
   if (!entry || typeof entry.i !== "number" || typeof entry.at !== "number") return null;
   return now - entry.at < ROOM_SESSION_SECONDS * 1000 ? entry.i : null;

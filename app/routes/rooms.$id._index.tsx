@@ -1,0 +1,209 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card, cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { SITE } from "~/content/site";
+import { formatBytes } from "~/features/documents/library";
+import { readForm } from "~/features/forms/body.server";
+import { requireSameOrigin } from "~/features/forms/same-origin.server";
+import { renderMarkdown } from "~/features/news/markdown.server";
+import { acceptNda, needsNda, ownerName, recordPresence } from "~/features/rooms/access.server";
+import { roomAccess } from "~/features/rooms/room-access.server";
+import { ndaSchema } from "~/features/rooms/forms";
+import { roomFilePath, roomPath } from "~/features/rooms/paths";
+import { roomDocumentsOf } from "~/features/rooms/rooms.server";
+import { getDb } from "~/utils/db.server";
+export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+
+const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+/** The room (docs/rooms.md): its NDA until accepted, then its documents. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const db = getDb(env);
+  const access = await roomAccess(request, env, db, params.id);
+  const { room, investor } = access;
+  const owner = await ownerName(db, room);
+  if (await needsNda(db, access)) {
+    return json(
+      { step: "nda" as const, title: room.title, owner, name: investor.name, nda: renderMarkdown(room.nda) },
+      { headers: NO_STORE },
+    );
+  }
+  const [documents] = await Promise.all([
+    roomDocumentsOf(db, room.id),
+    recordPresence(env, ctx, db, access, { opened: true }),
+  ]);
+  return json(
+    {
+      step: "room" as const,
+      title: room.title,
+      owner,
+      email: investor.email,
+      downloads: room.downloads,
+      watermark: room.watermark,
+      documents: documents.map((d) => ({
+        title: d.title,
+        description: d.description,
+        size: d.size,
+        href: roomFilePath(room.id, d.id),
+        download: room.downloads ? roomFilePath(room.id, d.id, true) : null,
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** `POST` `intent=accept`: the NDA accepted, with the typed name. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { env } = context.cloudflare;
+  const db = getDb(env);
+  const access = await roomAccess(request, env, db, params.id);
+  const form = await readForm(request, { maxBytes: 4096 });
+  if (form.get("intent") !== "accept")
+    throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+  const submission = parseWithZod(form, { schema: ndaSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  if (await needsNda(db, access)) await acceptNda(db, access, submission.value.name);
+  return redirect(roomPath(access.room.id), { status: 303, headers: NO_STORE });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Investor room"} | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+function NdaForm({ name, nda }: { name: string; nda: string }) {
+  const actionData = useActionData<typeof action>();
+  const { pathname } = useLocation();
+  const [form, fields] = useForm({
+    id: "room-nda-form",
+    lastResult: actionData?.result,
+    defaultValue: { name },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ndaSchema }),
+  });
+  return (
+    <>
+      <section aria-labelledby="nda-heading" className="mt-8">
+        <h2 id="nda-heading" className="text-xl font-semibold">
+          Non-disclosure agreement
+        </h2>
+        <div className={cardClass("lg", "news-body mt-3 wrap-anywhere")} dangerouslySetInnerHTML={{ __html: nda }} />
+      </section>
+      <Form
+        method="post"
+        action={pathname}
+        {...getFormProps(form)}
+        noValidate
+        className={cardClass("lg", "mt-6 space-y-4")}
+      >
+        <input type="hidden" name="intent" value="accept" />
+        <div>
+          <div className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.accept, { type: "checkbox" })}
+              key={fields.accept.key}
+              className="mt-1 size-4"
+            />
+            <label htmlFor={fields.accept.id} className="text-sm font-medium">
+              I have read the agreement above and accept it.
+            </label>
+          </div>
+          {fields.accept.errors?.length ? (
+            <p id={fields.accept.errorId} className="mt-1 text-sm text-destructive">
+              {fields.accept.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        {/* Issue 59's consent to reading records joins this form here. */}
+        <Field label="Your full name, as your signature" field={fields.name}>
+          <Input field={fields.name} autoComplete="name" />
+        </Field>
+        <p className="text-sm text-muted-foreground">
+          We keep the time of your acceptance, the name you typed and the text as you accepted it.
+        </p>
+        <Button type="submit">Accept and enter</Button>
+      </Form>
+    </>
+  );
+}
+
+export default function Room() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-10">
+      <p className="text-sm font-medium text-muted-foreground">Investor room · {data.owner}</p>
+      <h1 className="wrap-anywhere mt-1 text-3xl font-bold tracking-tight">{data.title}</h1>
+      {data.step === "nda" ? (
+        <>
+          <p className="mt-3 text-muted-foreground">Before the documents, please read and accept the agreement.</p>
+          <NdaForm name={data.name} nda={data.nda} />
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-muted-foreground" data-testid="room-copy-note">
+            {data.watermark
+              ? `Every copy you open here is marked on each page with your address (${data.email}) and the date.`
+              : "The documents open in your browser."}{" "}
+            {data.downloads
+              ? "You may download them."
+              : "They open in your browser only: this room offers no downloads."}
+          </p>
+          <section aria-labelledby="room-documents-heading" className="mt-8">
+            <h2 id="room-documents-heading" className="text-xl font-semibold">
+              Documents
+            </h2>
+            {data.documents.length === 0 ? (
+              <p className="mt-3 text-muted-foreground">No documents are in this room yet.</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {data.documents.map((d) => (
+                  <li key={d.href}>
+                    <Card padding="sm" className="min-w-0 space-y-1">
+                      <a
+                        href={d.href}
+                        className="wrap-anywhere font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {d.title}
+                      </a>
+                      {d.description ? (
+                        <p className="wrap-anywhere text-sm text-muted-foreground">{d.description}</p>
+                      ) : null}
+                      <p className="text-sm text-muted-foreground">
+                        PDF, {formatBytes(d.size)}
+                        {d.download ? (
+                          <>
+                            {" · "}
+                            <a href={d.download} className="text-primary underline-offset-4 hover:underline">
+                              Download<span className="sr-only"> {d.title}</span>
+                            </a>
+                          </>
+                        ) : null}
+                      </p>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
