@@ -24,7 +24,7 @@ import { ndaSchema } from "~/features/rooms/forms";
 import { roomFilePath, roomPath } from "~/features/rooms/paths";
 import { roomDocumentsOf } from "~/features/rooms/rooms.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 

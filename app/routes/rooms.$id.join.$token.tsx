@@ -21,7 +21,7 @@ import { addressSchema, codeSchema } from "~/features/rooms/forms";
 import { joinPath, roomIdOf, roomPath } from "~/features/rooms/paths";
 import { startRoomSession } from "~/features/rooms/session.server";
 import { getDb } from "~/utils/db.server";
-export { keepDataAfterSignup as shouldRevalidate } from "~/features/leads/signup-action";
+export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 // Investor rooms (docs/rooms.md): the admin's pages and forms, the investor's way in (personal
 // link, address, one-time code, NDA), the room, its copies and the owner's visit e-mail, each
 // loader and action called directly without a build. The no-JS walk in a browser and the copy's
@@ -77,7 +78,7 @@ const codesTo = async (email: string) =>
   });
 
 const post = (
-  handler: typeof join,
+  handler: (args: ActionFunctionArgs) => Promise<unknown>,
   path: string,
   form: Record<string, string>,
   cookie?: string,
@@ -103,7 +104,7 @@ async function enter(link: string, email: string): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
-const get = (handler: typeof roomPage, path: string, cookie?: string) =>
+const get = (handler: (args: LoaderFunctionArgs) => Promise<unknown>, path: string, cookie?: string) =>
   callRoute(handler, { path, params: paramsOf(path), cookie }).then(asResponse);
 
 describe("/admin/rooms", () => {
