@@ -31,3 +31,6 @@ export type VentureStage = (typeof VENTURE_STAGES)[number];
 /** What a room records when an investor reads one of its documents (docs/rooms.md). */
 export const ROOM_VIEW_KINDS = ["open", "download"] as const;
 export type RoomViewKind = (typeof ROOM_VIEW_KINDS)[number];
+/** The pipeline's stages an admin sets for an investor and a venture (docs/decisions/118). */
+export const SET_STAGES = ["Meeting", "Term sheet", "Committed", "Passed"] as const;
+export type SetStage = (typeof SET_STAGES)[number];

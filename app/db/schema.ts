@@ -49,6 +49,7 @@ import {
   LEAD_STATUSES,
   LEAD_TOPICS,
   ROOM_VIEW_KINDS,
+  SET_STAGES,
   VENTURE_STAGES,
 } from "./enums";
 
@@ -843,4 +844,148 @@ export const roomCopies = sqliteTable(
     uniqueIndex("room_copies_object_key_unique").on(t.objectKey),
     index("room_copies_version_id_idx").on(t.versionId),
   ],
+);
+
+/**
+ * An investor's choices in one room (migrations/0024, docs/decisions/116, 119): `analyticsAt` is
+ * when they let the group record their page times (null: they did not, or took it back);
+ * `updatesOffAt` when they stopped the "Updated:" mails of this room (null: they get them).
+ */
+export const roomPreferences = sqliteTable("room_preferences", {
+  invitationId: integer("invitation_id")
+    .primaryKey()
+    .references(() => roomInvitations.id, { onDelete: "cascade" }),
+  analyticsAt: integer("analytics_at"),
+  updatesOffAt: integer("updates_off_at"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Every consent choice an investor made in a room (given or withdrawn), kept as their record of it. */
+export const roomConsents = sqliteTable(
+  "room_consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    analytics: integer("analytics", { mode: "boolean" }).notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("room_consents_invitation_id_idx").on(t.invitationId, t.at)],
+);
+
+/**
+ * One reading of a document version in the room's viewer, by a consenting investor: its id is the
+ * viewer's handle on it (random, sent with each report), `pageCount` bounds the pages a report may
+ * name, `lastReportAt` the seconds the next may claim (docs/decisions/116).
+ */
+export const roomReadings = sqliteTable(
+  "room_readings",
+  {
+    id: text("id").primaryKey(),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: "cascade" }),
+    pageCount: integer("page_count").notNull(),
+    startedAt: integer("started_at").notNull(),
+    lastReportAt: integer("last_report_at").notNull(),
+  },
+  (t) => [
+    index("room_readings_invitation_id_idx").on(t.invitationId),
+    index("room_readings_document_id_idx").on(t.documentId, t.versionId),
+    index("room_readings_last_report_at_idx").on(t.lastReportAt),
+  ],
+);
+
+/** The milliseconds a reading spent on each page, summed over its accepted reports. */
+export const roomPageTimes = sqliteTable(
+  "room_page_times",
+  {
+    readingId: text("reading_id")
+      .notNull()
+      .references(() => roomReadings.id, { onDelete: "cascade" }),
+    page: integer("page").notNull(),
+    ms: integer("ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.readingId, t.page] })],
+);
+
+/** A library version's number of pages, counted once (pdf-lib) the first time a room's viewer opens it. */
+export const documentPageCounts = sqliteTable("document_page_counts", {
+  versionId: integer("version_id")
+    .primaryKey()
+    .references(() => documentVersions.id, { onDelete: "cascade" }),
+  pages: integer("pages").notNull(),
+});
+
+/** The "Updated: <title>" mails sent: one per room, investor and version, never twice (docs/decisions/119). */
+export const roomUpdateMails = sqliteTable(
+  "room_update_mails",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.investorId, t.versionId] })],
+);
+
+/**
+ * An investor's question in a room, optionally about one of its documents, and the owner's answer;
+ * with `faq` the answer joins the room's FAQ without who asked (docs/decisions/119).
+ */
+export const roomQuestions = sqliteTable(
+  "room_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    invitationId: integer("invitation_id")
+      .notNull()
+      .references(() => roomInvitations.id, { onDelete: "cascade" }),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
+    question: text("question").notNull(),
+    askedAt: integer("asked_at").notNull(),
+    answer: text("answer"),
+    answeredAt: integer("answered_at"),
+    /** The admin's e-mail. */
+    answeredBy: text("answered_by"),
+    faq: integer("faq", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("room_questions_room_id_idx").on(t.roomId, t.askedAt),
+    index("room_questions_invitation_id_idx").on(t.invitationId),
+  ],
+);
+
+/**
+ * The stage an admin set for an investor with a venture ("" for the group's own rooms) on
+ * /admin/investors; without a row the stage follows from the rooms ("Invited", "Opened").
+ */
+export const investorStages = sqliteTable(
+  "investor_stages",
+  {
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    venture: text("venture").notNull(),
+    stage: text("stage", { enum: SET_STAGES }).notNull(),
+    /** The admin's e-mail. */
+    setBy: text("set_by").notNull(),
+    setAt: integer("set_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.venture] })],
 );

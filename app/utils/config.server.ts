@@ -80,6 +80,8 @@ const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 /** 5 MiB: the largest newsletter host export the hand-off page reads (docs/decisions/098). */
 const DEFAULT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_LOGO_MAX_BYTES = 1024 * 1024;
+/** 24 months: how long an investor's reading record is kept (docs/decisions/117). */
+const DEFAULT_READING_RECORD_MONTHS = 24;
 
 const schema = z.object({
   ENVIRONMENT: z.enum(["development", "production"], { message: 'is not "development" or "production"' }),
@@ -160,6 +162,15 @@ const schema = z.object({
       .min(1, "is not a positive number of bytes")
       .max(100_000_000, "is over the platform's 100 MB request-body limit"),
   ),
+  // Months an investor's reading record (opens, page times) is kept before the cron deletes it.
+  READING_RECORD_MONTHS: z.preprocess(
+    (v) => (v === undefined || v === "" ? DEFAULT_READING_RECORD_MONTHS : v),
+    z.coerce
+      .number({ message: "is not a number of months" })
+      .int("is not a whole number of months")
+      .min(1, "is not a positive number of months")
+      .max(120, "is over 120 months (ten years)"),
+  ),
 });
 
 /** The SMTP transport's variables, parsed only with MAIL_TRANSPORT = "smtp". */
@@ -221,6 +232,8 @@ function shape(v: z.output<typeof schema>, s: z.output<typeof smtpSchema> | null
     importMaxBytes: v.IMPORT_MAX_BYTES,
     /** LOGO_MAX_BYTES: the largest venture logo an admin may upload (features/ventures). */
     logoMaxBytes: v.LOGO_MAX_BYTES,
+    /** READING_RECORD_MONTHS: how long room opens and page times are kept (features/engagement). */
+    readingRecordMonths: v.READING_RECORD_MONTHS,
     mail: {
       /** MAIL_TRANSPORT: how mail leaves; "smtp" when unset. */
       transport: v.MAIL_TRANSPORT,
