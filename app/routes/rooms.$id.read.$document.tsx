@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { investorAccess, PRIVATE_HEADERS, readingPath, recordPath } from "~/features/engagement/access.server";
+import { investorAccess } from "~/features/engagement/access.server";
+import { PRIVATE_HEADERS, readingPath, recordPath } from "~/features/engagement/paths";
 import { preferencesOf } from "~/features/engagement/consent.server";
 import { PdfViewer } from "~/features/engagement/pdf-viewer";
 import { pageCountOf, startReading } from "~/features/engagement/readings.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { investorAccess, PRIVATE_HEADERS } from "~/features/engagement/access.server";
+import { investorAccess } from "~/features/engagement/access.server";
+import { PRIVATE_HEADERS } from "~/features/engagement/paths";
 import { acceptReport } from "~/features/engagement/readings.server";
 import { getDb } from "~/utils/db.server";
 
@@ -37,6 +38,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (outcome.reason === "shape") return answer(400, "Each page is { page, seconds } with a whole page number.");
   return answer(
     422,
-    outcome.reason === "page" ? "The document has no such page." : "More seconds than have passed since the last report.",
+    outcome.reason === "page"
+      ? "The document has no such page."
+      : "More seconds than have passed since the last report.",
   );
 }

@@ -1,10 +1,18 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LocalTime } from "~/components/ui/local-time";
-import { investorAccess, PRIVATE_HEADERS, recordPath } from "~/features/engagement/access.server";
-import { ANALYTICS_TEXT, preferencesOf, setAnalytics } from "~/features/engagement/consent.server";
+import { investorAccess } from "~/features/engagement/access.server";
+import { PRIVATE_HEADERS, recordPath } from "~/features/engagement/paths";
+import { ANALYTICS_TEXT } from "~/features/engagement/consent";
+import { preferencesOf, setAnalytics } from "~/features/engagement/consent.server";
 import { eraseReadingRecord } from "~/features/engagement/readings.server";
 import { recordOf } from "~/features/engagement/record.server";
 import { formatSeconds } from "~/features/engagement/reading-stats";
@@ -23,7 +31,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const db = getDb(env);
   const access = await investorAccess(request, env, db, params.id, { nda: false });
-  const [record, preferences] = await Promise.all([recordOf(db, access.invitation.id), preferencesOf(db, access.invitation.id)]);
+  const [record, preferences] = await Promise.all([
+    recordOf(db, access.invitation.id),
+    preferencesOf(db, access.invitation.id),
+  ]);
   const data = {
     room: { id: access.room.id, title: access.room.title },
     investor: { email: access.investor.email, name: access.investor.name, firm: access.investor.firm },
@@ -36,13 +47,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
   if (new URL(request.url).searchParams.get("format") === "json")
     // Thrown: a file, not the page's data.
-    throw new Response(JSON.stringify({ format: "afx-room-record/1", exportedAt: new Date().toISOString(), ...data }, null, 2), {
-      headers: {
-        ...PRIVATE_HEADERS,
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="afx-room-record-${new Date().toISOString().slice(0, 10)}.json"`,
+    throw new Response(
+      JSON.stringify({ format: "afx-room-record/1", exportedAt: new Date().toISOString(), ...data }, null, 2),
+      {
+        headers: {
+          ...PRIVATE_HEADERS,
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Disposition": `attachment; filename="afx-room-record-${new Date().toISOString().slice(0, 10)}.json"`,
+        },
       },
-    });
+    );
   return json(data, { headers: PRIVATE_HEADERS });
 }
 
@@ -54,7 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "erase") await batch(db, eraseReadingRecord(db, access.invitation.id));
-  else if (intent === "analytics") await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
+  else if (intent === "analytics")
+    await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
   else return json({ message: "Choose what to change." }, { status: 400, headers: PRIVATE_HEADERS });
   return redirect(`${recordPath(access.room.id)}?done=${intent}`, { status: 303, headers: PRIVATE_HEADERS });
 }
@@ -194,8 +209,8 @@ export default function RoomRecord() {
       <Card padding="sm" className="space-y-2">
         <h2 className="text-xl font-semibold">Erase my reading record</h2>
         <p className="text-sm">
-          This deletes your page times and the record of each open and download in this room. Your invitation (with
-          when you first opened the room), your NDA acceptance and your consent choices stay: they are the room&rsquo;s
+          This deletes your page times and the record of each open and download in this room. Your invitation (with when
+          you first opened the room), your NDA acceptance and your consent choices stay: they are the room&rsquo;s
           agreement with you. We keep reading records {d.months} months at most.
         </p>
         <Form method="post" action={path} reloadDocument>

@@ -100,7 +100,14 @@ describe("the server's plausibility check", () => {
     ).toEqual({ ok: false, reason: "time" });
   });
   it("refuses what is not a report", () => {
-    for (const bad of [null, [], "x", [{ page: "1", seconds: 1 }], [{ page: 1.5, seconds: 1 }], [{ page: 1, seconds: -1 }]])
+    for (const bad of [
+      null,
+      [],
+      "x",
+      [{ page: "1", seconds: 1 }],
+      [{ page: 1.5, seconds: 1 }],
+      [{ page: 1, seconds: -1 }],
+    ])
       expect(checkReport(bad, 3, 0, 10_000)).toEqual({ ok: false, reason: "shape" });
   });
 });

@@ -8,6 +8,7 @@ import { invitationById, needsNda, NOT_FOUND, openRoom, type Access } from "~/fe
 import { roomIdOf, roomPath } from "~/features/rooms/paths";
 import { roomSession } from "~/features/rooms/session.server";
 import type { Db } from "~/utils/db.server";
+import { PRIVATE_HEADERS } from "./paths";
 
 export async function investorAccess(
   request: Request,
@@ -25,10 +26,4 @@ export async function investorAccess(
   return access;
 }
 
-export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" } as const;
-export const readingPath = (roomId: string) => `${roomPath(roomId)}/reading`;
-export const viewerPath = (roomId: string, documentId: string) =>
-  `${roomPath(roomId)}/read/${encodeURIComponent(documentId)}`;
-export const recordPath = (roomId: string) => `${roomPath(roomId)}/record`;
-export const askPath = (roomId: string) => `${roomPath(roomId)}/ask`;
-export const updatesStopPath = (roomId: string, token: string) => `${roomPath(roomId)}/updates/${token}`;
+export { PRIVATE_HEADERS, readingPath, viewerPath, recordPath, askPath, updatesStopPath } from "./paths";

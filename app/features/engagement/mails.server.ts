@@ -8,10 +8,9 @@ import { htmlFrame } from "~/features/mail/html-frame";
 import { escapeHtml } from "~/utils/escape-html";
 
 const paragraphs = (lines: string[]) =>
-  lines
-    .map((line) => `<p style="margin:0 0 16px;line-height:1.5">${line}</p>`)
-    .join("\n");
-const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#2563eb">${escapeHtml(text)}</a>`;
+  lines.map((line) => `<p style="margin:0 0 16px;line-height:1.5">${line}</p>`).join("\n");
+const link = (href: string, text: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#2563eb">${escapeHtml(text)}</a>`;
 
 export function updateMail(input: {
   to: string;

@@ -129,7 +129,12 @@ export function PdfViewer({ src, title, reading }: PdfViewerProps) {
 
   const ready = hydrated && pdf && !failed;
   return (
-    <section aria-label={`${title}: viewer`} className="space-y-3" data-testid="pdf-viewer" data-ready={ready ? "" : undefined}>
+    <section
+      aria-label={`${title}: viewer`}
+      className="space-y-3"
+      data-testid="pdf-viewer"
+      data-ready={ready ? "" : undefined}
+    >
       {ready ? (
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -144,7 +149,12 @@ export function PdfViewer({ src, title, reading }: PdfViewerProps) {
             </p>
           </div>
           <div className="overflow-hidden rounded-md border bg-white">
-            <canvas ref={canvas} className="block h-auto w-full" role="img" aria-label={`${title}, page ${page} of ${pages}`} />
+            <canvas
+              ref={canvas}
+              className="block h-auto w-full"
+              role="img"
+              aria-label={`${title}, page ${page} of ${pages}`}
+            />
           </div>
         </>
       ) : (

@@ -38,10 +38,20 @@ export function ReadingChart({ title, figures }: { title: string; figures: reado
                 >
                   <title>{`Page ${f.page}: median ${formatSeconds(f.medianSeconds)}, ${f.readers} readers`}</title>
                 </rect>
-                <text x={i * slot + slot / 2} y={height - bottom + 11} textAnchor="middle" className="fill-foreground text-[9px]">
+                <text
+                  x={i * slot + slot / 2}
+                  y={height - bottom + 11}
+                  textAnchor="middle"
+                  className="fill-foreground text-[9px]"
+                >
                   {f.page}
                 </text>
-                <text x={i * slot + slot / 2} y={height - 4} textAnchor="middle" className="fill-muted-foreground text-[8px]">
+                <text
+                  x={i * slot + slot / 2}
+                  y={height - 4}
+                  textAnchor="middle"
+                  className="fill-muted-foreground text-[8px]"
+                >
                   {f.readers}
                 </text>
               </g>

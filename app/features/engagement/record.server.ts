@@ -26,7 +26,11 @@ export async function recordOf(db: Db, invitationId: number) {
       .orderBy(asc(roomViews.at)),
     pageTimesOf(db, [invitationId]),
     db
-      .select({ name: roomNdaAcceptances.name, acceptedAt: roomNdaAcceptances.acceptedAt, text: roomNdaAcceptances.ndaText })
+      .select({
+        name: roomNdaAcceptances.name,
+        acceptedAt: roomNdaAcceptances.acceptedAt,
+        text: roomNdaAcceptances.ndaText,
+      })
       .from(roomNdaAcceptances)
       .where(eq(roomNdaAcceptances.invitationId, invitationId))
       .orderBy(asc(roomNdaAcceptances.acceptedAt)),
