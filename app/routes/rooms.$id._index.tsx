@@ -23,7 +23,11 @@ import { roomAccess } from "~/features/rooms/room-access.server";
 import { ndaSchema } from "~/features/rooms/forms";
 import { roomFilePath, roomPath } from "~/features/rooms/paths";
 import { roomDocumentsOf } from "~/features/rooms/rooms.server";
-import { getDb } from "~/utils/db.server";
+import { ANALYTICS_TEXT } from "~/features/engagement/consent";
+import { setAnalytics } from "~/features/engagement/consent.server";
+import { recordPath, viewerPath } from "~/features/engagement/paths";
+import { getConfig } from "~/utils/config.server";
+import { batch, getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
@@ -37,7 +41,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owner = await ownerName(db, room);
   if (await needsNda(db, access)) {
     return json(
-      { step: "nda" as const, title: room.title, owner, name: investor.name, nda: renderMarkdown(room.nda) },
+      {
+        step: "nda" as const,
+        title: room.title,
+        owner,
+        name: investor.name,
+        nda: renderMarkdown(room.nda),
+        months: getConfig(env).readingRecordMonths,
+      },
       { headers: NO_STORE },
     );
   }
@@ -53,11 +64,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       email: investor.email,
       downloads: room.downloads,
       watermark: room.watermark,
+      record: recordPath(room.id),
       documents: documents.map((d) => ({
         title: d.title,
         description: d.description,
         size: d.size,
         href: roomFilePath(room.id, d.id),
+        viewer: viewerPath(room.id, d.id),
         download: room.downloads ? roomFilePath(room.id, d.id, true) : null,
       })),
     },
@@ -65,7 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-/** `POST` `intent=accept`: the NDA accepted, with the typed name. */
+/** `POST` `intent=accept`: the NDA accepted, with the typed name, and the consent to page times (decision 116). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { env } = context.cloudflare;
@@ -77,6 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: ndaSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   if (await needsNda(db, access)) await acceptNda(db, access, submission.value.name);
+  await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
   return redirect(roomPath(access.room.id), { status: 303, headers: NO_STORE });
 }
 
@@ -88,7 +102,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function NdaForm({ name, nda }: { name: string; nda: string }) {
+function NdaForm({ name, nda, months }: { name: string; nda: string; months: number }) {
   const actionData = useActionData<typeof action>();
   const { pathname } = useLocation();
   const [form, fields] = useForm({
@@ -131,7 +145,15 @@ function NdaForm({ name, nda }: { name: string; nda: string }) {
             </p>
           ) : null}
         </div>
-        {/* Issue 59's consent to reading records joins this form here. */}
+        <div>
+          <div className="flex items-start gap-2">
+            <input type="checkbox" id="room-analytics" name="analytics" className="mt-1 size-4" />
+            <label htmlFor="room-analytics" className="text-sm font-medium">
+              {ANALYTICS_TEXT.label}
+            </label>
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">{ANALYTICS_TEXT.kept(months)}</p>
+        </div>
         <Field label="Your full name, as your signature" field={fields.name}>
           <Input field={fields.name} autoComplete="name" />
         </Field>
@@ -153,7 +175,7 @@ export default function Room() {
       {data.step === "nda" ? (
         <>
           <p className="mt-3 text-muted-foreground">Before the documents, please read and accept the agreement.</p>
-          <NdaForm name={data.name} nda={data.nda} />
+          <NdaForm name={data.name} nda={data.nda} months={data.months} />
         </>
       ) : (
         <>
@@ -187,6 +209,10 @@ export default function Room() {
                       ) : null}
                       <p className="text-sm text-muted-foreground">
                         PDF, {formatBytes(d.size)}
+                        {" · "}
+                        <a href={d.viewer} className="text-primary underline-offset-4 hover:underline">
+                          Open in the viewer<span className="sr-only"> {d.title}</span>
+                        </a>
                         {d.download ? (
                           <>
                             {" · "}
@@ -202,6 +228,12 @@ export default function Room() {
               </ul>
             )}
           </section>
+          <p className="mt-8 text-sm">
+            <a href={data.record} className="text-primary underline-offset-4 hover:underline">
+              What we recorded about you
+            </a>{" "}
+            <span className="text-muted-foreground">(and your choice on page times)</span>
+          </p>
         </>
       )}
     </div>

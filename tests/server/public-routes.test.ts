@@ -5,6 +5,7 @@ import { loader as home } from "~/routes/_index";
 import { loader as documents } from "~/routes/documents._index";
 import { loader as documentPath } from "~/routes/documents.$";
 import { loader as notifications } from "~/routes/notifications";
+import { loader as portfolio } from "~/routes/portfolio";
 import { loader as robots } from "~/routes/robots[.]txt";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { loader as subsidiary } from "~/routes/subsidiary.$id";
@@ -83,5 +84,14 @@ describe("public loaders", () => {
       const moved = asResponse(await callRoute(subsidiary, { path: `/subsidiary/${alias}`, params: { id: alias } }));
       expect([moved.status, moved.headers.get("Location")]).toEqual([301, `/subsidiary/${target}`]);
     }
+  });
+});
+
+describe("/portfolio", () => {
+  it("reads its sectors figure from the group's key facts, as seeded (docs/decisions/102)", async () => {
+    const res = asResponse(await callRoute(portfolio, { path: "/portfolio" }));
+    expect(res.status).toBe(200);
+    const { sectors } = await res.json<{ sectors: { value: string } | null }>();
+    expect(sectors?.value).toBe("8");
   });
 });

@@ -10,6 +10,9 @@ import { action as join, loader as joinPage } from "~/routes/rooms.$id.join.$tok
 import { action as roomAction, loader as roomPage } from "~/routes/rooms.$id._index";
 import { loader as roomFile } from "~/routes/rooms.$id.files.$document";
 import { loader as documentsPage } from "~/routes/documents._index";
+import { loader as viewerPage } from "~/routes/rooms.$id.read.$document";
+import { action as report } from "~/routes/rooms.$id.reading";
+import { action as recordAction, loader as recordPage } from "~/routes/rooms.$id.record";
 import { CODE_MAX_ATTEMPTS } from "~/features/rooms/access.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
 
@@ -344,5 +347,70 @@ describe("a rooms-only document", () => {
     } finally {
       await env.DB.prepare("UPDATE documents SET visibility = 'public' WHERE id = ?").bind(deck).run();
     }
+  });
+});
+
+describe("what an investor reads, with their consent (docs/decisions/116, 117)", () => {
+  /** Into a room with the deck, the NDA accepted with or without the `analytics` box. */
+  async function reader(email: string, analytics: boolean) {
+    const admin = await signedIn(ADMIN);
+    const id = await openRoom(admin);
+    await change(admin, id, { intent: "add-document", document: await deckId() });
+    const cookie = await enter(await invite(admin, id, email), email);
+    const form: Record<string, string> = { intent: "accept", accept: "on", name: "Ada Investor" };
+    if (analytics) form.analytics = "on";
+    expect((await post(roomAction, `/rooms/${id}`, form, cookie)).status).toBe(303);
+    return { id, cookie, viewer: `/rooms/${id}/read/${await deckId()}` };
+  }
+  const viewer = (path: string, cookie?: string) =>
+    callRoute(viewerPage, { path, params: { id: path.split("/")[2]!, document: path.split("/")[4]! }, cookie }).then(
+      asResponse,
+    );
+  const beacon = (id: string, cookie: string, json: unknown) =>
+    callRoute(report, { path: `/rooms/${id}/reading`, params: { id }, json, cookie }).then(asResponse);
+
+  it("the entry form's analytics box is unticked; a consenting reader's plausible reports are stored", async () => {
+    const { id, cookie, viewer: path } = await reader("ada@example.com", true);
+    const res = await viewer(path, cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const data = await res.json<{ reading: { id: string } | null; analytics: boolean }>();
+    expect(data.analytics).toBe(true);
+    const reading = data.reading!.id;
+    expect((await beacon(id, cookie, { reading, pages: [{ page: 1, seconds: 1 }] })).status).toBe(204);
+    // More seconds than have passed, a page the deck does not have, a malformed report: nothing stored.
+    expect((await beacon(id, cookie, { reading, pages: [{ page: 1, seconds: 90 }] })).status).toBe(422);
+    expect((await beacon(id, cookie, { reading, pages: [{ page: 999, seconds: 1 }] })).status).toBe(422);
+    expect((await beacon(id, cookie, { reading, pages: "nope" })).status).toBe(400);
+    expect((await beacon(id, cookie, { reading: "someone-elses", pages: [{ page: 1, seconds: 1 }] })).status).toBe(404);
+    const times = await env.DB.prepare("SELECT page, ms FROM room_page_times").all<{ page: number; ms: number }>();
+    expect(times.results).toEqual([{ page: 1, ms: 1000 }]);
+    // The investor's own record lists the page time; erasing empties it and keeps the invitation.
+    const record = await callRoute(recordPage, { path: `/rooms/${id}/record`, params: { id }, cookie }).then(
+      asResponse,
+    );
+    expect(record.status).toBe(200);
+    expect(JSON.stringify(await record.json())).toContain("1000");
+    const erase = await callRoute(recordAction, {
+      path: `/rooms/${id}/record`,
+      params: { id },
+      form: { intent: "erase" },
+      cookie,
+    }).then(asResponse);
+    expect(erase.status).toBe(303);
+    expect(await count("room_page_times")).toBe(0);
+    expect(await count("room_invitations")).toBe(1);
+    expect(await count("room_nda_acceptances")).toBe(1);
+    // A visitor without the room's session reaches none of it.
+    expect((await viewer(path)).status).toBe(404);
+  });
+
+  it("stores nothing for a reader who left the box unticked", async () => {
+    const { id, cookie, viewer: path } = await reader("bo@example.com", false);
+    const data = await (await viewer(path, cookie)).json<{ reading: unknown; analytics: boolean }>();
+    expect(data).toMatchObject({ reading: null, analytics: false });
+    expect((await beacon(id, cookie, { reading: "any", pages: [{ page: 1, seconds: 1 }] })).status).toBe(404);
+    expect(await count("room_readings")).toBe(0);
+    expect(await count("room_page_times")).toBe(0);
   });
 });
