@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ReadingClock } from "./reading-clock";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { loadPdfjs } from "./load-pdfjs.client";
 
 type PdfDocument = import("pdfjs-dist").PDFDocumentProxy;
 
@@ -37,8 +37,7 @@ export function PdfViewer({ src, title, reading }: PdfViewerProps) {
     let cancelled = false;
     let task: { destroy: () => Promise<void> } | null = null;
     (async () => {
-      const pdfjs = await import("pdfjs-dist");
-      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+      const pdfjs = await loadPdfjs();
       const loading = pdfjs.getDocument({ url: src });
       task = loading;
       if (cancelled) return void loading.destroy();
