@@ -40,7 +40,7 @@ async function setUp() {
   for (const [email, name] of [
     ["ada@northwind.example", "Ada Reader"],
     ["bo@southwind.example", "Bo Decliner"],
-  ])
+  ] as const)
     expect((await change({ intent: "invite", email, name, firm: "Northwind Capital" })).status).toBe(303);
   const invitations = (
     await env.DB.prepare(
