@@ -12,6 +12,8 @@ import { LocalTime } from "~/components/ui/local-time";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { VISIBILITY_LABELS } from "~/features/documents/library";
+import { ReadingChart } from "~/features/engagement/reading-chart";
+import { roomCharts } from "~/features/engagement/report.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { AddDocumentForm, InviteForm, RoomForm } from "~/features/rooms/admin-forms";
 import { NO_STORE, roomAction } from "~/features/rooms/admin.server";
@@ -49,6 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     allVentures(db),
   ]);
   const held = new Set(documents.map((d) => d.id));
+  const charts = await roomCharts(db, room.id, documents);
   return json(
     {
       room: {
@@ -73,6 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           note: `${VISIBILITY_LABELS[d.visibility]}${d.status === "published" ? "" : ", not published"}`,
         })),
       investors,
+      charts,
       ventures: ventures.map(({ id, name }) => ({ id, name })),
       today: todayUtc(now),
     },
@@ -125,7 +129,7 @@ function Status({ investor }: { investor: ReturnType<typeof useLoaderData<typeof
 }
 
 export default function RoomAdmin() {
-  const { room, documents, library, investors, ventures, today } = useLoaderData<typeof loader>();
+  const { room, documents, library, investors, charts, ventures, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
@@ -181,6 +185,15 @@ export default function RoomAdmin() {
                       </>
                     ) : null}
                   </p>
+                  <p className="text-sm">
+                    <Link
+                      to={`${path}/investors/${inv.invitationId}`}
+                      className="text-primary underline-offset-4 hover:underline"
+                      aria-label={`Reading report: ${inv.name}`}
+                    >
+                      Reading report
+                    </Link>
+                  </p>
                   {inv.revokedAt === null ? (
                     <Form method="post" action={path}>
                       <input type="hidden" name="intent" value="revoke" />
@@ -232,6 +245,33 @@ export default function RoomAdmin() {
         <div className="mt-4">
           <AddDocumentForm action={path} documents={library} lastResult={resultFor("add-document")} />
         </div>
+      </section>
+
+      <section aria-labelledby="room-reading-heading" className="mt-10">
+        <h2 id="room-reading-heading" className="text-xl font-semibold">
+          Reading
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Page times of investors who let us record them, for each document&apos;s current version.
+        </p>
+        {charts.length === 0 ? (
+          <p className="mt-3 text-muted-foreground">The room holds no documents yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {charts.map((c) => (
+              <li key={c.documentId}>
+                <Card padding="sm" className="min-w-0 space-y-2">
+                  <h3 className="wrap-anywhere font-medium">{c.title}</h3>
+                  {c.figures.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">No pages recorded yet.</p>
+                  ) : (
+                    <ReadingChart title={c.title} figures={c.figures} />
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="room-notify-heading" className="mt-10">
