@@ -57,6 +57,8 @@ async function everySetCookie(origin: string, email: string): Promise<string[]> 
   return seen;
 }
 
+const SITE_WIDE = Object.values(COOKIES).filter((name) => name !== COOKIES.room);
+
 function parse(line: string) {
   const [pair = "", ...attrs] = line.split(";").map((s) => s.trim());
   const name = pair.slice(0, pair.indexOf("="));
@@ -74,7 +76,7 @@ describe("every cookie the server sets follows the one rule", () => {
       const { name, attrs } = parse(line);
       const base = name.replace(/^__Host-/, "").replace(/:.*$/, "");
       bases.add(base);
-      expect(Object.values(COOKIES), line).toContain(base);
+      expect(SITE_WIDE, line).toContain(base);
       expect(name.startsWith("__Host-"), line).toBe(secure);
       expect(attrs.includes("secure"), line).toBe(secure);
       expect(attrs, line).toContain("path=/");
@@ -85,8 +87,9 @@ describe("every cookie the server sets follows the one rule", () => {
         line,
       ).toBe(false);
     }
-    // The walk really met every cookie of the registry.
-    expect([...bases].sort()).toEqual(Object.values(COOKIES).sort());
+    // The walk really met every site-wide cookie of the registry. The investor room's session is
+    // scoped to /rooms/ by its own rule (docs/rooms.md); tests/server/room-routes.test.ts holds it.
+    expect([...bases].sort()).toEqual(SITE_WIDE.sort());
   });
 });
 

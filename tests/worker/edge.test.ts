@@ -82,7 +82,7 @@ async function untilHit(path: string) {
  */
 const BUDGETS: { route: string; who: "anonymous" | "member" | "admin"; budget: number; cached?: true }[] = [
   { route: "/", who: "anonymous", budget: 0, cached: true } /* a cached hit */,
-  { route: "/portfolio", who: "anonymous", budget: 1 },
+  { route: "/portfolio", who: "anonymous", budget: 2 },
   { route: "/documents", who: "anonymous", budget: 2 },
   { route: "/", who: "member", budget: 2 },
   { route: "/settings", who: "member", budget: 7 },

@@ -108,7 +108,7 @@ describe("calendar files through the worker", () => {
       expect((await html(path)).body, path).toContain("Hamburg Messe");
     expect(await (await get("/events.ics")).text()).toContain("LOCATION:Hamburg Messe");
     expect((await post(`/admin/events/${id}`, { intent: "cancel" }, admin)).status).toBe(303);
-    expect((await html(`/events/${slug}`)).body).toContain("This event is cancelled.");
+    expect((await html(`/events/${slug}`)).body).toContain("Cancelled. This event will not take place");
     const cancelled = vevents(await (await get("/events.ics?venture=gaas")).text()).find((e) => e.uid === uid)!;
     expect(cancelled.component.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(cancelled.sequence).toBe(2);

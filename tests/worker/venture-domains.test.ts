@@ -76,6 +76,11 @@ describe("VENTURE_DOMAINS", () => {
         env.DB.prepare("UPDATE content_generation SET value = value + 1"),
       ]);
     });
+    // A change made by SQL outside the worker: seen once the isolate's copy of the content's
+    // generation is refreshed in the background (docs/decisions/120-cache-hit-without-d1.md).
+    await expect
+      .poll(async () => frameSrc((await fetchWith("/portfolio", unset)).res), { timeout: 12_000, interval: 500 })
+      .toEqual(["https://www.youtube-nocookie.com"]);
     for (const path of ["/", "/portfolio", "/sitemap"]) {
       const { res, html } = await fetchWith(path, unset);
       expect(res.status).toBe(200);
