@@ -41,7 +41,7 @@ describe("a member's own data, without JavaScript", () => {
     expect(doc.newsletter).toEqual([
       expect.objectContaining({ email, status: "confirmed", consent_method: "verified-member" }),
     ]);
-    expect(page.url()).toMatch(/\/settings$/);
+    expect(page.url()).toMatch(/\/settings(#settings-answer)?$/);
 
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/settings/delete"),

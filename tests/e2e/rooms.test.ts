@@ -143,7 +143,7 @@ describe("an investor room without JavaScript", () => {
     await page.getByLabel("I have read the agreement above and accept it.").check();
     await page.getByLabel("Your full name, as your signature").fill("Ada Investor");
     await submit(page, "Accept and enter", new RegExp(`^/rooms/${id}$`));
-    const document = page.getByRole("link", { name: "FiscalMe Pitch Deck" });
+    const document = page.getByRole("link", { name: "FiscalMe Pitch Deck", exact: true });
     await document.waitFor();
     expect(await page.getByTestId("room-copy-note").textContent()).toContain(INVESTOR);
     await check(page, "room");

@@ -41,10 +41,12 @@ describe("rendered HTML cache for anonymous visitors", () => {
   });
 
   it("serves a repeat visit from the cache as stored: its CSP lists the hashes of the page's inline scripts", async () => {
-    const first = await get("/portfolio");
+    // A URL no earlier test stored (the isolate keeps its most-used pages in memory: decision 120).
+    const path = `/portfolio?repeat=${crypto.randomUUID()}`;
+    const first = await get(path);
     expect(first.cache).toBe("miss");
     expect(first.nonce).toBeTruthy();
-    const hit = await untilHit("/portfolio");
+    const hit = await untilHit(path);
     expect(hit.res.status).toBe(200);
     // No nonce anywhere: not in the header, not in the page (the first visitor's is gone).
     expect(hit.nonce).toBeUndefined();
