@@ -210,7 +210,7 @@ export default function Room() {
                       <p className="text-sm text-muted-foreground">
                         PDF, {formatBytes(d.size)}
                         {" · "}
-                        <a href={d.viewer} className="text-primary underline-offset-4 hover:underline">
+                        <a href={d.viewer} className="text-primary underline underline-offset-2">
                           Open in the viewer<span className="sr-only"> {d.title}</span>
                         </a>
                         {d.download ? (
@@ -229,7 +229,7 @@ export default function Room() {
             )}
           </section>
           <p className="mt-8 text-sm">
-            <a href={data.record} className="text-primary underline-offset-4 hover:underline">
+            <a href={data.record} className="text-primary underline underline-offset-2">
               What we recorded about you
             </a>{" "}
             <span className="text-muted-foreground">(and your choice on page times)</span>
