@@ -176,6 +176,14 @@ export const pages = {
       "Share a venture's confidential documents with named investors: each proves their address, accepts the NDA and reads a copy marked with their name.",
     admin: true,
   },
+  investorsAdmin: {
+    path: "/admin/investors",
+    title: "Investor Pipeline",
+    heading: "Investor Pipeline",
+    description:
+      "Every investor the rooms invited, once, with their firm, rooms and last activity, and their stage with each venture.",
+    admin: true,
+  },
 } as const satisfies Record<string, PageInfo>;
 
 type PageKey = keyof typeof pages;

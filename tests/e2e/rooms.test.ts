@@ -1,8 +1,9 @@
 // Investor rooms in Chromium with JavaScript off (docs/rooms.md): the admin opens a FiscalMe room
 // with an NDA, downloads off and the watermark on, adds the pitch deck and invites three investors;
 // one follows the mailed link, proves the address with the mailed code, accepts the NDA and reads
-// the copy, whose every page carries the address (read with PDF.js); the owner hears once. Each
-// page on the way is checked with axe and at 412 px. The logic and guards are
+// the copy, whose every page carries the address (read with PDF.js); the owner hears once; the
+// pipeline shows the investor opened and takes the stage "Meeting". Each page on the way is
+// checked with axe and at 412 px. The logic and guards are
 // tests/server/room-routes.test.ts's.
 import type { Browser, Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -174,6 +175,26 @@ describe("an investor room without JavaScript", () => {
         .filter({ hasText: /^Opened/ })
         .count(),
     ).toBe(1);
+
+    // The pipeline (decision 118): the investor once, "Opened" with FiscalMe; the stage "Meeting"
+    // set with the form (no JavaScript) and in the CSV of the page's filters.
+    await admin.page.goto("/admin/investors");
+    const row = admin.page.getByTestId("pipeline-investor").filter({ hasText: INVESTOR });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByTestId("investor-stage").allTextContents()).toEqual(["Opened"]);
+    await check(admin.page, "admin-investors");
+    await row.getByLabel("Stage of Ada Investor with FiscalMe").selectOption("Meeting");
+    // The form posts to the page's own address and comes back to it: the stage shows once reloaded.
+    await row.getByRole("button", { name: "Set stage of Ada Investor with FiscalMe", exact: true }).click();
+    await expect.poll(() => row.getByTestId("investor-stage").allTextContents()).toEqual(["Meeting"]);
+    await admin.page.goto("/admin/investors?venture=fiscal-me&stage=Meeting");
+    await row.waitFor();
+    await check(admin.page, "admin-investors-filtered");
+    const csv = await admin.page.request.get(
+      (await admin.page.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!,
+    );
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain(`"${INVESTOR}","Ada Investor","Northwind Capital ${tag}","FiscalMe","Meeting"`);
     expect(admin.consoleErrors.concat(investor.consoleErrors)).toEqual([]);
     await investor.context.close();
     await admin.context.close();

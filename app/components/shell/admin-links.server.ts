@@ -6,6 +6,7 @@ import {
   CalendarDays,
   ChartColumn,
   FileStack,
+  Handshake,
   Inbox,
   LockKeyhole,
   Newspaper,
@@ -24,6 +25,7 @@ const ADMIN_ICONS: Record<AdminPageKey, Icon> = {
   eventsAdmin: CalendarDays,
   venturesAdmin: Building2,
   roomsAdmin: LockKeyhole,
+  investorsAdmin: Handshake,
 };
 
 /** The admin pages (app/content/pages.ts) in their order, labelled by their titles. */

@@ -14,6 +14,8 @@ export const isPipelineStage = (value: unknown): value is PipelineStage =>
 
 /** One investor's standing with one venture (the group's rooms count as the venture "group"). */
 export interface PipelineEntry {
+  /** The investor's record (one per address, docs/decisions/112). */
+  investorId: string;
   email: string;
   name: string;
   firm: string;
