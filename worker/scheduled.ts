@@ -5,6 +5,8 @@ import { sweepExpired } from "../app/features/leads/subscription.server";
 import { sweepOrphans } from "../app/features/documents/sweep.server";
 import { fanOutAlerts } from "../app/features/alerts/alerts.server";
 import { remindDueEvents } from "../app/features/events/reminders.server";
+import { sweepReadingRecords } from "../app/features/engagement/readings.server";
+import { getConfig } from "../app/utils/config.server";
 import { log } from "../app/utils/log.server";
 import { getDb } from "~/utils/db.server";
 
@@ -16,7 +18,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function runScheduledJobs(env: Env, now?: number, { mail: send = true } = {}) {
   const at = now ?? Date.now();
-  const [mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders] = await Promise.all([
+  const [mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders, readingRecords] = await Promise.all([
     // The safety net: what the mail queue has not sent a while after it was due.
     send ? job("mail delivery", () => deliverDueMail(env, now, { olderThanMs: SAFETY_NET_AFTER_MS })) : null,
     job("mail pruning", () => pruneMail(getDb(env), at)),
@@ -26,8 +28,10 @@ export async function runScheduledJobs(env: Env, now?: number, { mail: send = tr
     send ? job("alert fan-out", () => fanOutAlerts(env)) : null,
     // The day-before reminders of events now due, each once (docs/decisions/097).
     send ? job("event reminders", () => remindDueEvents(env, at)) : null,
+    // Investors' reading records past READING_RECORD_MONTHS (docs/decisions/117).
+    job("reading record sweep", () => sweepReadingRecords(getDb(env), getConfig(env).readingRecordMonths, at)),
   ]);
-  return { mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders };
+  return { mail, prunedMail, newsletter, orphanDocuments, alerts, eventReminders, readingRecords };
 }
 
 async function job<T>(name: string, run: () => Promise<T>): Promise<T | null> {

@@ -14,6 +14,8 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { VISIBILITY_LABELS } from "~/features/documents/library";
 import { ReadingChart } from "~/features/engagement/reading-chart";
 import { roomCharts } from "~/features/engagement/report.server";
+import { AnswerForm } from "~/features/engagement/question-forms";
+import { questionsOfRoom } from "~/features/engagement/questions.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { AddDocumentForm, InviteForm, RoomForm } from "~/features/rooms/admin-forms";
 import { NO_STORE, roomAction } from "~/features/rooms/admin.server";
@@ -44,11 +46,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const room = id ? await roomById(db, id) : undefined;
   if (!room) throw notFound();
   const now = Date.now();
-  const [documents, library, investors, ventures] = await Promise.all([
+  const [documents, library, investors, ventures, questions] = await Promise.all([
     roomDocumentsOf(db, room.id),
     libraryDocuments(db),
     roomInvestors(db, room.id),
     allVentures(db),
+    questionsOfRoom(db, room.id),
   ]);
   const held = new Set(documents.map((d) => d.id));
   const charts = await roomCharts(db, room.id, documents);
@@ -76,6 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           note: `${VISIBILITY_LABELS[d.visibility]}${d.status === "published" ? "" : ", not published"}`,
         })),
       investors,
+      questions,
       charts,
       ventures: ventures.map(({ id, name }) => ({ id, name })),
       today: todayUtc(now),
@@ -129,10 +133,12 @@ function Status({ investor }: { investor: ReturnType<typeof useLoaderData<typeof
 }
 
 export default function RoomAdmin() {
-  const { room, documents, library, investors, charts, ventures, today } = useLoaderData<typeof loader>();
+  const { room, documents, library, investors, questions, charts, ventures, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
+  const answerResult = (question: number) =>
+    actionData && "question" in actionData && actionData.question === question ? actionData.result : undefined;
   const path = `${ROOMS_ADMIN_PATH}/${room.id}`;
   const ventureName = room.venture ? (ventures.find((v) => v.id === room.venture)?.name ?? room.venture) : "The group";
   const closed = room.closedAt !== null;
@@ -213,6 +219,46 @@ export default function RoomAdmin() {
             <h3 className="mb-2 font-semibold">Invite an investor</h3>
             <InviteForm action={path} lastResult={resultFor("invite")} />
           </div>
+        )}
+      </section>
+
+      <section aria-labelledby="room-questions-heading" className="mt-10">
+        <h2 id="room-questions-heading" className="text-xl font-semibold">
+          Questions ({formatInteger(questions.length)})
+        </h2>
+        {questions.length === 0 ? (
+          <p className="mt-3 text-muted-foreground">No investor has asked a question yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {questions.map((q) => (
+              <li key={q.id}>
+                <Card padding="sm" className="min-w-0 space-y-2" data-testid="room-question">
+                  <p className="wrap-anywhere text-sm text-muted-foreground">
+                    {q.name}
+                    {q.firm ? `, ${q.firm}` : ""} ({q.email}) · asked <LocalTime ms={q.askedAt} />
+                    {q.document ? ` · about “${q.document}”` : ""}
+                    {q.answeredAt !== null ? (
+                      <>
+                        {" "}
+                        · answered <LocalTime ms={q.answeredAt} />
+                        {q.faq ? " · in the FAQ" : ""}
+                      </>
+                    ) : (
+                      " · not answered yet"
+                    )}
+                  </p>
+                  <p className="wrap-anywhere whitespace-pre-wrap font-medium">{q.question}</p>
+                  <AnswerForm
+                    action={path}
+                    question={q.id}
+                    answer={q.answer}
+                    faq={q.faq}
+                    lastResult={answerResult(q.id)}
+                  />
+                </Card>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -21,11 +21,20 @@ import { renderMarkdown } from "~/features/news/markdown.server";
 import { acceptNda, needsNda, ownerName, recordPresence } from "~/features/rooms/access.server";
 import { roomAccess } from "~/features/rooms/room-access.server";
 import { ndaSchema } from "~/features/rooms/forms";
-import { roomFilePath, roomPath } from "~/features/rooms/paths";
+import { roomAdminPath, roomFilePath, roomPath } from "~/features/rooms/paths";
 import { roomDocumentsOf } from "~/features/rooms/rooms.server";
 import { ANALYTICS_TEXT } from "~/features/engagement/consent";
 import { setAnalytics } from "~/features/engagement/consent.server";
 import { recordPath, viewerPath } from "~/features/engagement/paths";
+import { QuestionForm } from "~/features/engagement/question-forms";
+import {
+  askQuestion,
+  faqOfRoom,
+  questionSchema,
+  questionsOfInvitation,
+  roomHoldsDocument,
+} from "~/features/engagement/questions.server";
+import { LocalTime } from "~/components/ui/local-time";
 import { getConfig } from "~/utils/config.server";
 import { batch, getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
@@ -52,8 +61,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { headers: NO_STORE },
     );
   }
-  const [documents] = await Promise.all([
+  const [documents, questions, faq] = await Promise.all([
     roomDocumentsOf(db, room.id),
+    questionsOfInvitation(db, access.invitation.id),
+    faqOfRoom(db, room.id),
     recordPresence(env, ctx, db, access, { opened: true }),
   ]);
   return json(
@@ -65,7 +76,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       downloads: room.downloads,
       watermark: room.watermark,
       record: recordPath(room.id),
+      // Their own questions with the answers, and the room's FAQ: no one's name, firm or address.
+      questions,
+      faq: faq.map((f) => ({ id: f.id, question: f.question, answer: f.answer ?? "" })),
       documents: documents.map((d) => ({
+        id: d.id,
         title: d.title,
         description: d.description,
         size: d.size,
@@ -78,20 +93,60 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-/** `POST` `intent=accept`: the NDA accepted, with the typed name, and the consent to page times (decision 116). */
+/**
+ * `POST` `intent=accept`: the NDA accepted, with the typed name, and the consent to page times
+ * (decision 116); `intent=ask`: a question to the room's owner, optionally about one of its
+ * documents (decision 119), only once the NDA is accepted.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { env } = context.cloudflare;
+  const { env, ctx } = context.cloudflare;
   const db = getDb(env);
   const access = await roomAccess(request, env, db, params.id);
-  const form = await readForm(request, { maxBytes: 4096 });
-  if (form.get("intent") !== "accept")
-    throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+  const form = await readForm(request, { maxBytes: 32 * 1024 });
+  const intent = form.get("intent");
+  if (intent === "ask") return ask(env, ctx, db, access, form);
+  if (intent !== "accept") throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
   const submission = parseWithZod(form, { schema: ndaSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  if (submission.status !== "success")
+    return json({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE });
   if (await needsNda(db, access)) await acceptNda(db, access, submission.value.name);
   await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
   return redirect(roomPath(access.room.id), { status: 303, headers: NO_STORE });
+}
+
+async function ask(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  db: ReturnType<typeof getDb>,
+  access: Awaited<ReturnType<typeof roomAccess>>,
+  form: FormData,
+) {
+  const { room, invitation, investor } = access;
+  if (await needsNda(db, access))
+    throw new Response("Accept the room's agreement first.", { status: 403, headers: NO_STORE });
+  const submission = parseWithZod(form, { schema: questionSchema });
+  if (submission.status !== "success")
+    return json({ intent: "ask" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const { question, document: documentId } = submission.value;
+  const held = documentId ? await roomHoldsDocument(db, room.id, documentId) : null;
+  if (documentId && !held)
+    return json(
+      {
+        intent: "ask" as const,
+        result: submission.reply({ fieldErrors: { document: ["Choose one of the room's documents."] } }),
+      },
+      { status: 400, headers: NO_STORE },
+    );
+  await askQuestion(env, ctx, db, {
+    room,
+    invitationId: invitation.id,
+    asker: { name: investor.name, firm: investor.firm, email: investor.email },
+    question,
+    document: held && documentId ? { id: documentId, title: held.title } : null,
+    adminUrl: new URL(roomAdminPath(room.id), getConfig(env).siteUrl).href,
+  });
+  return redirect(`${roomPath(room.id)}?asked=1#room-questions-heading`, { status: 303, headers: NO_STORE });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
@@ -107,7 +162,7 @@ function NdaForm({ name, nda, months }: { name: string; nda: string; months: num
   const { pathname } = useLocation();
   const [form, fields] = useForm({
     id: "room-nda-form",
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "accept" ? actionData.result : undefined,
     defaultValue: { name },
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ndaSchema }),
@@ -228,6 +283,7 @@ export default function Room() {
               </ul>
             )}
           </section>
+          <Questions data={data} />
           <p className="mt-8 text-sm">
             <a href={data.record} className="text-primary underline underline-offset-2">
               What we recorded about you
@@ -237,5 +293,70 @@ export default function Room() {
         </>
       )}
     </div>
+  );
+}
+
+type RoomData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { step: "room" }>;
+
+/** The room's FAQ, the investor's own questions with their answers, and the form to ask. */
+function Questions({ data }: { data: RoomData }) {
+  const actionData = useActionData<typeof action>();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  return (
+    <>
+      {data.faq.length ? (
+        <section aria-labelledby="room-faq-heading" className="mt-10">
+          <h2 id="room-faq-heading" className="text-xl font-semibold">
+            Questions and answers
+          </h2>
+          <dl className="mt-4 space-y-4" data-testid="room-faq">
+            {data.faq.map((f) => (
+              <div key={f.id} className={cardClass("sm", "min-w-0 space-y-1")}>
+                <dt className="wrap-anywhere whitespace-pre-wrap font-medium">{f.question}</dt>
+                <dd className="wrap-anywhere whitespace-pre-wrap text-sm">{f.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <section aria-labelledby="room-questions-heading" className="mt-10">
+        <h2 id="room-questions-heading" className="text-xl font-semibold">
+          Ask a question
+        </h2>
+        {search.has("asked") ? (
+          <p role="status" className="mt-2 text-sm">
+            Your question was sent. The answer will come by e-mail and show here.
+          </p>
+        ) : null}
+        {data.questions.length ? (
+          <ul className="mt-4 space-y-3" data-testid="room-my-questions">
+            {data.questions.map((q) => (
+              <li key={q.id} className={cardClass("sm", "min-w-0 space-y-1")}>
+                <p className="wrap-anywhere whitespace-pre-wrap font-medium">{q.question}</p>
+                <p className="text-sm text-muted-foreground">
+                  {q.document ? `About “${q.document}” · ` : ""}Asked <LocalTime ms={q.askedAt} />
+                </p>
+                {q.answer ? (
+                  <p className="wrap-anywhere whitespace-pre-wrap text-sm">
+                    <span className="font-medium">Answer: </span>
+                    {q.answer}
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted-foreground">Not answered yet.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-4">
+          <QuestionForm
+            action={pathname}
+            documents={data.documents}
+            lastResult={actionData?.intent === "ask" ? actionData.result : undefined}
+          />
+        </div>
+      </section>
+    </>
   );
 }

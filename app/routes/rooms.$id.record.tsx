@@ -12,7 +12,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import { investorAccess } from "~/features/engagement/access.server";
 import { PRIVATE_HEADERS, recordPath } from "~/features/engagement/paths";
 import { ANALYTICS_TEXT } from "~/features/engagement/consent";
-import { preferencesOf, setAnalytics } from "~/features/engagement/consent.server";
+import { preferencesOf, setAnalytics, setUpdates } from "~/features/engagement/consent.server";
 import { eraseReadingRecord } from "~/features/engagement/readings.server";
 import { recordOf } from "~/features/engagement/record.server";
 import { formatSeconds } from "~/features/engagement/reading-stats";
@@ -25,7 +25,8 @@ import { batch, getDb } from "~/utils/db.server";
  * GET /rooms/<id>/record: "What we recorded about you" (docs/decisions/117), the investor's own
  * record in this room; `?format=json` is the same as a file (their data-rights export). POST
  * `intent=erase` deletes their page times, opens and downloads; `intent=analytics` with or without
- * the `analytics` box changes their consent.
+ * the `analytics` box changes their consent; `intent=updates` with or without the `updates` box
+ * their "Updated:" e-mails (docs/decisions/119).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -70,6 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "erase") await batch(db, eraseReadingRecord(db, access.invitation.id));
   else if (intent === "analytics")
     await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
+  else if (intent === "updates") await batch(db, [setUpdates(db, access.invitation.id, form.get("updates") === "on")]);
   else return json({ message: "Choose what to change." }, { status: 400, headers: PRIVATE_HEADERS });
   return redirect(`${recordPath(access.room.id)}?done=${intent}`, { status: 303, headers: PRIVATE_HEADERS });
 }
@@ -163,6 +165,20 @@ export default function RoomRecord() {
       </Card>
 
       <Card padding="sm" className="space-y-2">
+        <h2 className="text-xl font-semibold">Update e-mails</h2>
+        <Form method="post" action={path} className="space-y-2" reloadDocument>
+          <input type="hidden" name="intent" value="updates" />
+          <label className="flex items-start gap-2">
+            <input type="checkbox" name="updates" defaultChecked={d.updates} className="mt-1 size-5" />
+            <span>E-mail me when a document I read in this room gets a new version</span>
+          </label>
+          <Button type="submit" variant="outline">
+            Save my choice
+          </Button>
+        </Form>
+      </Card>
+
+      <Card padding="sm" className="space-y-2">
         <h2 className="text-xl font-semibold">Opens and downloads</h2>
         {d.views.length ? (
           <ul className="list-disc pl-5 text-sm" data-testid="record-views">
@@ -198,8 +214,16 @@ export default function RoomRecord() {
           <ul className="list-disc pl-5 text-sm">
             {d.questions.map((q) => (
               <li key={q.id} className="wrap-anywhere">
-                {q.question} <LocalTime ms={q.askedAt} />
-                {q.answer ? ` — answered` : ""}
+                <span className="whitespace-pre-wrap">{q.question}</span>
+                {q.document ? ` (about “${q.document}”)` : ""} · asked <LocalTime ms={q.askedAt} />
+                {q.answer && q.answeredAt !== null ? (
+                  <>
+                    {" "}
+                    · answered <LocalTime ms={q.answeredAt} />: <span className="whitespace-pre-wrap">{q.answer}</span>
+                  </>
+                ) : (
+                  " · not answered yet"
+                )}
               </li>
             ))}
           </ul>

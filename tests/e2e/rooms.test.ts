@@ -6,6 +6,7 @@
 // checked with axe and at 412 px. The logic and guards are
 // tests/server/room-routes.test.ts's.
 import type { Browser, Page } from "playwright-core";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { listMail, waitForMail } from "../fixtures/inbox";
@@ -64,6 +65,14 @@ async function check(page: Page, name: string) {
 async function submit(page: Page, button: string, path: RegExp) {
   await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: button, exact: true }).click()]);
   expect(new URL(page.url()).pathname).toMatch(path);
+}
+
+/** A real one-page PDF (the room's watermark reads it), with `label` on its page. */
+async function realPdf(label: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText(label, { x: 48, y: 780, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
 }
 
 /** Each page's text, as PDF.js extracts it. */
@@ -195,8 +204,76 @@ describe("an investor room without JavaScript", () => {
     );
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(`"${INVESTOR}","Ada Investor","Northwind Capital ${tag}","FiscalMe","Meeting"`);
+
+    // A question (docs/decisions/119): the owner is mailed; the answer, into the FAQ, is mailed back
+    // and shows in the room.
+    await page.getByLabel("Your question").fill(`What is the burn rate? ${LONG_WORD}`);
+    await submit(page, "Send question", new RegExp(`^/rooms/${id}$`));
+    await page.getByTestId("room-my-questions").waitFor();
+    await check(page, "room-asked");
+    await waitForMail(inbox, { to: "admin@example.com", subject: new RegExp(`^Question in .*${tag}`) });
+    await admin.page.goto(roomAdmin);
+    const asked = admin.page.getByTestId("room-question").first();
+    await check(admin.page, "admin-room-question");
+    await asked.getByLabel("Your answer").fill(`About 80k EUR a month. ${LONG_WORD}`);
+    await asked.getByLabel(/^Add it to the room's questions and answers/).check();
+    await submit(admin.page, "Send answer", new RegExp(`^${roomAdmin}$`));
+    await waitForMail(inbox, { to: INVESTOR, subject: /^Answer: your question/ });
+    await page.reload();
+    await page.getByTestId("room-faq").waitFor();
+    await check(page, "room-faq");
+
+    // Updates to readers: a rooms-only document the investor opens, then its new version; the
+    // mail's stop link asks, then stops.
+    const docTitle = `Rooms-only data pack ${tag}`;
+    await admin.page.goto("/admin/documents");
+    const upload = admin.page.locator("form#new-document");
+    await upload.getByLabel("Title").fill(docTitle);
+    await upload.getByLabel("Category").selectOption("Reports");
+    await upload.getByLabel("Visibility").selectOption({ label: "Rooms only" });
+    await upload.getByLabel(/^PDF file/).setInputFiles({
+      name: "data-pack.pdf",
+      mimeType: "application/pdf",
+      buffer: await realPdf(`v1 ${tag}`),
+    });
+    await submit(admin.page, "Upload", /^\/admin\/documents\/[\w-]{12}$/);
+    const documentAdmin = new URL(admin.page.url()).pathname;
+    await admin.page.goto(roomAdmin);
+    const pack = await admin.page
+      .locator('select[name="document"] option')
+      .filter({ hasText: docTitle })
+      .getAttribute("value");
+    await admin.page.locator('select[name="document"]').selectOption(pack!);
+    await submit(admin.page, "Add document", new RegExp(`^${roomAdmin}$`));
+    await page.reload();
+    const packCopy = await page.request.get(
+      (await page.getByRole("link", { name: docTitle, exact: true }).getAttribute("href"))!,
+    );
+    expect(packCopy.status()).toBe(200);
+    await admin.page.goto(documentAdmin);
+    const version = admin.page.locator("form#new-version");
+    await version.getByLabel(/^What changed/).fill("The cap table on page 1.");
+    await version.getByLabel(/^PDF file/).setInputFiles({
+      name: "data-pack-v2.pdf",
+      mimeType: "application/pdf",
+      buffer: await realPdf(`v2 ${tag}`),
+    });
+    await Promise.all([
+      admin.page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(documentAdmin)),
+      version.getByRole("button", { name: "Upload new version" }).click(),
+    ]);
+    const updated = await waitForMail(inbox, { to: INVESTOR, subject: `Updated: ${docTitle}` });
+    expect(updated.text).toContain("What changed: The cap table on page 1.");
+    const stop = new URL(/one click\): (\S+)/.exec(updated.text)![1]!).pathname;
+    expect(stop).toMatch(new RegExp(`^/rooms/${id}/updates/`));
+    await page.goto(stop);
+    await check(page, "updates-stop");
+    await submit(page, "Stop update e-mails", new RegExp(`^/rooms/${id}/updates/`));
+    await page.getByRole("heading", { name: "Update e-mails stopped" }).waitFor();
+    await check(page, "updates-stopped");
+
     expect(admin.consoleErrors.concat(investor.consoleErrors)).toEqual([]);
     await investor.context.close();
     await admin.context.close();
-  }, 90_000);
+  }, 180_000);
 });

@@ -28,6 +28,7 @@ import {
 } from "./catalogue.server";
 import { documentFieldsSchema, FILE_ERRORS, newVersionSchema, tooLargeMessage, uploadSchema } from "./forms";
 import { ALERT_OUTCOMES, onDocumentPublished, type AlertOutcome } from "./hooks.server";
+import { mailReadersSafely } from "~/features/engagement/updates.server";
 import { ADMIN_DOCUMENTS_PATH, adminDocumentPath, stablePath } from "./library";
 import { OBJECT_PREFIX, readUpload, type Upload } from "./upload.server";
 import { NO_STORE } from "~/utils/no-store";
@@ -171,6 +172,15 @@ export async function uploadVersion(
     throw gone();
   }
   const after = await documentWithVersions(db, id);
+  // The room's readers of an earlier version hear of this one (docs/decisions/119).
+  const readers = after?.document.currentVersionId
+    ? await mailReadersSafely(env, ctx, db, {
+        documentId: id,
+        versionId: after.document.currentVersionId,
+        title: after.document.title,
+        changes: submission.value.changes ?? null,
+      })
+    : 0;
   let alerted: AlertOutcome = "not-asked";
   if (after?.document.status === "published") {
     const { title, description, path, visibility, ventureId } = after.document;
@@ -193,7 +203,10 @@ export async function uploadVersion(
     adminDocumentPath(id),
     {
       title: "New version uploaded",
-      description: withAlert(`${file.fileName} is now the current version.`, alerted),
+      description: withAlert(
+        `${file.fileName} is now the current version.${readers ? ` ${readers === 1 ? "One investor" : `${readers} investors`} who read it in a room will be told.` : ""}`,
+        alerted,
+      ),
     },
     { status: 303, headers: NO_STORE },
   );

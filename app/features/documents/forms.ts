@@ -30,7 +30,13 @@ export const uploadSchema = documentFieldsSchema.extend({
 });
 
 /** A new version of a document. */
-export const newVersionSchema = z.object({ alert: z.boolean().default(false) });
+/** The one line a room's readers are told changed (docs/decisions/119). */
+export const CHANGES_MAX = 200;
+
+export const newVersionSchema = z.object({
+  alert: z.boolean().default(false),
+  changes: z.string().trim().max(CHANGES_MAX, `Keep it under ${CHANGES_MAX} characters.`).optional(),
+});
 
 /** What the file field says when the server refuses the file (the rest of the form is kept). */
 export const FILE_ERRORS = {

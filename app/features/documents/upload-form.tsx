@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DESCRIPTION_MAX, newVersionSchema, overLimitMessage, TITLE_MAX, uploadSchema } from "./forms";
+import { CHANGES_MAX, DESCRIPTION_MAX, newVersionSchema, overLimitMessage, TITLE_MAX, uploadSchema } from "./forms";
 import { DOCUMENT_CATEGORIES, formatBytes, VISIBILITY_LABELS, DOCUMENT_VISIBILITIES } from "./library";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -284,6 +284,12 @@ export function NewVersionForm({
       upload={upload}
       submitLabel="Upload new version"
     >
+      <Field
+        label="What changed (optional: one line, mailed to investors who read it in a room)"
+        field={fields.changes}
+      >
+        <Input field={fields.changes} maxLength={CHANGES_MAX} />
+      </Field>
       <Checkbox id="new-version-alert" name={fields.alert.name} label={ALERT_LABEL} />
     </UploadFrame>
   );

@@ -26,4 +26,4 @@ export async function investorAccess(
   return access;
 }
 
-export { PRIVATE_HEADERS, readingPath, viewerPath, recordPath, askPath, updatesStopPath } from "./paths";
+export { PRIVATE_HEADERS, readingPath, viewerPath, recordPath, updatesStopPath } from "./paths";

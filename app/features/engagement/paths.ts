@@ -8,5 +8,4 @@ export const readingPath = (roomId: string) => `${roomPath(roomId)}/reading`;
 export const viewerPath = (roomId: string, documentId: string) =>
   `${roomPath(roomId)}/read/${encodeURIComponent(documentId)}`;
 export const recordPath = (roomId: string) => `${roomPath(roomId)}/record`;
-export const askPath = (roomId: string) => `${roomPath(roomId)}/ask`;
 export const updatesStopPath = (roomId: string, token: string) => `${roomPath(roomId)}/updates/${token}`;

@@ -4,34 +4,13 @@
  * room, and with `faq` joins the room's FAQ, which every investor of the room sees without who asked.
  */
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { documents, investors, roomDocuments, roomInvitations, roomQuestions, type Room } from "~/db/schema";
 import { auditStatement } from "~/features/admin/audit.server";
 import { announceMail, queuedIds, queueMail } from "~/features/mail/outbox.server";
 import { batch, type Db } from "~/utils/db.server";
 import { answerMail, questionMail } from "./mails.server";
 
-export const QUESTION_MAX = 2000;
-export const ANSWER_MAX = 5000;
-
-export const questionSchema = z.object({
-  question: z
-    .string({ message: "Write your question." })
-    .trim()
-    .min(1, "Write your question.")
-    .max(QUESTION_MAX, `Keep it under ${QUESTION_MAX} characters.`),
-  document: z.string().trim().optional(),
-});
-
-export const answerSchema = z.object({
-  question: z.coerce.number({ message: "No such question." }).int().positive("No such question."),
-  answer: z
-    .string({ message: "Write the answer." })
-    .trim()
-    .min(1, "Write the answer.")
-    .max(ANSWER_MAX, `Keep it under ${ANSWER_MAX} characters.`),
-  faq: z.boolean().default(false),
-});
+export { ANSWER_MAX, answerSchema, QUESTION_MAX, questionSchema } from "./questions";
 
 /** Whether a document is one of the room's (a question may be about it). */
 export async function roomHoldsDocument(db: Db, roomId: string, documentId: string) {

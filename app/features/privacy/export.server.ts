@@ -5,12 +5,15 @@
  * `npm run typecheck` (EVERY_PERSONAL_COLUMN_DECIDED) until it is in one or the other, and
  * tests/worker/privacy.test.ts checks the same against D1's own columns.
  */
-import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
   contactMessages,
+  investors,
   leads as leadsTable,
   mailOutbox,
   newsletterTokens,
+  roomInvitations,
+  rooms,
   sessions as sessionsTable,
   users as usersTable,
 } from "~/db/schema";
@@ -23,6 +26,7 @@ import {
   personOfMember,
   type Person,
 } from "~/features/privacy/person.server";
+import { recordOf, type InvestorRecord } from "~/features/engagement/record.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
 import { type ColumnNames, type EveryKeyDecided } from "~/utils/decided";
 
@@ -187,6 +191,52 @@ export interface PersonalDataExport {
   pendingConfirmationLinks: Row[];
   contactMessages: Row[];
   emails: Row[];
+  /**
+   * The investor rooms the address was invited to, each with what the room recorded (the same
+   * record as the room's "What we recorded about you", docs/decisions/117).
+   */
+  investorRooms: InvestorRoomRecord[];
+}
+
+export interface InvestorRoomRecord {
+  room: string;
+  name: string;
+  firm: string;
+  invitedAt: string;
+  firstOpenedAt: string | null;
+  revokedAt: string | null;
+  record: InvestorRecord;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The rooms' records of the investor under `email` (none for a member whose address is not verified). */
+async function investorRoomsOf(db: Db, email: string | null): Promise<InvestorRoomRecord[]> {
+  if (email === null) return [];
+  const invitations = await db
+    .select({
+      id: roomInvitations.id,
+      room: rooms.title,
+      name: investors.name,
+      firm: investors.firm,
+      invitedAt: roomInvitations.invitedAt,
+      firstOpenedAt: roomInvitations.firstOpenedAt,
+      revokedAt: roomInvitations.revokedAt,
+    })
+    .from(roomInvitations)
+    .innerJoin(investors, eq(investors.id, roomInvitations.investorId))
+    .innerJoin(rooms, eq(rooms.id, roomInvitations.roomId))
+    .where(hasAddress(investors.email, email))
+    .orderBy(asc(roomInvitations.invitedAt), asc(roomInvitations.id));
+  return Promise.all(
+    invitations.map(async ({ id, invitedAt, firstOpenedAt, revokedAt, ...rest }) => ({
+      ...rest,
+      invitedAt: iso(invitedAt)!,
+      firstOpenedAt: iso(firstOpenedAt),
+      revokedAt: iso(revokedAt),
+      record: await recordOf(db, id),
+    })),
+  );
 }
 
 /**
@@ -216,6 +266,7 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
     select("mail_outbox", emailsOf(person, ids), " ORDER BY created_at, id"),
     ...also,
   ])) as D1Result<Row>[];
+  const investorRooms = await investorRoomsOf(db, email);
   const rows = (table: PersonalTable, result: D1Result<Row> | undefined) =>
     (result?.results ?? []).map((r) => readable(table, r));
   return {
@@ -223,7 +274,7 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
     exportedAt: new Date(now).toISOString(),
     email: person.email,
     scope: person.byAddress
-      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter and investor-alert subscriptions (each lead names its topic) with their consent records, pending confirmation links, contact messages with the notifications they caused, and e-mails sent to it."
+      ? "Everything stored under this e-mail address: member accounts and their sessions, the newsletter and investor-alert subscriptions (each lead names its topic) with their consent records, pending confirmation links, contact messages with the notifications they caused, e-mails sent to it, and the investor rooms it was invited to with what each recorded."
       : "This member account and its sessions, contact messages and their notifications. Records filed under the e-mail address are included only once the sign-in provider has verified the address.",
     memberAccounts: rows("users", users),
     sessions: rows("sessions", sessions),
@@ -231,6 +282,7 @@ async function collect(db: Db, person: Person, now: number, also: Statement[] = 
     pendingConfirmationLinks: rows("newsletter_tokens", tokens),
     contactMessages: rows("contact_messages", messages),
     emails: rows("mail_outbox", mail),
+    investorRooms,
   };
 }
 

@@ -13,12 +13,13 @@ import { ventureIds } from "~/features/ventures/catalogue.server";
 import { withKnownVenture } from "~/features/ventures/venture-field";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
+import { answerQuestion, answerSchema } from "~/features/engagement/questions.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { ownerName } from "./access.server";
 import { documentSchema, inviteSchema, ROOM_LIMITS, roomSchema } from "./forms";
 import { invitationToken, newInvitationHandle } from "./invitation-link.server";
 import { invitationMail } from "./mails.server";
-import { joinPath, roomAdminPath } from "./paths";
+import { joinPath, roomAdminPath, roomPath } from "./paths";
 import {
   addRoomDocument,
   closeRoom,
@@ -43,6 +44,7 @@ export const ROOM_INTENTS = [
   "invite",
   "revoke",
   "close",
+  "answer",
 ] as const;
 export type RoomIntent = (typeof ROOM_INTENTS)[number];
 
@@ -141,6 +143,26 @@ export async function roomAction(request: Request, context: AppLoadContext, admi
     case "close": {
       await closeRoom(db, id, admin.email);
       return done("Room closed", "No investor can open it any more.");
+    }
+    case "answer": {
+      // The answer mailed to the asker and shown in their room; with `faq`, in the room's FAQ (decision 119).
+      const submission = parseWithZod(form, { schema: answerSchema });
+      const question = Number(form.get("question"));
+      if (submission.status !== "success")
+        return json({ intent, question, result: submission.reply() }, { status: 400, headers: NO_STORE });
+      const answered = await answerQuestion(env, ctx, db, {
+        room,
+        questionId: submission.value.question,
+        answer: submission.value.answer,
+        faq: submission.value.faq,
+        admin: admin.email,
+        roomUrl: new URL(roomPath(id), getConfig(env).siteUrl).href,
+      });
+      if (!answered) throw notFound();
+      return done(
+        "Answer sent",
+        submission.value.faq ? "Mailed to the investor who asked, and added to the room's FAQ." : undefined,
+      );
     }
     default:
       throw badRequest("Bad request: unknown intent.");
