@@ -183,18 +183,20 @@ export default function InvestorsAdmin() {
                         <Form method="post" action={here} className="flex flex-wrap items-end gap-2">
                           <input type="hidden" name="investor" value={inv.investorId} />
                           <input type="hidden" name="venture" value={v.id} />
-                          <label className={field}>
-                            <span className="sr-only">
-                              Stage of {inv.name} with {v.name}
-                            </span>
-                            <Select name="stage" defaultValue={isSetStage(v.stage) ? v.stage : SET_STAGES[0]}>
+                          <div className={field}>
+                            {/* Named by aria-label: a wrapping label would add the options' words to its name. */}
+                            <Select
+                              name="stage"
+                              aria-label={`Stage of ${inv.name} with ${v.name}`}
+                              defaultValue={isSetStage(v.stage) ? v.stage : SET_STAGES[0]}
+                            >
                               {SET_STAGES.map((s) => (
                                 <option key={s} value={s}>
                                   {s}
                                 </option>
                               ))}
                             </Select>
-                          </label>
+                          </div>
                           <button
                             type="submit"
                             className="btn btn-outline"

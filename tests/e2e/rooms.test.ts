@@ -192,7 +192,7 @@ describe("an investor room without JavaScript", () => {
     expect(await row.count()).toBe(1);
     expect(await row.getByTestId("investor-stage").allTextContents()).toEqual(["Opened"]);
     await check(admin.page, "admin-investors");
-    await row.getByLabel("Stage of Ada Investor with FiscalMe").selectOption("Meeting");
+    await row.getByLabel("Stage of Ada Investor with FiscalMe", { exact: true }).selectOption("Meeting");
     // The form posts to the page's own address and comes back to it: the stage shows once reloaded.
     await row.getByRole("button", { name: "Set stage of Ada Investor with FiscalMe", exact: true }).click();
     await expect.poll(() => row.getByTestId("investor-stage").allTextContents()).toEqual(["Meeting"]);
