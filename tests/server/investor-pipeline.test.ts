@@ -11,23 +11,13 @@ import { loader as pipelineCsvRoute } from "~/routes/admin.investors[.]csv";
 import { action as join } from "~/routes/rooms.$id.join.$token";
 import { loader as roomPage } from "~/routes/rooms.$id._index";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
+import { clearRooms, count, CROSS_SITE } from "./room-fixtures";
 
-const CROSS_SITE = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
 const ADA = "ada@northwind.example";
 const BO = "bo@southwind.example";
 const EVIL_FIRM = '=HYPERLINK("https://evil.example","Click")';
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM rooms"),
-    env.DB.prepare("DELETE FROM investors"),
-    env.DB.prepare("DELETE FROM audit_log"),
-    env.DB.prepare("DELETE FROM mail_outbox"),
-  ]);
-});
-
-const count = async (table: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+beforeEach(clearRooms);
 
 async function openRoom(admin: string, title: string, venture: string): Promise<string> {
   const res = asResponse(

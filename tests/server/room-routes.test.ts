@@ -15,21 +15,11 @@ import { action as report } from "~/routes/rooms.$id.reading";
 import { action as recordAction, loader as recordPage } from "~/routes/rooms.$id.record";
 import { CODE_MAX_ATTEMPTS } from "~/features/rooms/access.server";
 import { ADMIN, asResponse, callRoute, ORIGIN, signedIn } from "./route-args";
+import { clearRooms, count, CROSS_SITE } from "./room-fixtures";
 
-const CROSS_SITE = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
 const NDA = "**Confidential.** You keep what you read here to yourself.";
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM rooms"),
-    env.DB.prepare("DELETE FROM investors"),
-    env.DB.prepare("DELETE FROM audit_log"),
-    env.DB.prepare("DELETE FROM mail_outbox"),
-  ]);
-});
-
-const count = async (table: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+beforeEach(clearRooms);
 
 const deckId = async () =>
   (await env.DB.prepare("SELECT id FROM documents WHERE title = 'FiscalMe Pitch Deck'").first<{ id: string }>())!.id;
