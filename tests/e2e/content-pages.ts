@@ -124,9 +124,14 @@ export function describeContentPages(js: boolean) {
       await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(
         notifications.filter((n) => !n.read).length,
       );
-      await page.getByRole("button", { name: "Mark all as read" }).click();
-      await page.locator('main li[data-read="false"]').first().waitFor({ state: "detached" });
-      await expect(page.locator("main li[data-read]").count()).resolves.toBe(notifications.length);
+      // Without JavaScript a GET form: a full navigation, so the old list detaches before the new
+      // one loads. Wait for the new page, then count.
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get("view") === "read"),
+        page.getByRole("button", { name: "Mark all as read" }).click(),
+      ]);
+      await expect.poll(() => page.locator('main li[data-read="true"]').count()).toBe(notifications.length);
+      await expect(page.locator('main li[data-read="false"]').count()).resolves.toBe(0);
       await page.getByRole("button", { name: "Clear all" }).click();
       await page.getByRole("heading", { name: "No notifications" }).waitFor();
       await expect(visibleText(page)).resolves.toContain("You're all caught up!");
