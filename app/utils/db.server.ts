@@ -75,3 +75,59 @@ export const toQuery = (query: SQL) => dialect.sqlToQuery(query);
 
 /** A column's bare name, for the column lists of a raw INSERT, ON CONFLICT and RETURNING. */
 export const columnName = (column: Column) => sql.identifier(column.name);
+
+/** Reads waiting, per handle, for the batch they go out in. */
+interface Waiting {
+  statements: readonly Statement[];
+  resolve: (results: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+const WAITING = new WeakMap<Db, Waiting[]>();
+
+/**
+ * Reads that share the request's next round trip (docs/decisions/125): every `together` on one
+ * handle before the event loop turns — the root's and the page's loaders, which Remix starts at
+ * once, or the reads of one `Promise.all` — goes out as one `batch`, and each caller gets its own
+ * results. For reads only, with nothing to wait for between them: a batch is one transaction, so
+ * one read that fails would fail its neighbours, and they are then run alone, each to its own
+ * answer. A select's columns need distinct names (a batch's rows are objects: see Drizzle's d1
+ * batch mapping), as for `batch`.
+ */
+export function together<const T extends readonly Statement[]>(
+  db: Db,
+  statements: T,
+): Promise<{ -readonly [K in keyof T]: StatementResult<T[K]> }> {
+  type Results = { -readonly [K in keyof T]: StatementResult<T[K]> };
+  if (!statements.length) return Promise.resolve([] as unknown as Results);
+  return new Promise<Results>((resolve, reject) => {
+    let waiting = WAITING.get(db);
+    if (!waiting) {
+      const queue: Waiting[] = (waiting = []);
+      WAITING.set(db, queue);
+      // A timer, not a microtask: loaders that start together reach their first read a few
+      // microtasks apart, and all of them before the event loop turns.
+      setTimeout(() => {
+        WAITING.delete(db);
+        void runTogether(db, queue);
+      }, 0);
+    }
+    waiting.push({ statements, resolve: resolve as Waiting["resolve"], reject });
+  });
+}
+
+async function runTogether(db: Db, queue: Waiting[]) {
+  let results: unknown[];
+  try {
+    results = await batch(
+      db,
+      queue.flatMap((w) => w.statements),
+    );
+  } catch (error) {
+    if (queue.length === 1) return queue[0]!.reject(error);
+    // One read's failure is its own: each caller's reads are run again alone.
+    for (const w of queue) batch(db, w.statements).then(w.resolve, w.reject);
+    return;
+  }
+  let at = 0;
+  for (const w of queue) w.resolve(results.slice(at, (at += w.statements.length)));
+}

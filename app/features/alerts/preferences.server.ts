@@ -8,7 +8,7 @@ import { shownVentures } from "~/features/ventures/catalogue.server";
 import { leads, type Lead } from "~/db/schema";
 import { choiceColumns, type AlertChoice, type AlertsAudience, type AlertVenture } from "~/features/alerts/preferences";
 import { linkId, readLink, signLink, type LinkKind } from "~/features/mail/signed-link.server";
-import { batch, type Db } from "~/utils/db.server";
+import { batch, together, type Db } from "~/utils/db.server";
 
 export const preferencesPath = (token: string) => `/alerts/preferences/${token}`;
 
@@ -46,18 +46,19 @@ export async function alertsLead(
   db: Db,
   where: { id: number } | { email: string },
 ): Promise<Pick<Lead, "id" | "email" | "status" | "alertVentures" | "alertKinds" | "eventReminders"> | null> {
-  const row = await db
-    .select({
-      id: leads.id,
-      email: leads.email,
-      status: leads.status,
-      alertVentures: leads.alertVentures,
-      alertKinds: leads.alertKinds,
-      eventReminders: leads.eventReminders,
-    })
-    .from(leads)
-    .where(and("id" in where ? eq(leads.id, where.id) : eq(leads.email, where.email), eq(leads.topic, "alerts")))
-    .get();
+  const [[row]] = await together(db, [
+    db
+      .select({
+        id: leads.id,
+        email: leads.email,
+        status: leads.status,
+        alertVentures: leads.alertVentures,
+        alertKinds: leads.alertKinds,
+        eventReminders: leads.eventReminders,
+      })
+      .from(leads)
+      .where(and("id" in where ? eq(leads.id, where.id) : eq(leads.email, where.email), eq(leads.topic, "alerts"))),
+  ]);
   return row ?? null;
 }
 

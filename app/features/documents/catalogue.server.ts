@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { documentDownloads, documents, documentVersions } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
-import { batch, type Db, type Statement } from "~/utils/db.server";
+import { batch, together, type Db, type Statement } from "~/utils/db.server";
 import { type DocumentCategory, type DocumentVisibility } from "./library";
 
 const DAY_MS = 86_400_000;
@@ -112,28 +112,31 @@ export interface ListedDocument {
  * the order they were added (the starting documents in their catalogue's order).
  */
 export async function listPublished(db: Db, { members }: { members: boolean }): Promise<ListedDocument[]> {
-  return db
-    .select({
-      id: documents.id,
-      path: documents.path,
-      title: documents.title,
-      description: documents.description,
-      category: documents.category,
-      ventureId: documents.ventureId,
-      visibility: documents.visibility,
-      size: documentVersions.size,
-      updatedAt: documentVersions.uploadedAt,
-    })
-    .from(documents)
-    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .where(
-      and(
-        eq(documents.status, "published"),
-        // A rooms-only document is listed nowhere: only a room's investors read it (docs/rooms.md).
-        members ? ne(documents.visibility, "rooms") : eq(documents.visibility, "public"),
-      ),
-    )
-    .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`);
+  const [rows] = await together(db, [
+    db
+      .select({
+        id: documents.id,
+        path: documents.path,
+        title: documents.title,
+        description: documents.description,
+        category: documents.category,
+        ventureId: documents.ventureId,
+        visibility: documents.visibility,
+        size: documentVersions.size,
+        updatedAt: documentVersions.uploadedAt,
+      })
+      .from(documents)
+      .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .where(
+        and(
+          eq(documents.status, "published"),
+          // A rooms-only document is listed nowhere: only a room's investors read it (docs/rooms.md).
+          members ? ne(documents.visibility, "rooms") : eq(documents.visibility, "public"),
+        ),
+      )
+      .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`),
+  ]);
+  return rows;
 }
 
 /** Every document for the admin list: its current version and its downloads of the last 30 days. */
