@@ -42,6 +42,8 @@ export type StatementResult<S> = S extends SQL ? D1Result : S extends BatchItem<
 interface Prepared {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(result: unknown, isFromBatch: boolean): unknown;
+  /** A select's columns, in order. */
+  fields?: readonly unknown[];
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -66,7 +68,13 @@ export async function batch<const T extends readonly Statement[]>(
   );
   return results.map((result, i) => {
     const query = prepared[i];
-    return query ? query.mapResult(result, true) : result;
+    if (!query) return result;
+    // A batch's rows are objects keyed by column name, which Drizzle reads back in order: a name
+    // selected twice (two tables' `id`) would shift every column after it. Said, not mis-read.
+    const first = (result as D1Result<Record<string, unknown>>).results?.[0];
+    if (query.fields && first && Object.keys(first).length !== query.fields.length)
+      throw new Error(`A batched select names a column twice; alias one: ${query.getQuery().sql.slice(0, 120)}`);
+    return query.mapResult(result, true);
   }) as { -readonly [K in keyof T]: StatementResult<T[K]> };
 }
 
@@ -130,4 +138,10 @@ async function runTogether(db: Db, queue: Waiting[]) {
   }
   let at = 0;
   for (const w of queue) w.resolve(results.slice(at, (at += w.statements.length)));
+}
+
+/** One read of `together`, its result alone. */
+export async function read<S extends Statement>(db: Db, statement: S): Promise<StatementResult<S>> {
+  const [result] = await together(db, [statement] as const);
+  return result;
 }

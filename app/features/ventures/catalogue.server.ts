@@ -22,7 +22,7 @@ import {
   type VentureIconName,
   type VentureColour,
 } from "~/content/ventures";
-import { together, type Db } from "~/utils/db.server";
+import { read, together, type Db } from "~/utils/db.server";
 import type { EveryKeyDecided } from "~/utils/decided";
 
 /** Where a logo is served (routes/ventures.logos.$file.ts), by its R2 key's file name. */
@@ -89,7 +89,7 @@ export async function ventureIds(db: Db): Promise<ReadonlySet<string>> {
 
 /** Every venture, shown or hidden, in the portfolio's order (the admin's list). */
 export async function allVentures(db: Db): Promise<VentureRow[]> {
-  return db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id));
+  return read(db, db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id)));
 }
 
 /**
