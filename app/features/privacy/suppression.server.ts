@@ -66,6 +66,15 @@ export async function isSuppressed(env: Env, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * `isSuppressed` as a condition for the caller's batch: a signup reads the list in the batch that
+ * writes it, so the check and the write are one round trip and one transaction.
+ */
+export async function suppressedCondition(env: Env, email: string): Promise<SQL> {
+  const all = await lookup(env, email);
+  return sql`EXISTS (SELECT 1 FROM ${suppressedEmails} WHERE ${inArray(suppressedEmails.emailHash, all)})`;
+}
+
 /** Takes `email`'s mailbox off the list, its records' marks too: only when its verified owner asks to be mailed again. */
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);
