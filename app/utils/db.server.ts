@@ -44,6 +44,8 @@ interface Prepared {
   mapResult(result: unknown, isFromBatch: boolean): unknown;
   /** A select's columns, in order. */
   fields?: readonly unknown[];
+  /** The statement Drizzle prepared on the handle's client, unbound. */
+  stmt?: D1PreparedStatement;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -62,8 +64,10 @@ export async function batch<const T extends readonly Statement[]>(
   const client = db.$client;
   const results = await client.batch(
     statements.map((s, i) => {
-      const { sql: text, params } = prepared[i]?.getQuery() ?? dialect.sqlToQuery(s as SQL);
-      return client.prepare(text).bind(...params);
+      const query = prepared[i];
+      const { sql: text, params } = query?.getQuery() ?? dialect.sqlToQuery(s as SQL);
+      // A builder's statement is prepared already (once is enough: the session sees each once).
+      return (query?.stmt ?? client.prepare(text)).bind(...params);
     }),
   );
   return results.map((result, i) => {

@@ -7,7 +7,7 @@
  * fake success) store nothing but still count as attempts.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   LEAD_LIMITS,
@@ -38,7 +38,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { emailSchema } from "~/utils/email-schema";
 import { normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
-import { suppressedCondition } from "~/features/privacy/suppression.server";
+import { NEVER_WRITTEN, suppressionCheck } from "~/features/privacy/suppression.server";
 import { isSiteAddress } from "~/features/mail/site-addresses.server";
 import { getDb } from "~/utils/db.server";
 import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
@@ -365,14 +365,9 @@ async function storeSignup(
   const ignored = read.honeypot || (input.ok && isSiteAddress(env, input.value.email));
   // The list is read in the limiter's batch, where it also guards the write: one round trip, one
   // transaction (docs/decisions/125), and its answer is the batch's last result.
-  const suppressed = input.ok && !ignored ? await suppressedCondition(env, input.value.email) : sql`0`;
+  const check = input.ok && !ignored ? await suppressionCheck(env, input.value.email) : NEVER_WRITTEN;
   const store = record ? signupWrite(getDb(env), record) : null;
-  const write =
-    store &&
-    ((guard: SQL) => [
-      ...store.statements(ignored ? sql`0` : sql`(${guard}) AND NOT ${suppressed}`),
-      sql`SELECT ${suppressed} AS suppressed`,
-    ]);
+  const write = store && ((guard: SQL) => [...store.statements(check.unless(guard)), check.answer]);
 
   // One call: every attempt counts, stored or not (no free probing); the lead is written in the
   // limiter's batch, only within the limit.
