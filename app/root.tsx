@@ -27,6 +27,8 @@ import { ADMIN_LINKS } from "~/components/shell/admin-links.server";
 import { isAdmin } from "~/features/auth/user";
 import { shownVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
+import { atPrimary } from "~/utils/d1-session.server";
+import { carriesSession } from "~/features/auth/session.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 // The stylesheet is inlined (components/shell/inline-stylesheet.tsx), not linked.
@@ -36,7 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   // The portfolio every page's shell (the sidebar) and its pages draw: read once per render,
   // beside the reads below rather than after them.
-  const venturesRead = shownVentures(getDb(env));
+  // A member's request reads its session at the primary (059): the ventures ride in that round
+  // trip, and a visitor's in the page's own (`together`, docs/decisions/125).
+  const venturesRead = shownVentures(getDb(carriesSession(request) ? atPrimary(env) : env));
   // Observed at once: when a read below fails first (D1 down), this one's failure is not left unhandled.
   venturesRead.catch(() => undefined);
   // A newsletter form posted without JavaScript: its result, shown once by its signup block.

@@ -128,14 +128,16 @@ export class RequestDb implements D1Database {
 
   /**
    * A session of its own that starts at the primary, for a read that must be current even in a GET
-   * (the session lookup). Its writes are not the request's: they set no bookmark cookie.
+   * (the session lookup), the same one each time. Its writes are not the request's: they set no bookmark cookie.
    */
   atPrimary(): RequestDb {
-    return new RequestDb(this.#binding, "first-primary", false, {
+    // One per request: its reads share a round trip (`together`, docs/decisions/125).
+    return (this.#primary ??= new RequestDb(this.#binding, "first-primary", false, {
       timings: this.#timings,
       slowQueryMs: this.#slowQueryMs,
-    });
+    }));
   }
+  #primary: RequestDb | undefined;
 
   /** Whether the request prepared a statement that writes. */
   get wrote(): boolean {

@@ -42,6 +42,10 @@ export type StatementResult<S> = S extends SQL ? D1Result : S extends BatchItem<
 interface Prepared {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(result: unknown, isFromBatch: boolean): unknown;
+  /** A select's columns, in order. */
+  fields?: readonly unknown[];
+  /** The statement Drizzle prepared on the handle's client, unbound. */
+  stmt?: D1PreparedStatement;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -60,13 +64,21 @@ export async function batch<const T extends readonly Statement[]>(
   const client = db.$client;
   const results = await client.batch(
     statements.map((s, i) => {
-      const { sql: text, params } = prepared[i]?.getQuery() ?? dialect.sqlToQuery(s as SQL);
-      return client.prepare(text).bind(...params);
+      const query = prepared[i];
+      const { sql: text, params } = query?.getQuery() ?? dialect.sqlToQuery(s as SQL);
+      // A builder's statement is prepared already (once is enough: the session sees each once).
+      return (query?.stmt ?? client.prepare(text)).bind(...params);
     }),
   );
   return results.map((result, i) => {
     const query = prepared[i];
-    return query ? query.mapResult(result, true) : result;
+    if (!query) return result;
+    // A batch's rows are objects keyed by column name, which Drizzle reads back in order: a name
+    // selected twice (two tables' `id`) would shift every column after it. Said, not mis-read.
+    const first = (result as D1Result<Record<string, unknown>>).results?.[0];
+    if (query.fields && first && Object.keys(first).length !== query.fields.length)
+      throw new Error(`A batched select names a column twice; alias one: ${query.getQuery().sql.slice(0, 120)}`);
+    return query.mapResult(result, true);
   }) as { -readonly [K in keyof T]: StatementResult<T[K]> };
 }
 
@@ -75,3 +87,65 @@ export const toQuery = (query: SQL) => dialect.sqlToQuery(query);
 
 /** A column's bare name, for the column lists of a raw INSERT, ON CONFLICT and RETURNING. */
 export const columnName = (column: Column) => sql.identifier(column.name);
+
+/** Reads waiting, per handle, for the batch they go out in. */
+interface Waiting {
+  statements: readonly Statement[];
+  resolve: (results: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+const WAITING = new WeakMap<Db, Waiting[]>();
+
+/**
+ * Reads that share the request's next round trip (docs/decisions/125): every `together` on one
+ * handle before the event loop turns — the root's and the page's loaders, which Remix starts at
+ * once, or the reads of one `Promise.all` — goes out as one `batch`, and each caller gets its own
+ * results. For reads only, with nothing to wait for between them: a batch is one transaction, so
+ * one read that fails would fail its neighbours, and they are then run alone, each to its own
+ * answer. A select's columns need distinct names (a batch's rows are objects: see Drizzle's d1
+ * batch mapping), as for `batch`.
+ */
+export function together<const T extends readonly Statement[]>(
+  db: Db,
+  statements: T,
+): Promise<{ -readonly [K in keyof T]: StatementResult<T[K]> }> {
+  type Results = { -readonly [K in keyof T]: StatementResult<T[K]> };
+  if (!statements.length) return Promise.resolve([] as unknown as Results);
+  return new Promise<Results>((resolve, reject) => {
+    let waiting = WAITING.get(db);
+    if (!waiting) {
+      const queue: Waiting[] = (waiting = []);
+      WAITING.set(db, queue);
+      // A timer, not a microtask: loaders that start together reach their first read a few
+      // microtasks apart, and all of them before the event loop turns.
+      setTimeout(() => {
+        WAITING.delete(db);
+        void runTogether(db, queue);
+      }, 0);
+    }
+    waiting.push({ statements, resolve: resolve as Waiting["resolve"], reject });
+  });
+}
+
+async function runTogether(db: Db, queue: Waiting[]) {
+  let results: unknown[];
+  try {
+    results = await batch(
+      db,
+      queue.flatMap((w) => w.statements),
+    );
+  } catch (error) {
+    if (queue.length === 1) return queue[0]!.reject(error);
+    // One read's failure is its own: each caller's reads are run again alone.
+    for (const w of queue) batch(db, w.statements).then(w.resolve, w.reject);
+    return;
+  }
+  let at = 0;
+  for (const w of queue) w.resolve(results.slice(at, (at += w.statements.length)));
+}
+
+/** One read of `together`, its result alone. */
+export async function read<S extends Statement>(db: Db, statement: S): Promise<StatementResult<S>> {
+  const [result] = await together(db, [statement] as const);
+  return result;
+}

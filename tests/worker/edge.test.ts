@@ -1,4 +1,4 @@
-// Edge-first (docs/decisions/120, 121, 122): every route's D1 round trips counted through a wrapped
+// Edge-first (docs/decisions/120, 121, 122, 125): every route's D1 round trips counted through a wrapped
 // binding and held to its budget (docs/testing.md "Round-trip budgets"), and the local fault switch
 // (worker/local-faults.ts): while D1 fails, cached pages still answer, a page never rendered, the
 // JSON API, admin pages and sign-in answer 503 in words, a signup is kept and written once D1 is
@@ -18,30 +18,35 @@ const HTML = { Accept: "text/html" };
 
 /** env.DB wrapped to count round trips: each run of a statement, each batch (one trip). */
 function countingEnv(base: Env = env) {
-  const counter = { trips: 0 };
+  const counter = { trips: 0, log: [] as string[] };
   const RUNS = ["first", "all", "run", "raw"] as const;
-  const counted = (s: D1PreparedStatement): D1PreparedStatement => {
+  const SQL = new WeakMap<D1PreparedStatement, string>();
+  const trip = (what: string) => (counter.trips++, counter.log.push(what));
+  const counted = (s: D1PreparedStatement, query: string): D1PreparedStatement => {
+    SQL.set(s, query);
     const m = s as unknown as Record<string, (...a: unknown[]) => unknown>;
     const bind = m.bind!;
-    m.bind = (...v) => counted(bind.apply(s, v) as D1PreparedStatement);
+    m.bind = (...v) => counted(bind.apply(s, v) as D1PreparedStatement, query);
     for (const name of RUNS) {
       const run = m[name]!;
       m[name] = (...a) => {
-        counter.trips++;
+        trip(query.slice(0, 90));
         return run.apply(s, a);
       };
     }
     return s;
   };
+  const batched = (st: D1PreparedStatement[]) =>
+    trip(`batch [${st.map((s) => (SQL.get(s) ?? "?").slice(0, 60)).join(" | ")}]`);
   const session = (x: D1DatabaseSession): D1DatabaseSession => ({
-    prepare: (q) => counted(x.prepare(q)),
-    batch: (st) => (counter.trips++, x.batch(st)),
+    prepare: (q) => counted(x.prepare(q), q),
+    batch: (st) => (batched(st), x.batch(st)),
     getBookmark: () => x.getBookmark(),
   });
   const db = base.DB;
   const DB: D1Database = {
-    prepare: (q) => counted(db.prepare(q)),
-    batch: (st) => (counter.trips++, db.batch(st)),
+    prepare: (q) => counted(db.prepare(q), q),
+    batch: (st) => (batched(st), db.batch(st)),
     exec: (q) => db.exec(q),
     withSession: (c) => session(db.withSession(c)),
     dump: () => db.dump(),
@@ -63,8 +68,9 @@ async function trips(path: string, init: RequestInit & { jar?: Jar } = {}) {
   );
   const body = await res.text();
   const made = counter.trips;
+  const log = counter.log.slice();
   await waitOnExecutionContext(ctx);
-  return { res, body, trips: made, cache: res.headers.get("server-timing")?.match(/desc="(\w+)"/)?.[1] };
+  return { res, body, trips: made, log, cache: res.headers.get("server-timing")?.match(/desc="(\w+)"/)?.[1] };
 }
 
 async function untilHit(path: string) {
@@ -82,14 +88,14 @@ async function untilHit(path: string) {
  */
 const BUDGETS: { route: string; who: "anonymous" | "member" | "admin"; budget: number; cached?: true }[] = [
   { route: "/", who: "anonymous", budget: 0, cached: true } /* a cached hit */,
-  { route: "/portfolio", who: "anonymous", budget: 2 },
-  { route: "/documents", who: "anonymous", budget: 2 },
-  { route: "/", who: "member", budget: 2 },
-  { route: "/settings", who: "member", budget: 7 },
-  { route: "/admin/leads", who: "admin", budget: 17 },
-  { route: "/admin/documents", who: "admin", budget: 5 },
+  { route: "/portfolio", who: "anonymous", budget: 1 },
+  { route: "/documents", who: "anonymous", budget: 1 },
+  { route: "/", who: "member", budget: 1 },
+  { route: "/settings", who: "member", budget: 2 },
+  { route: "/admin/leads", who: "admin", budget: 2 },
+  { route: "/admin/documents", who: "admin", budget: 3 },
 ];
-const SIGNUP_BUDGET = 4;
+const SIGNUP_BUDGET = 2;
 
 let member: Jar;
 let admin: Jar;
@@ -113,11 +119,20 @@ describe("D1 round trips per request, held to their budgets", () => {
     expect(page.res.status).toBe(200);
     if (!cached && who === "anonymous") expect(page.cache).toBe("miss");
     console.log(`[round trips] ${who} ${route}${cached ? " (cached hit)" : ""}: ${page.trips}`);
-    expect(page.trips).toBeLessThanOrEqual(budget);
+    expect(page.trips, `${who} ${route}'s trips:\n${page.log.join("\n")}`).toBeLessThanOrEqual(budget);
   });
 
   it(`a signup POST /api/leads: at most ${SIGNUP_BUDGET} trips`, async () => {
     await untilHit("/");
+    // The window's first signup also prunes the old windows (in waitUntil, off the answer's path):
+    // one trip more, once per window. The one measured is a signup like any other.
+    const opening = await trips("/api/leads", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": nextAddress() },
+      body: JSON.stringify(signup({ email: "budget-opening@example.com" })),
+    });
+    expect(opening.res.status).toBe(201);
+    console.log(`[round trips] the window's first signup POST /api/leads: ${opening.trips}`);
     const res = await trips("/api/leads", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": nextAddress() },
@@ -125,7 +140,7 @@ describe("D1 round trips per request, held to their budgets", () => {
     });
     expect(res.res.status).toBe(201);
     console.log(`[round trips] signup POST /api/leads: ${res.trips}`);
-    expect(res.trips).toBeLessThanOrEqual(SIGNUP_BUDGET);
+    expect(res.trips, `the signup's trips:\n${res.log.join("\n")}`).toBeLessThanOrEqual(SIGNUP_BUDGET);
   });
 });
 

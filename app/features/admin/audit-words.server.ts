@@ -6,7 +6,8 @@
  */
 import { asc, inArray } from "drizzle-orm";
 import { documents, documentVersions, newsItems } from "~/db/schema";
-import type { Db } from "~/utils/db.server";
+// Its reads share one round trip (`read`, docs/decisions/125): they wait only for the entries.
+import { read, type Db } from "~/utils/db.server";
 import type { AuditEntry } from "./audit.server";
 
 export interface AuditLine extends AuditEntry {
@@ -27,23 +28,39 @@ export async function auditInWords(db: Db, entries: readonly AuditEntry[]): Prom
   const newsSlugs = [...new Set(entries.flatMap((e) => NEWS_SLUG.exec(e.target)?.[1] ?? []))];
   const [docs, versions, newsById, newsBySlug] = await Promise.all([
     docIds.length
-      ? db.select({ id: documents.id, title: documents.title }).from(documents).where(inArray(documents.id, docIds))
+      ? read(
+          db,
+          db.select({ id: documents.id, title: documents.title }).from(documents).where(inArray(documents.id, docIds)),
+        )
       : [],
     docIds.length
-      ? db
-          .select({ id: documentVersions.id, documentId: documentVersions.documentId, sha256: documentVersions.sha256 })
-          .from(documentVersions)
-          .where(inArray(documentVersions.documentId, docIds))
-          .orderBy(asc(documentVersions.id))
+      ? read(
+          db,
+          db
+            .select({
+              id: documentVersions.id,
+              documentId: documentVersions.documentId,
+              sha256: documentVersions.sha256,
+            })
+            .from(documentVersions)
+            .where(inArray(documentVersions.documentId, docIds))
+            .orderBy(asc(documentVersions.id)),
+        )
       : [],
     newsIds.length
-      ? db.select({ id: newsItems.id, title: newsItems.title }).from(newsItems).where(inArray(newsItems.id, newsIds))
+      ? read(
+          db,
+          db.select({ id: newsItems.id, title: newsItems.title }).from(newsItems).where(inArray(newsItems.id, newsIds)),
+        )
       : [],
     newsSlugs.length
-      ? db
-          .select({ slug: newsItems.slug, title: newsItems.title })
-          .from(newsItems)
-          .where(inArray(newsItems.slug, newsSlugs))
+      ? read(
+          db,
+          db
+            .select({ slug: newsItems.slug, title: newsItems.title })
+            .from(newsItems)
+            .where(inArray(newsItems.slug, newsSlugs)),
+        )
       : [],
   ]);
   const docTitle = new Map(docs.map((d) => [d.id, d.title]));

@@ -5,7 +5,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/db/schema";
 import { maskAddress } from "~/features/mail/message";
-import { columnName, type Db, type Statement } from "~/utils/db.server";
+import { columnName, together, type Db, type Statement } from "~/utils/db.server";
 
 export interface AuditEntry {
   id: number;
@@ -60,17 +60,19 @@ export function auditIfChanged(db: Db, entry: AuditInput, now = Date.now()): Sta
 
 /** The newest entries, newest first. */
 export async function recentAudit(db: Db, limit = 20): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: sql<number>`${auditLog.at}`,
-      actor: auditLog.actor,
-      action: auditLog.action,
-      target: auditLog.target,
-      detail: auditLog.detail,
-    })
-    .from(auditLog)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+  const [rows] = await together(db, [
+    db
+      .select({
+        id: auditLog.id,
+        at: sql<number>`${auditLog.at}`,
+        actor: auditLog.actor,
+        action: auditLog.action,
+        target: auditLog.target,
+        detail: auditLog.detail,
+      })
+      .from(auditLog)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit),
+  ]);
   return rows;
 }

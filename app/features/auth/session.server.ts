@@ -1,9 +1,9 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import { getConfig, isRequestEnv } from "~/utils/config.server";
 import { carriesCookie, COOKIES, signedCookie } from "~/utils/cookies.server";
-import { batch, getDb } from "~/utils/db.server";
+import { batch, getDb, together } from "~/utils/db.server";
 import { atPrimary } from "~/utils/d1-session.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
@@ -68,12 +68,20 @@ async function readSessionNow(request: Request, env: Env): Promise<SessionRead> 
   // One query per request (the read is shared by its loaders); the rest of the request may read a replica.
   const db = getDb(atPrimary(env));
   const id = await sha256Hex(token);
-  const row = await db
-    .select({ user: users, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
+  // In one round trip with the request's other reads at the primary (the root's ventures for a
+  // member: docs/decisions/125); a batch's rows are keyed by column name, so the session's own
+  // times are named apart from the user's.
+  const [[row]] = await together(db, [
+    db
+      .select({
+        user: users,
+        createdAt: sql`${sessions.createdAt}`.mapWith(sessions.createdAt).as("session_created_at"),
+        lastSeenAt: sql`${sessions.lastSeenAt}`.mapWith(sessions.lastSeenAt).as("session_last_seen_at"),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id)),
+  ]);
   const now = Date.now();
   const refused = async () => ({ user: null, setCookies: [await store.destroySession(session)] });
   if (!row) return refused();

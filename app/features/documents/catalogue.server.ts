@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { documentDownloads, documents, documentVersions } from "~/db/schema";
 import { auditIfChanged, auditStatement } from "~/features/admin/audit.server";
 import { contentChanged } from "~/features/content/generation.server";
-import { batch, type Db, type Statement } from "~/utils/db.server";
+import { batch, read, together, type Db, type Statement } from "~/utils/db.server";
 import { type DocumentCategory, type DocumentVisibility } from "./library";
 
 const DAY_MS = 86_400_000;
@@ -112,28 +112,31 @@ export interface ListedDocument {
  * the order they were added (the starting documents in their catalogue's order).
  */
 export async function listPublished(db: Db, { members }: { members: boolean }): Promise<ListedDocument[]> {
-  return db
-    .select({
-      id: documents.id,
-      path: documents.path,
-      title: documents.title,
-      description: documents.description,
-      category: documents.category,
-      ventureId: documents.ventureId,
-      visibility: documents.visibility,
-      size: documentVersions.size,
-      updatedAt: documentVersions.uploadedAt,
-    })
-    .from(documents)
-    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .where(
-      and(
-        eq(documents.status, "published"),
-        // A rooms-only document is listed nowhere: only a room's investors read it (docs/rooms.md).
-        members ? ne(documents.visibility, "rooms") : eq(documents.visibility, "public"),
-      ),
-    )
-    .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`);
+  const [rows] = await together(db, [
+    db
+      .select({
+        id: documents.id,
+        path: documents.path,
+        title: documents.title,
+        description: documents.description,
+        category: documents.category,
+        ventureId: documents.ventureId,
+        visibility: documents.visibility,
+        size: documentVersions.size,
+        updatedAt: documentVersions.uploadedAt,
+      })
+      .from(documents)
+      .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .where(
+        and(
+          eq(documents.status, "published"),
+          // A rooms-only document is listed nowhere: only a room's investors read it (docs/rooms.md).
+          members ? ne(documents.visibility, "rooms") : eq(documents.visibility, "public"),
+        ),
+      )
+      .orderBy(desc(documentVersions.uploadedAt), sql`${documents}.rowid`),
+  ]);
+  return rows;
 }
 
 /** Every document for the admin list: its current version and its downloads of the last 30 days. */
@@ -148,29 +151,33 @@ export async function listForAdmin(db: Db, now = Date.now()) {
     .where(gte(documentDownloads.day, since))
     .groupBy(documentDownloads.documentId)
     .as("downloads");
-  return db
-    .select({
-      id: documents.id,
-      path: documents.path,
-      title: documents.title,
-      category: documents.category,
-      ventureId: documents.ventureId,
-      visibility: documents.visibility,
-      status: documents.status,
-      withdrawnAt: documents.withdrawnAt,
-      versionId: documentVersions.id,
-      sha256: documentVersions.sha256,
-      size: documentVersions.size,
-      versionUploadedAt: documentVersions.uploadedAt,
-      /** The current version's number: its place among the document's uploads (v1 the first). */
-      versionNumber: sql<number>`(SELECT count(*) FROM ${documentVersions} AS v WHERE v.document_id = ${documents.id} AND v.id <= ${documents.currentVersionId})`,
-      updatedAt: documents.updatedAt,
-      downloads: sql<number>`coalesce(${downloads.total}, 0)`,
-    })
-    .from(documents)
-    .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .leftJoin(downloads, eq(downloads.documentId, documents.id))
-    .orderBy(desc(documents.updatedAt), asc(documents.id));
+  return read(
+    db,
+    db
+      .select({
+        id: documents.id,
+        path: documents.path,
+        title: documents.title,
+        category: documents.category,
+        ventureId: documents.ventureId,
+        visibility: documents.visibility,
+        status: documents.status,
+        withdrawnAt: documents.withdrawnAt,
+        // Named apart from the document's `id`: the list is read in a batch (`together`).
+        versionId: sql<number | null>`${documentVersions.id}`.as("version_id"),
+        sha256: documentVersions.sha256,
+        size: documentVersions.size,
+        versionUploadedAt: documentVersions.uploadedAt,
+        /** The current version's number: its place among the document's uploads (v1 the first). */
+        versionNumber: sql<number>`(SELECT count(*) FROM ${documentVersions} AS v WHERE v.document_id = ${documents.id} AND v.id <= ${documents.currentVersionId})`,
+        updatedAt: documents.updatedAt,
+        downloads: sql<number>`coalesce(${downloads.total}, 0)`,
+      })
+      .from(documents)
+      .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .leftJoin(downloads, eq(downloads.documentId, documents.id))
+      .orderBy(desc(documents.updatedAt), asc(documents.id)),
+  );
 }
 
 export type AdminDocumentRow = Awaited<ReturnType<typeof listForAdmin>>[number];

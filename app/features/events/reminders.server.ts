@@ -11,7 +11,7 @@ import { EVENT_REMINDER_KIND, fanOutAlerts, startAlert } from "~/features/alerts
 import { eventIcsPath, eventPath } from "~/features/events/event-paths";
 import { eventWhen } from "~/features/events/events.server";
 import { getConfig } from "~/utils/config.server";
-import { batch, getDb, type Db } from "~/utils/db.server";
+import { batch, getDb, together, type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 
 /** How long before its start an event's reminder goes. */
@@ -75,11 +75,12 @@ export async function remindDueEvents(env: Env, now = Date.now()): Promise<numbe
  * alerts lead). For Settings and the alert preferences page.
  */
 export async function eventRemindersOf(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .select({ on: leads.eventReminders })
-    .from(leads)
-    .where(and(eq(leads.email, normaliseEmail(email)), eq(leads.topic, "alerts")))
-    .get();
+  const [[row]] = await together(db, [
+    db
+      .select({ on: leads.eventReminders })
+      .from(leads)
+      .where(and(eq(leads.email, normaliseEmail(email)), eq(leads.topic, "alerts"))),
+  ]);
   return row?.on ?? false;
 }
 

@@ -15,7 +15,7 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import { getConfig, parseRateLimitSpec, type Config } from "~/utils/config.server";
-import { batch, columnName, getDb, type Statement } from "~/utils/db.server";
+import { batch, columnName, getDb, together, type Statement } from "~/utils/db.server";
 
 interface RateLimit {
   /** Attempts per client network in one window. */
@@ -313,10 +313,13 @@ export async function burstNow(env: Env, now = Date.now()): Promise<Partial<Reco
   const limit = rateLimitOf(getConfig(env).leadsRateLimit);
   const windowStart = now - (now % limit.windowMs);
   const scopes = ["signup", "contact"] as const satisfies readonly FormScope[];
-  const rows = await getDb(env)
-    .select({ key: rateLimits.key, count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, scopes.map(globalKey)), eq(rateLimits.windowStart, windowStart)));
+  const db = getDb(env);
+  const [rows] = await together(db, [
+    db
+      .select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(and(inArray(rateLimits.key, scopes.map(globalKey)), eq(rateLimits.windowStart, windowStart))),
+  ]);
   return Object.fromEntries(
     scopes.flatMap((scope) => {
       const over = (rows.find((r) => r.key === globalKey(scope))?.count ?? 0) - limit.globalMax;

@@ -23,7 +23,7 @@ import { unsubscribeLeads } from "~/features/leads/subscription.server";
 import { readForm } from "~/features/forms/body.server";
 import { HANDOFF_FORMATS, HANDOFF_SCOPES } from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
-import { batch, columnName, getDb, type Db } from "~/utils/db.server";
+import { batch, columnName, getDb, together, type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 
 /** The hand-off page, and what its address says after a "new" export found nobody new. */
@@ -409,11 +409,13 @@ export async function endHandedOff(
 
 /** The confirmed newsletter subscribers handed to the host, and those not yet (the page and the dashboard). */
 export async function handoffCounts(db: Db): Promise<{ handedOff: number; notYet: number }> {
-  const rows = await db
-    .select({ handedOff: sql<number>`${leads.handedOffAt} IS NOT NULL`, n: count() })
-    .from(leads)
-    .where(handable)
-    .groupBy(sql`${leads.handedOffAt} IS NOT NULL`);
+  const [rows] = await together(db, [
+    db
+      .select({ handedOff: sql<number>`${leads.handedOffAt} IS NOT NULL`, n: count() })
+      .from(leads)
+      .where(handable)
+      .groupBy(sql`${leads.handedOffAt} IS NOT NULL`),
+  ]);
   const of = (handedOff: boolean) => rows.find((r) => Boolean(r.handedOff) === handedOff)?.n ?? 0;
   return { handedOff: of(true), notYet: of(false) };
 }

@@ -6,7 +6,7 @@ import { and, desc, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
 import { leads, type Lead } from "~/db/schema";
 import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
-import { type Db } from "~/utils/db.server";
+import { together, type Db } from "~/utils/db.server";
 import { type EveryKeyDecided } from "~/utils/decided";
 import { keysetCursor } from "~/utils/keyset-cursor";
 
@@ -138,7 +138,9 @@ export async function listLeads(
     filters = { status: DEFAULT_FILTER },
   }: { limit: number; cursor?: LeadCursor | null; filters?: LeadFilters },
 ): Promise<{ leads: PublicLead[]; next: LeadCursor | null }> {
-  const rows = await leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1);
+  const [rows] = await together(db, [
+    leadPage(db.select(PAGE_COLUMNS).from(leads).$dynamic(), filters, cursor, limit + 1),
+  ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -14,7 +14,7 @@ import {
   type LeadFilters,
 } from "~/features/leads/lead-filters.server";
 import { PAGE_COLUMNS, toPublicLead, type PublicLead } from "~/features/leads/lead-list.server";
-import { batch, type Db } from "~/utils/db.server";
+import { together, type Db } from "~/utils/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -49,7 +49,7 @@ const total = (column: typeof leadDailyCounts.count) => sql<number>`COALESCE(SUM
 export async function getLeadStats(db: Db, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<LeadStats> {
   const since = now - WEEK_MS;
   const firstDay = Math.floor(since / DAY_MS);
-  const [wholeDays, firstDayLeads, sources] = await batch(db, [
+  const [wholeDays, firstDayLeads, sources] = await together(db, [
     db
       .select({ n: total(leadDailyCounts.count) })
       .from(leadDailyCounts)
@@ -97,17 +97,21 @@ export async function countByStatus(
   db: Db,
   filters: LeadFilters = { status: "all" },
 ): Promise<Record<LeadStatus, number>> {
-  const results = countableByDay(filters)
-    ? await db
-        .select({ status: leadDailyCounts.status, count: total(leadDailyCounts.count) })
-        .from(leadDailyCounts)
-        .where(dailyCountCondition(filters, { withStatus: false }))
-        .groupBy(leadDailyCounts.status)
-    : await db
-        .select({ status: leads.status, count: count() })
-        .from(leads)
-        .where(filterCondition(filters, { withStatus: false }))
-        .groupBy(leads.status);
+  const [results] = countableByDay(filters)
+    ? await together(db, [
+        db
+          .select({ status: leadDailyCounts.status, count: total(leadDailyCounts.count) })
+          .from(leadDailyCounts)
+          .where(dailyCountCondition(filters, { withStatus: false }))
+          .groupBy(leadDailyCounts.status),
+      ])
+    : await together(db, [
+        db
+          .select({ status: leads.status, count: count() })
+          .from(leads)
+          .where(filterCondition(filters, { withStatus: false }))
+          .groupBy(leads.status),
+      ]);
   const counts = { pending: 0, confirmed: 0, unsubscribed: 0, undeliverable: 0 };
   for (const r of results) counts[r.status] = r.count;
   return counts;
@@ -123,7 +127,7 @@ export interface Growth {
 export async function getGrowth(db: Db, now = Date.now(), filter: LeadFilter = DEFAULT_FILTER): Promise<Growth> {
   const todayStart = now - (now % DAY_MS);
   const firstDay = todayStart - (GROWTH_DAYS - 1) * DAY_MS;
-  const [recent, perDay] = await Promise.all([
+  const [recent, perDay] = await together(db, [
     db
       .select(PAGE_COLUMNS)
       .from(leads)

@@ -7,7 +7,7 @@
  * fake success) store nothing but still count as attempts.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   LEAD_LIMITS,
@@ -38,7 +38,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { emailSchema } from "~/utils/email-schema";
 import { normaliseEmail } from "~/utils/mail-address";
 import { signupResultCookie } from "~/features/leads/signup-result.server";
-import { isSuppressed } from "~/features/privacy/suppression.server";
+import { NEVER_WRITTEN, suppressionCheck } from "~/features/privacy/suppression.server";
 import { isSiteAddress } from "~/features/mail/site-addresses.server";
 import { getDb } from "~/utils/db.server";
 import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
@@ -344,7 +344,7 @@ export async function handleSignup(request: Request, env: Env, ctx?: Pick<Execut
   }
 }
 
-/** The signup's way through D1: the limiter's batch with the write, then the confirmation. */
+/** The signup's way through D1: the limiter's batch with the suppression check and the write, then the confirmation. */
 async function storeSignup(
   request: Request,
   env: Env,
@@ -362,11 +362,12 @@ async function storeSignup(
   // statements under a guard that never holds, then the same confirmation batch, for no lead.
   // The site's own addresses (CONTACT_EMAIL…) are ignored the same way: a confirmation e-mail to
   // the contact inbox would carry an unsubscribe link anyone there might click.
-  const discard =
-    read.honeypot ||
-    (input.ok && (isSiteAddress(env, input.value.email) || (await isSuppressed(env, input.value.email))));
+  const ignored = read.honeypot || (input.ok && isSiteAddress(env, input.value.email));
+  // The list is read in the limiter's batch, where it also guards the write: one round trip, one
+  // transaction (docs/decisions/125), and its answer is the batch's last result.
+  const check = input.ok && !ignored ? await suppressionCheck(env, input.value.email) : NEVER_WRITTEN;
   const store = record ? signupWrite(getDb(env), record) : null;
-  const write = store && (discard ? () => store.statements(sql`0`) : store.statements);
+  const write = store && ((guard: SQL) => [...store.statements(check.unless(guard)), check.answer]);
 
   // One call: every attempt counts, stored or not (no free probing); the lead is written in the
   // limiter's batch, only within the limit.
@@ -374,6 +375,8 @@ async function storeSignup(
   written();
   if (!limit.allowed) return answer.tooMany(limit);
   if (!input.ok) return answer.invalid(input.errors);
+  const onList = limit.results.at(-1) as D1Result<{ suppressed: number }> | undefined;
+  const discard = ignored || Boolean(onList?.results[0]?.suppressed);
 
   // The answer echoes what was sent, never what an earlier signup of the address stored.
   const echo = (id: number) => toPublicLead(listed(id, record!));

@@ -23,7 +23,7 @@ import { addressHashes } from "~/features/privacy/address-key.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
 import { getConfig } from "~/utils/config.server";
 import { hmacVerify, randomToken, sha256Hex } from "~/utils/crypto.server";
-import { batch, columnName, getDb, type Db, type Statement } from "~/utils/db.server";
+import { batch, columnName, getDb, together, type Db, type Statement } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { legacyMailSecrets } from "~/features/mail/keys.server";
 import { linkId, readLink, signLink, type LinkKind } from "~/features/mail/signed-link.server";
@@ -53,11 +53,12 @@ export async function subscriptionStatus(
   email: string,
   topic: LeadTopic = "newsletter",
 ): Promise<LeadStatus | null> {
-  const row = await db
-    .select({ status: leads.status })
-    .from(leads)
-    .where(and(eq(leads.email, normaliseEmail(email)), eq(leads.topic, topic)))
-    .get();
+  const [[row]] = await together(db, [
+    db
+      .select({ status: leads.status })
+      .from(leads)
+      .where(and(eq(leads.email, normaliseEmail(email)), eq(leads.topic, topic))),
+  ]);
   return row?.status ?? null;
 }
 

@@ -9,7 +9,7 @@ import { and, count, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { leads, mailEvents, mailOutbox, MAIL_EVENT_KINDS, type MailEventKind } from "~/db/schema";
 import { unsubscribeLead } from "~/features/leads/subscription.server";
 import { suppressStatements } from "~/features/privacy/suppression.server";
-import { batch, getDb, type Db } from "~/utils/db.server";
+import { batch, getDb, together, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { LIST_KIND_PREFIXES, maskAddress, maskAddresses } from "./message";
@@ -239,13 +239,18 @@ export interface MailEventCounts {
 
 /** The last 30 days' delivered, bounced and complained mail, for the dashboard (a range of the events' index). */
 export async function mailEventCounts(db: Db, now = Date.now()): Promise<MailEventCounts> {
-  const rows = await db
-    .select({ kind: mailEvents.kind, n: count() })
-    .from(mailEvents)
-    .where(
-      and(gte(mailEvents.at, now - EVENT_WINDOW_MS), inArray(mailEvents.kind, ["delivered", "bounced", "complained"])),
-    )
-    .groupBy(mailEvents.kind);
+  const [rows] = await together(db, [
+    db
+      .select({ kind: mailEvents.kind, n: count() })
+      .from(mailEvents)
+      .where(
+        and(
+          gte(mailEvents.at, now - EVENT_WINDOW_MS),
+          inArray(mailEvents.kind, ["delivered", "bounced", "complained"]),
+        ),
+      )
+      .groupBy(mailEvents.kind),
+  ]);
   const n = (kind: MailEventKind) => rows.find((r) => r.kind === kind)?.n ?? 0;
   return { delivered: n("delivered"), bounced: n("bounced"), complained: n("complained") };
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, or, sql, type SQL } from "drizzle-orm";
 import { leads, mailOutbox } from "~/db/schema";
 import { isSuppressed } from "~/features/privacy/suppression.server";
-import { columnName, getDb, type Db, type Statement } from "~/utils/db.server";
+import { columnName, getDb, together, type Db, type Statement } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { mailTransport } from "./config.server";
 import { ALERT_KIND_PREFIX, maskAddress, maskAddresses, messageProblem, type MailMessage } from "./message";
@@ -438,20 +438,23 @@ export interface FailedDelivery {
 /** The newest messages that were given up, for the admin dashboard. */
 export async function failedDeliveries(db: Db, limit = 20): Promise<FailedDelivery[]> {
   const m = mailOutbox;
-  return db
-    .select({
-      id: m.id,
-      kind: m.kind,
-      recipient: m.recipient,
-      subject: m.subject,
-      attempts: m.attempts,
-      lastError: m.lastError,
-      createdAt: m.createdAt,
-    })
-    .from(m)
-    .where(eq(m.status, "failed"))
-    .orderBy(desc(m.createdAt), desc(m.id))
-    .limit(limit);
+  const [rows] = await together(db, [
+    db
+      .select({
+        id: m.id,
+        kind: m.kind,
+        recipient: m.recipient,
+        subject: m.subject,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        createdAt: m.createdAt,
+      })
+      .from(m)
+      .where(eq(m.status, "failed"))
+      .orderBy(desc(m.createdAt), desc(m.id))
+      .limit(limit),
+  ]);
+  return rows;
 }
 
 export interface OutboxQueue {
@@ -463,10 +466,11 @@ export interface OutboxQueue {
 
 /** The outbox's queue depth and its oldest waiting message, for the dashboard (a few rows: the status index). */
 export async function outboxQueue(db: Db): Promise<OutboxQueue> {
-  const row = await db
-    .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "queued"))
-    .get();
+  const [[row]] = await together(db, [
+    db
+      .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, "queued")),
+  ]);
   return { waiting: row?.waiting ?? 0, oldestQueuedAt: row?.oldest ?? null };
 }

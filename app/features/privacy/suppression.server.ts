@@ -66,6 +66,28 @@ export async function isSuppressed(env: Env, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The list's check inside a caller's batch (suppressionCheck). */
+export interface SuppressionCheck {
+  /** `guard`, and the address not on the list. */
+  unless: (guard: SQL) => SQL;
+  /** A row `{ suppressed }`, 1 when on the list: the check's answer, read in the same batch. */
+  answer: Statement;
+}
+
+/**
+ * `isSuppressed` for the caller's batch: a signup reads the list in the batch that writes its lead,
+ * so the check and the write are one round trip and one transaction (docs/decisions/125).
+ * Raw SQL (docs/decisions/024-data-layer.md): an EXISTS condition inside other statements' guards.
+ */
+export async function suppressionCheck(env: Env, email: string): Promise<SuppressionCheck> {
+  const all = await lookup(env, email);
+  const listed = sql`EXISTS (SELECT 1 FROM ${suppressedEmails} WHERE ${inArray(suppressedEmails.emailHash, all)})`;
+  return { unless: (guard) => sql`(${guard}) AND NOT ${listed}`, answer: sql`SELECT ${listed} AS suppressed` };
+}
+
+/** For an address that is ignored anyway (a bot's, the site's own): the same statements, writing nothing. */
+export const NEVER_WRITTEN: SuppressionCheck = { unless: () => sql`0`, answer: sql`SELECT 0 AS suppressed` };
+
 /** Takes `email`'s mailbox off the list, its records' marks too: only when its verified owner asks to be mailed again. */
 export async function liftSuppression(env: Env, email: string): Promise<void> {
   const all = await lookup(env, email);

@@ -22,7 +22,7 @@ import {
   type VentureIconName,
   type VentureColour,
 } from "~/content/ventures";
-import type { Db } from "~/utils/db.server";
+import { read, together, type Db } from "~/utils/db.server";
 import type { EveryKeyDecided } from "~/utils/decided";
 
 /** Where a logo is served (routes/ventures.logos.$file.ts), by its R2 key's file name. */
@@ -89,7 +89,7 @@ export async function ventureIds(db: Db): Promise<ReadonlySet<string>> {
 
 /** Every venture, shown or hidden, in the portfolio's order (the admin's list). */
 export async function allVentures(db: Db): Promise<VentureRow[]> {
-  return db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id));
+  return read(db, db.select().from(ventures).orderBy(asc(ventures.position), asc(ventures.id)));
 }
 
 /**
@@ -98,11 +98,10 @@ export async function allVentures(db: Db): Promise<VentureRow[]> {
  * `ventures` carries it to the components).
  */
 export async function shownVentures(db: Db): Promise<Venture[]> {
-  const rows = await db
-    .select()
-    .from(ventures)
-    .where(eq(ventures.shown, true))
-    .orderBy(asc(ventures.position), asc(ventures.id));
+  // In the round trip of the request's other reads (the page's own): docs/decisions/125.
+  const [rows] = await together(db, [
+    db.select().from(ventures).where(eq(ventures.shown, true)).orderBy(asc(ventures.position), asc(ventures.id)),
+  ]);
   return rows.map(toVenture);
 }
 
@@ -123,11 +122,14 @@ export async function ventureById(db: Db, id: string): Promise<VentureRow | unde
 
 /** A venture's key facts (null: the group's), newest as-of date first. */
 export async function factsOf(db: Db, ventureId: string | null): Promise<KeyFact[]> {
-  return db
-    .select()
-    .from(keyFacts)
-    .where(ventureId === null ? isNull(keyFacts.ventureId) : eq(keyFacts.ventureId, ventureId))
-    .orderBy(desc(keyFacts.asOf), asc(keyFacts.id));
+  const [rows] = await together(db, [
+    db
+      .select()
+      .from(keyFacts)
+      .where(ventureId === null ? isNull(keyFacts.ventureId) : eq(keyFacts.ventureId, ventureId))
+      .orderBy(desc(keyFacts.asOf), asc(keyFacts.id)),
+  ]);
+  return rows;
 }
 
 /** A venture's revisions, newest first. */
