@@ -13,7 +13,7 @@ interface SectionProps {
   title: ReactNode;
   /** The number shown after the title, "All rooms (3)". */
   count?: number;
-  /** Beside the heading, at its end: a download link, a button. */
+  /** Beside the heading, at its end: a download link, a button (given, even as null, the row is drawn). */
   aside?: ReactNode;
   headingGap?: keyof typeof HEADING_GAPS;
   /** The first section under the page's header sits closer to it. */
@@ -31,7 +31,7 @@ export function AdminSection({ id, title, count, aside, headingGap = "none", fir
   );
   return (
     <section aria-labelledby={id} className={first ? "mt-8" : "mt-10"}>
-      {aside ? (
+      {aside !== undefined ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           {heading}
           {aside}
