@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminList, AdminSection, RecordLink } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -12,7 +6,7 @@ import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { RoomForm } from "~/features/rooms/admin-forms";
-import { createRoomAction, NO_STORE } from "~/features/rooms/admin.server";
+import { createRoomAction } from "~/features/rooms/admin.server";
 import { todayUtc } from "~/features/rooms/forms";
 import { roomAdminPath } from "~/features/rooms/paths";
 import { isOpen, listRooms } from "~/features/rooms/rooms.server";
@@ -20,6 +14,7 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger, formatMediumDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.roomsAdmin;
@@ -56,8 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return createRoomAction(request, context, admin);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),

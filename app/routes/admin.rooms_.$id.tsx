@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { AdminList, AdminSection } from "~/components/admin/admin-list";
@@ -18,7 +12,7 @@ import { AnswerForm } from "~/features/engagement/question-forms";
 import { questionsOfRoom } from "~/features/engagement/questions.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { AddDocumentForm, InviteForm, RoomForm } from "~/features/rooms/admin-forms";
-import { NO_STORE, roomAction } from "~/features/rooms/admin.server";
+import { roomAction } from "~/features/rooms/admin.server";
 import { todayUtc } from "~/features/rooms/forms";
 import { ROOMS_ADMIN_PATH, roomIdOf } from "~/features/rooms/paths";
 import {
@@ -33,6 +27,7 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger, formatMediumDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
@@ -97,8 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return roomAction(request, context, admin, id);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
