@@ -24,6 +24,7 @@ import { crossSiteRefusal } from "../app/features/forms/same-origin.server";
 import { manifestRefusal } from "./manifest-request";
 import { oneClickAsData } from "./one-click";
 import { NOT_FOUND_PAGE_HEADER, notFoundPageRequest } from "../app/utils/not-found-page";
+import { PRIVATE_NO_STORE } from "../app/utils/no-store";
 import { filePostRequest } from "../app/utils/file-posts";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -63,7 +64,7 @@ export default {
       // Whatever was rendered for a member (documents, `?_data=` requests, resource routes) is theirs alone:
       // no browser history cache, proxy or CDN may keep it.
       if (personal && !/no-store/.test(out.headers.get("Cache-Control") ?? ""))
-        out.headers.set("Cache-Control", "private, no-store");
+        out.headers.set("Cache-Control", PRIVATE_NO_STORE);
       // Time spent in the worker before the response started (the whole render for bots, which
       // get the complete document), first: `npm run bench` reads it. Then the render's phases.
       const phases = timings.header({ statements: readConfig(env).config?.serverTimingDetail });

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Card } from "~/components/ui/card";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminList, AdminSection, RecordLink } from "~/components/admin/admin-list";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
@@ -11,7 +11,6 @@ import { eventAdminPath } from "~/features/events/event-paths";
 import { zoneChoices } from "~/features/events/event-time";
 import { eventWhen, listAllEvents } from "~/features/events/events.server";
 import { getDb } from "~/utils/db.server";
-import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -62,10 +61,7 @@ export default function EventsAdmin() {
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage page={page}>
-      <section aria-labelledby="event-form-heading" className="mt-8">
-        <h2 id="event-form-heading" className="mb-4 text-xl font-semibold">
-          New event
-        </h2>
+      <AdminSection id="event-form-heading" title="New event" headingGap="form" first>
         <EventForm
           action={page.path}
           zones={zones}
@@ -73,34 +69,21 @@ export default function EventsAdmin() {
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           submitLabel="Create event"
         />
-      </section>
-      <section aria-labelledby="events-list-heading" className="mt-10">
-        <h2 id="events-list-heading" className="text-xl font-semibold">
-          All events ({formatInteger(events.length)})
-        </h2>
-        {events.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">No events yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {events.map((e) => (
-              <li key={e.id}>
-                <Card padding="sm" className="min-w-0">
-                  <Link
-                    to={eventAdminPath(e.id)}
-                    className="wrap-anywhere font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {e.title}
-                  </Link>
-                  <p className="wrap-anywhere text-sm text-muted-foreground">
-                    {e.when} · {ventureName(e.venture)} · {e.published ? "Published" : "Draft"}
-                    {e.status === "cancelled" ? " · Cancelled" : ""}
-                  </p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      </AdminSection>
+      <AdminList
+        id="events-list-heading"
+        title="All events"
+        items={events}
+        itemKey={(e) => e.id}
+        empty="No events yet."
+      >
+        {(e) => (
+          <RecordLink to={eventAdminPath(e.id)} title={e.title}>
+            {e.when} · {ventureName(e.venture)} · {e.published ? "Published" : "Draft"}
+            {e.status === "cancelled" ? " · Cancelled" : ""}
+          </RecordLink>
         )}
-      </section>
+      </AdminList>
     </AdminPage>
   );
 }

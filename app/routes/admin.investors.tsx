@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminList, AdminSection } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { LocalTime } from "~/components/ui/local-time";
 import { Select } from "~/components/ui/select";
 import { pages } from "~/content/pages";
@@ -22,7 +22,6 @@ import { readForm } from "~/features/forms/body.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatInteger } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
 export { headers } from "~/utils/no-store";
@@ -96,10 +95,7 @@ export default function InvestorsAdmin() {
   const field = "grid content-start gap-1 text-sm";
   return (
     <AdminPage page={page}>
-      <section aria-labelledby="pipeline-filter-heading" className="mt-8">
-        <h2 id="pipeline-filter-heading" className="mb-3 text-xl font-semibold">
-          Filter
-        </h2>
+      <AdminSection id="pipeline-filter-heading" title="Filter" headingGap="filter" first>
         <form method="get" action={page.path} className="grid gap-3 sm:grid-cols-3" aria-label="Filter investors">
           <label className={field}>
             <span>Venture</span>
@@ -139,81 +135,78 @@ export default function InvestorsAdmin() {
             {filterError}
           </p>
         ) : null}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="pipeline-list-heading" className="mt-10">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="pipeline-list-heading" className="text-xl font-semibold">
-            Investors ({formatInteger(investors.length)})
-          </h2>
-          {filterError ? null : (
+      <AdminList
+        id="pipeline-list-heading"
+        title="Investors"
+        aside={
+          filterError ? null : (
             <a href={query ? `${CSV_PATH}?${query}` : CSV_PATH} className={buttonClass("outline")} download>
               Export CSV
             </a>
-          )}
-        </div>
-        {actionData?.error ? (
-          <p className="mt-3 text-sm text-destructive" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {investors.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">
-            {filtered ? "No investor matches these filters." : "No investor has been invited to a room yet."}
-          </p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {investors.map((inv) => (
-              <li key={inv.investorId}>
-                <Card padding="sm" className="min-w-0 space-y-2" data-testid="pipeline-investor">
-                  <h3 className="wrap-anywhere font-medium">
-                    {inv.name}
-                    {inv.firm ? `, ${inv.firm}` : ""} <span className="text-muted-foreground">({inv.email})</span>
-                  </h3>
-                  <p className="wrap-anywhere text-sm text-muted-foreground">
-                    Rooms: {inv.rooms.join(", ")} · Ventures: {inv.ventures.map((v) => v.name).join(", ")} · last
-                    activity <LocalTime ms={inv.lastActivity} />
+          )
+        }
+        intro={
+          actionData?.error ? (
+            <p className="mt-3 text-sm text-destructive" role="alert">
+              {actionData.error}
+            </p>
+          ) : null
+        }
+        items={investors}
+        itemKey={(inv) => inv.investorId}
+        empty={filtered ? "No investor matches these filters." : "No investor has been invited to a room yet."}
+        cardClassName="min-w-0 space-y-2"
+        cardTestId="pipeline-investor"
+      >
+        {(inv) => (
+          <>
+            <h3 className="wrap-anywhere font-medium">
+              {inv.name}
+              {inv.firm ? `, ${inv.firm}` : ""} <span className="text-muted-foreground">({inv.email})</span>
+            </h3>
+            <p className="wrap-anywhere text-sm text-muted-foreground">
+              Rooms: {inv.rooms.join(", ")} · Ventures: {inv.ventures.map((v) => v.name).join(", ")} · last activity{" "}
+              <LocalTime ms={inv.lastActivity} />
+            </p>
+            <ul className="space-y-2">
+              {inv.ventures.map((v) => (
+                <li key={v.id} className="flex min-w-0 flex-wrap items-end gap-3">
+                  <p className="wrap-anywhere min-w-0 text-sm">
+                    {v.name}: <strong data-testid="investor-stage">{v.stage}</strong>
                   </p>
-                  <ul className="space-y-2">
-                    {inv.ventures.map((v) => (
-                      <li key={v.id} className="flex min-w-0 flex-wrap items-end gap-3">
-                        <p className="wrap-anywhere min-w-0 text-sm">
-                          {v.name}: <strong data-testid="investor-stage">{v.stage}</strong>
-                        </p>
-                        <Form method="post" action={here} className="flex flex-wrap items-end gap-2">
-                          <input type="hidden" name="investor" value={inv.investorId} />
-                          <input type="hidden" name="venture" value={v.id} />
-                          <div className={field}>
-                            {/* Named by aria-label: a wrapping label would add the options' words to its name. */}
-                            <Select
-                              name="stage"
-                              aria-label={`Stage of ${inv.name} with ${v.name}`}
-                              defaultValue={isSetStage(v.stage) ? v.stage : SET_STAGES[0]}
-                            >
-                              {SET_STAGES.map((s) => (
-                                <option key={s} value={s}>
-                                  {s}
-                                </option>
-                              ))}
-                            </Select>
-                          </div>
-                          <button
-                            type="submit"
-                            className="btn btn-outline"
-                            aria-label={`Set stage of ${inv.name} with ${v.name}`}
-                          >
-                            Set stage
-                          </button>
-                        </Form>
-                      </li>
-                    ))}
-                  </ul>
-                </Card>
-              </li>
-            ))}
-          </ul>
+                  <Form method="post" action={here} className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="investor" value={inv.investorId} />
+                    <input type="hidden" name="venture" value={v.id} />
+                    <div className={field}>
+                      {/* Named by aria-label: a wrapping label would add the options' words to its name. */}
+                      <Select
+                        name="stage"
+                        aria-label={`Stage of ${inv.name} with ${v.name}`}
+                        defaultValue={isSetStage(v.stage) ? v.stage : SET_STAGES[0]}
+                      >
+                        {SET_STAGES.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
+                    <button
+                      type="submit"
+                      className="btn btn-outline"
+                      aria-label={`Set stage of ${inv.name} with ${v.name}`}
+                    >
+                      Set stage
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-      </section>
+      </AdminList>
     </AdminPage>
   );
 }

@@ -3,7 +3,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ConfirmStep, confirmIntent } from "~/components/confirm-step";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { pages } from "~/content/pages";
 import { allVentures, ventureIds } from "~/features/ventures/catalogue.server";
 import { withKnownVenture } from "~/features/ventures/venture-field";
@@ -18,9 +17,10 @@ import { deleteNews, listAllNews, newsById, saveNews, unpublishNews } from "~/fe
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/flash.server";
-import { formatDateTime, formatInteger } from "~/utils/format";
+import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { NO_STORE } from "~/utils/no-store";
+import { AdminList } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
@@ -171,57 +171,54 @@ export default function NewsAdmin() {
         editingAlert={editingAlert}
         ventures={ventures}
       />
-      <section aria-labelledby="news-list-heading" className="mt-10">
-        <h2 id="news-list-heading" className="text-xl font-semibold">
-          All news ({formatInteger(items.length)})
-        </h2>
-        {items.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">Nothing written yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {items.map((item) => (
-              <li key={item.id} id={`news-${item.id}`}>
-                <Card padding="sm" className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-medium [overflow-wrap:anywhere]">{item.title}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {item.status === "published" ? "Published" : "Draft"} · {ventureName(item.venture)} · changed{" "}
-                      {formatDateTime(item.updatedAt)}
-                      {item.alertProgress ? (
-                        <>
-                          {" · "}
-                          <span data-alert-progress>{progressText(item.alertProgress)}</span>
-                        </>
-                      ) : null}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Link to={`${page.path}?edit=${item.id}`} className={buttonClass("outline")}>
-                      Edit<span className="sr-only"> {item.title}</span>
-                    </Link>
-                    {item.status === "published" ? (
-                      <>
-                        <Link to={newsPath(item.slug)} className={buttonClass("outline")}>
-                          View<span className="sr-only"> {item.title}</span>
-                        </Link>
-                        <Form method="post" action={page.path}>
-                          <input type="hidden" name="id" value={item.id} />
-                          <Button type="submit" name="intent" value="unpublish" variant="outline">
-                            Unpublish<span className="sr-only"> {item.title}</span>
-                          </Button>
-                        </Form>
-                      </>
-                    ) : null}
-                    <Link to={`${page.path}?confirm=delete&id=${item.id}`} className={buttonClass("destructive")}>
-                      Delete<span className="sr-only"> {item.title}</span>
-                    </Link>
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminList
+        id="news-list-heading"
+        title="All news"
+        items={items}
+        itemKey={(item) => item.id}
+        itemId={(item) => `news-${item.id}`}
+        empty="Nothing written yet."
+        cardClassName="flex flex-wrap items-center justify-between gap-3"
+      >
+        {(item) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-medium [overflow-wrap:anywhere]">{item.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {item.status === "published" ? "Published" : "Draft"} · {ventureName(item.venture)} · changed{" "}
+                {formatDateTime(item.updatedAt)}
+                {item.alertProgress ? (
+                  <>
+                    {" · "}
+                    <span data-alert-progress>{progressText(item.alertProgress)}</span>
+                  </>
+                ) : null}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Link to={`${page.path}?edit=${item.id}`} className={buttonClass("outline")}>
+                Edit<span className="sr-only"> {item.title}</span>
+              </Link>
+              {item.status === "published" ? (
+                <>
+                  <Link to={newsPath(item.slug)} className={buttonClass("outline")}>
+                    View<span className="sr-only"> {item.title}</span>
+                  </Link>
+                  <Form method="post" action={page.path}>
+                    <input type="hidden" name="id" value={item.id} />
+                    <Button type="submit" name="intent" value="unpublish" variant="outline">
+                      Unpublish<span className="sr-only"> {item.title}</span>
+                    </Button>
+                  </Form>
+                </>
+              ) : null}
+              <Link to={`${page.path}?confirm=delete&id=${item.id}`} className={buttonClass("destructive")}>
+                Delete<span className="sr-only"> {item.title}</span>
+              </Link>
+            </div>
+          </>
         )}
-      </section>
+      </AdminList>
     </AdminPage>
   );
 }

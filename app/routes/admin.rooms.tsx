@@ -1,17 +1,12 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Card } from "~/components/ui/card";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminList, AdminSection, RecordLink } from "~/components/admin/admin-list";
+import { AdminPage } from "~/components/admin/admin-page";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { RoomForm } from "~/features/rooms/admin-forms";
-import { createRoomAction, NO_STORE } from "~/features/rooms/admin.server";
+import { createRoomAction } from "~/features/rooms/admin.server";
 import { todayUtc } from "~/features/rooms/forms";
 import { roomAdminPath } from "~/features/rooms/paths";
 import { isOpen, listRooms } from "~/features/rooms/rooms.server";
@@ -19,6 +14,7 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger, formatMediumDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const page = pages.roomsAdmin;
@@ -55,8 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return createRoomAction(request, context, admin);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta({ page, matches }),
@@ -68,15 +63,8 @@ export default function RoomsAdmin() {
   const actionData = useActionData<typeof action>();
   const ventureName = (id: string | null) => (id ? (ventures.find((v) => v.id === id)?.name ?? id) : "The group");
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16 pt-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.heading}</h1>
-        <p className="mt-2 text-muted-foreground">{page.description}</p>
-      </header>
-      <section aria-labelledby="room-form-heading" className="mt-8">
-        <h2 id="room-form-heading" className="mb-4 text-xl font-semibold">
-          New room
-        </h2>
+    <AdminPage page={page}>
+      <AdminSection id="room-form-heading" title="New room" headingGap="form" first>
         <RoomForm
           id="room-form"
           action={page.path}
@@ -85,34 +73,15 @@ export default function RoomsAdmin() {
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           submitLabel="Open room"
         />
-      </section>
-      <section aria-labelledby="rooms-list-heading" className="mt-10">
-        <h2 id="rooms-list-heading" className="text-xl font-semibold">
-          All rooms ({formatInteger(rooms.length)})
-        </h2>
-        {rooms.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">No rooms yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {rooms.map((r) => (
-              <li key={r.id}>
-                <Card padding="sm" className="min-w-0">
-                  <Link
-                    to={roomAdminPath(r.id)}
-                    className="wrap-anywhere font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {r.title}
-                  </Link>
-                  <p className="wrap-anywhere text-sm text-muted-foreground">
-                    {ventureName(r.venture)} · {r.state} · {formatInteger(r.documents)} document(s) ·{" "}
-                    {formatInteger(r.investors)} investor(s) · opened {formatMediumDate(new Date(r.createdAt))}
-                  </p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      </AdminSection>
+      <AdminList id="rooms-list-heading" title="All rooms" items={rooms} itemKey={(r) => r.id} empty="No rooms yet.">
+        {(r) => (
+          <RecordLink to={roomAdminPath(r.id)} title={r.title}>
+            {ventureName(r.venture)} · {r.state} · {formatInteger(r.documents)} document(s) ·{" "}
+            {formatInteger(r.investors)} investor(s) · opened {formatMediumDate(new Date(r.createdAt))}
+          </RecordLink>
         )}
-      </section>
-    </div>
+      </AdminList>
+    </AdminPage>
   );
 }

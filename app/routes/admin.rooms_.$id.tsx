@@ -1,13 +1,7 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { AdminList, AdminSection } from "~/components/admin/admin-list";
 import { LocalTime } from "~/components/ui/local-time";
 import { pages } from "~/content/pages";
 import { requireAdmin } from "~/features/auth/guard.server";
@@ -18,7 +12,7 @@ import { AnswerForm } from "~/features/engagement/question-forms";
 import { questionsOfRoom } from "~/features/engagement/questions.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { AddDocumentForm, InviteForm, RoomForm } from "~/features/rooms/admin-forms";
-import { NO_STORE, roomAction } from "~/features/rooms/admin.server";
+import { roomAction } from "~/features/rooms/admin.server";
 import { todayUtc } from "~/features/rooms/forms";
 import { ROOMS_ADMIN_PATH, roomIdOf } from "~/features/rooms/paths";
 import {
@@ -33,6 +27,7 @@ import { allVentures } from "~/features/ventures/catalogue.server";
 import { getDb } from "~/utils/db.server";
 import { formatInteger, formatMediumDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
@@ -97,8 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return roomAction(request, context, admin, id);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
@@ -159,171 +153,156 @@ export default function RoomAdmin() {
         </p>
       </header>
 
-      <section aria-labelledby="room-investors-heading" className="mt-8">
-        <h2 id="room-investors-heading" className="text-xl font-semibold">
-          Investors ({formatInteger(investors.length)})
-        </h2>
-        {investors.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">Nobody is invited yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {investors.map((inv) => (
-              <li key={inv.invitationId}>
-                <Card padding="sm" className="min-w-0 space-y-1">
-                  <p className="wrap-anywhere font-medium">
-                    {inv.name}
-                    {inv.firm ? `, ${inv.firm}` : ""} <span className="text-muted-foreground">({inv.email})</span>
-                  </p>
-                  <p className="wrap-anywhere text-sm" data-testid="investor-status">
-                    <Status investor={inv} />
-                    {inv.lastSeenAt !== null ? (
-                      <>
-                        {" "}
-                        · last seen <LocalTime ms={inv.lastSeenAt} />
-                      </>
-                    ) : null}
-                    {" · "}
-                    {formatInteger(inv.documentsOpened)} document(s) opened · {formatInteger(inv.downloads)} download(s)
-                    {inv.ndaAcceptedAt !== null ? (
-                      <>
-                        {" "}
-                        · NDA accepted <LocalTime ms={inv.ndaAcceptedAt} />
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="text-sm">
-                    <Link
-                      to={`${path}/investors/${inv.invitationId}`}
-                      className="text-primary underline-offset-4 hover:underline"
-                      aria-label={`Reading report: ${inv.name}`}
-                    >
-                      Reading report
-                    </Link>
-                  </p>
-                  {inv.revokedAt === null ? (
-                    <Form method="post" action={path}>
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="invitation" value={inv.invitationId} />
-                      <Button type="submit" variant="destructive" aria-label={`Revoke ${inv.name}`}>
-                        Revoke
-                      </Button>
-                    </Form>
-                  ) : null}
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminList
+        id="room-investors-heading"
+        title="Investors"
+        first
+        items={investors}
+        itemKey={(inv) => inv.invitationId}
+        empty="Nobody is invited yet."
+        cardClassName="min-w-0 space-y-1"
+        footer={
+          closed ? null : (
+            <div className="mt-4">
+              <h3 className="mb-2 font-semibold">Invite an investor</h3>
+              <InviteForm action={path} lastResult={resultFor("invite")} />
+            </div>
+          )
+        }
+      >
+        {(inv) => (
+          <>
+            <p className="wrap-anywhere font-medium">
+              {inv.name}
+              {inv.firm ? `, ${inv.firm}` : ""} <span className="text-muted-foreground">({inv.email})</span>
+            </p>
+            <p className="wrap-anywhere text-sm" data-testid="investor-status">
+              <Status investor={inv} />
+              {inv.lastSeenAt !== null ? (
+                <>
+                  {" "}
+                  · last seen <LocalTime ms={inv.lastSeenAt} />
+                </>
+              ) : null}
+              {" · "}
+              {formatInteger(inv.documentsOpened)} document(s) opened · {formatInteger(inv.downloads)} download(s)
+              {inv.ndaAcceptedAt !== null ? (
+                <>
+                  {" "}
+                  · NDA accepted <LocalTime ms={inv.ndaAcceptedAt} />
+                </>
+              ) : null}
+            </p>
+            <p className="text-sm">
+              <Link
+                to={`${path}/investors/${inv.invitationId}`}
+                className="text-primary underline-offset-4 hover:underline"
+                aria-label={`Reading report: ${inv.name}`}
+              >
+                Reading report
+              </Link>
+            </p>
+            {inv.revokedAt === null ? (
+              <Form method="post" action={path}>
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="invitation" value={inv.invitationId} />
+                <Button type="submit" variant="destructive" aria-label={`Revoke ${inv.name}`}>
+                  Revoke
+                </Button>
+              </Form>
+            ) : null}
+          </>
         )}
-        {closed ? null : (
+      </AdminList>
+
+      <AdminList
+        id="room-questions-heading"
+        title="Questions"
+        items={questions}
+        itemKey={(q) => q.id}
+        empty="No investor has asked a question yet."
+        cardClassName="min-w-0 space-y-2"
+        cardTestId="room-question"
+      >
+        {(q) => (
+          <>
+            <p className="wrap-anywhere text-sm text-muted-foreground">
+              {q.name}
+              {q.firm ? `, ${q.firm}` : ""} ({q.email}) · asked <LocalTime ms={q.askedAt} />
+              {q.document ? ` · about “${q.document}”` : ""}
+              {q.answeredAt !== null ? (
+                <>
+                  {" "}
+                  · answered <LocalTime ms={q.answeredAt} />
+                  {q.faq ? " · in the FAQ" : ""}
+                </>
+              ) : (
+                " · not answered yet"
+              )}
+            </p>
+            <p className="wrap-anywhere whitespace-pre-wrap font-medium">{q.question}</p>
+            <AnswerForm action={path} question={q.id} answer={q.answer} faq={q.faq} lastResult={answerResult(q.id)} />
+          </>
+        )}
+      </AdminList>
+
+      <AdminList
+        id="room-documents-heading"
+        title="Documents"
+        items={documents}
+        itemKey={(d) => d.id}
+        empty="The room holds no documents yet."
+        cardClassName="flex min-w-0 flex-wrap items-center justify-between gap-3"
+        footer={
           <div className="mt-4">
-            <h3 className="mb-2 font-semibold">Invite an investor</h3>
-            <InviteForm action={path} lastResult={resultFor("invite")} />
+            <AddDocumentForm action={path} documents={library} lastResult={resultFor("add-document")} />
           </div>
+        }
+      >
+        {(d) => (
+          <>
+            <span className="wrap-anywhere font-medium">
+              {d.title} <span className="text-sm text-muted-foreground">({VISIBILITY_LABELS[d.visibility]})</span>
+            </span>
+            <Form method="post" action={path}>
+              <input type="hidden" name="intent" value="remove-document" />
+              <input type="hidden" name="document" value={d.id} />
+              <Button type="submit" variant="outline" aria-label={`Remove ${d.title}`}>
+                Remove
+              </Button>
+            </Form>
+          </>
         )}
-      </section>
+      </AdminList>
 
-      <section aria-labelledby="room-questions-heading" className="mt-10">
-        <h2 id="room-questions-heading" className="text-xl font-semibold">
-          Questions ({formatInteger(questions.length)})
-        </h2>
-        {questions.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">No investor has asked a question yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {questions.map((q) => (
-              <li key={q.id}>
-                <Card padding="sm" className="min-w-0 space-y-2" data-testid="room-question">
-                  <p className="wrap-anywhere text-sm text-muted-foreground">
-                    {q.name}
-                    {q.firm ? `, ${q.firm}` : ""} ({q.email}) · asked <LocalTime ms={q.askedAt} />
-                    {q.document ? ` · about “${q.document}”` : ""}
-                    {q.answeredAt !== null ? (
-                      <>
-                        {" "}
-                        · answered <LocalTime ms={q.answeredAt} />
-                        {q.faq ? " · in the FAQ" : ""}
-                      </>
-                    ) : (
-                      " · not answered yet"
-                    )}
-                  </p>
-                  <p className="wrap-anywhere whitespace-pre-wrap font-medium">{q.question}</p>
-                  <AnswerForm
-                    action={path}
-                    question={q.id}
-                    answer={q.answer}
-                    faq={q.faq}
-                    lastResult={answerResult(q.id)}
-                  />
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminList
+        id="room-reading-heading"
+        title="Reading"
+        counted={false}
+        intro={
+          <p className="mt-2 text-sm text-muted-foreground">
+            Page times of investors who let us record them, for each document&apos;s current version.
+          </p>
+        }
+        items={charts}
+        itemKey={(c) => c.documentId}
+        empty="The room holds no documents yet."
+        cardClassName="min-w-0 space-y-2"
+        spacing="wide"
+      >
+        {(c) => (
+          <>
+            <h3 className="wrap-anywhere font-medium">{c.title}</h3>
+            {c.figures.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No pages recorded yet.</p>
+            ) : (
+              <ReadingChart title={c.title} figures={c.figures} />
+            )}
+          </>
         )}
-      </section>
+      </AdminList>
 
-      <section aria-labelledby="room-documents-heading" className="mt-10">
-        <h2 id="room-documents-heading" className="text-xl font-semibold">
-          Documents ({formatInteger(documents.length)})
-        </h2>
-        {documents.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">The room holds no documents yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {documents.map((d) => (
-              <li key={d.id}>
-                <Card padding="sm" className="flex min-w-0 flex-wrap items-center justify-between gap-3">
-                  <span className="wrap-anywhere font-medium">
-                    {d.title} <span className="text-sm text-muted-foreground">({VISIBILITY_LABELS[d.visibility]})</span>
-                  </span>
-                  <Form method="post" action={path}>
-                    <input type="hidden" name="intent" value="remove-document" />
-                    <input type="hidden" name="document" value={d.id} />
-                    <Button type="submit" variant="outline" aria-label={`Remove ${d.title}`}>
-                      Remove
-                    </Button>
-                  </Form>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-4">
-          <AddDocumentForm action={path} documents={library} lastResult={resultFor("add-document")} />
-        </div>
-      </section>
-
-      <section aria-labelledby="room-reading-heading" className="mt-10">
-        <h2 id="room-reading-heading" className="text-xl font-semibold">
-          Reading
-        </h2>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Page times of investors who let us record them, for each document&apos;s current version.
-        </p>
-        {charts.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">The room holds no documents yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {charts.map((c) => (
-              <li key={c.documentId}>
-                <Card padding="sm" className="min-w-0 space-y-2">
-                  <h3 className="wrap-anywhere font-medium">{c.title}</h3>
-                  {c.figures.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">No pages recorded yet.</p>
-                  ) : (
-                    <ReadingChart title={c.title} figures={c.figures} />
-                  )}
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="room-notify-heading" className="mt-10">
-        <h2 id="room-notify-heading" className="text-xl font-semibold">
-          Visit e-mails
-        </h2>
+      <AdminSection id="room-notify-heading" title="Visit e-mails">
         <p className="mt-2 text-sm text-muted-foreground">
           {room.notifyOwner
             ? `On: ${room.ownerEmail} gets one e-mail each time an investor opens the room (visits within 30 minutes are one).`
@@ -336,12 +315,9 @@ export default function RoomAdmin() {
             {room.notifyOwner ? "Turn visit e-mails off" : "Turn visit e-mails on"}
           </Button>
         </Form>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="room-settings-heading" className="mt-10">
-        <h2 id="room-settings-heading" className="mb-4 text-xl font-semibold">
-          Settings
-        </h2>
+      <AdminSection id="room-settings-heading" title="Settings" headingGap="form">
         <RoomForm
           id="room-settings-form"
           action={path}
@@ -359,13 +335,10 @@ export default function RoomAdmin() {
           lastResult={resultFor("settings")}
           submitLabel="Save settings"
         />
-      </section>
+      </AdminSection>
 
       {closed ? null : (
-        <section aria-labelledby="room-close-heading" className="mt-10">
-          <h2 id="room-close-heading" className="text-xl font-semibold">
-            Close the room
-          </h2>
+        <AdminSection id="room-close-heading" title="Close the room">
           <p className="mt-2 text-sm text-muted-foreground">
             Every investor&apos;s next request finds nothing; the room cannot be opened again.
           </p>
@@ -375,7 +348,7 @@ export default function RoomAdmin() {
               Close room
             </Button>
           </Form>
-        </section>
+        </AdminSection>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { preferencesOf } from "~/features/engagement/consent.server";
 import { formatSeconds } from "~/features/engagement/reading-stats";
 import { recordOf } from "~/features/engagement/record.server";
-import { NO_STORE } from "~/features/rooms/admin.server";
+import { NO_STORE } from "~/utils/no-store";
 import { ROOMS_ADMIN_PATH, roomIdOf } from "~/features/rooms/paths";
 import { roomById, roomInvestors } from "~/features/rooms/rooms.server";
 import { getDb } from "~/utils/db.server";

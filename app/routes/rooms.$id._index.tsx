@@ -4,7 +4,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -36,10 +35,9 @@ import {
 } from "~/features/engagement/questions.server";
 import { LocalTime } from "~/components/ui/local-time";
 import { getConfig } from "~/utils/config.server";
+import { NO_STORE_NO_REFERRER } from "~/utils/no-store";
 import { batch, getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
-
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 /** The room (docs/rooms.md): its NDA until accepted, then its documents. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -58,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         nda: renderMarkdown(room.nda),
         months: getConfig(env).readingRecordMonths,
       },
-      { headers: NO_STORE },
+      { headers: NO_STORE_NO_REFERRER },
     );
   }
   const [documents, questions, faq] = await Promise.all([
@@ -89,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         download: room.downloads ? roomFilePath(room.id, d.id, true) : null,
       })),
     },
-    { headers: NO_STORE },
+    { headers: NO_STORE_NO_REFERRER },
   );
 }
 
@@ -106,13 +104,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: 32 * 1024 });
   const intent = form.get("intent");
   if (intent === "ask") return ask(env, ctx, db, access, form);
-  if (intent !== "accept") throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+  if (intent !== "accept")
+    throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE_NO_REFERRER });
   const submission = parseWithZod(form, { schema: ndaSchema });
   if (submission.status !== "success")
-    return json({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE });
+    return json({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE_NO_REFERRER });
   if (await needsNda(db, access)) await acceptNda(db, access, submission.value.name);
   await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
-  return redirect(roomPath(access.room.id), { status: 303, headers: NO_STORE });
+  return redirect(roomPath(access.room.id), { status: 303, headers: NO_STORE_NO_REFERRER });
 }
 
 async function ask(
@@ -124,10 +123,10 @@ async function ask(
 ) {
   const { room, invitation, investor } = access;
   if (await needsNda(db, access))
-    throw new Response("Accept the room's agreement first.", { status: 403, headers: NO_STORE });
+    throw new Response("Accept the room's agreement first.", { status: 403, headers: NO_STORE_NO_REFERRER });
   const submission = parseWithZod(form, { schema: questionSchema });
   if (submission.status !== "success")
-    return json({ intent: "ask" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
+    return json({ intent: "ask" as const, result: submission.reply() }, { status: 400, headers: NO_STORE_NO_REFERRER });
   const { question, document: documentId } = submission.value;
   const held = documentId ? await roomHoldsDocument(db, room.id, documentId) : null;
   if (documentId && !held)
@@ -136,7 +135,7 @@ async function ask(
         intent: "ask" as const,
         result: submission.reply({ fieldErrors: { document: ["Choose one of the room's documents."] } }),
       },
-      { status: 400, headers: NO_STORE },
+      { status: 400, headers: NO_STORE_NO_REFERRER },
     );
   await askQuestion(env, ctx, db, {
     room,
@@ -146,11 +145,13 @@ async function ask(
     document: held && documentId ? { id: documentId, title: held.title } : null,
     adminUrl: new URL(roomAdminPath(room.id), getConfig(env).siteUrl).href,
   });
-  return redirect(`${roomPath(room.id)}?asked=1#room-questions-heading`, { status: 303, headers: NO_STORE });
+  return redirect(`${roomPath(room.id)}?asked=1#room-questions-heading`, {
+    status: 303,
+    headers: NO_STORE_NO_REFERRER,
+  });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Investor room"} | ${SITE.name}` },

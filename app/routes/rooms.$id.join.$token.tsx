@@ -4,7 +4,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -20,10 +19,9 @@ import { checkCode, invitationByToken, openRoom, requestCode } from "~/features/
 import { addressSchema, codeSchema } from "~/features/rooms/forms";
 import { joinPath, roomIdOf, roomPath } from "~/features/rooms/paths";
 import { startRoomSession } from "~/features/rooms/session.server";
+import { NO_STORE_NO_REFERRER } from "~/utils/no-store";
 import { getDb } from "~/utils/db.server";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
-
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 /** The "we sent a code" line: the same whatever address was typed. */
 export const SENT_TEXT =
@@ -38,7 +36,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env);
   const room = await openRoom(db, roomIdOf(params.id));
   await invitationByToken(context.cloudflare.env, db, room, params.token);
-  return json({ title: room.title, sent: new URL(request.url).searchParams.has("sent") }, { headers: NO_STORE });
+  return json(
+    { title: room.title, sent: new URL(request.url).searchParams.has("sent") },
+    { headers: NO_STORE_NO_REFERRER },
+  );
 }
 
 /** `POST` by `intent`: `address` asks for a code, `code` enters it. */
@@ -53,28 +54,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "address") {
     const submission = parseWithZod(form, { schema: addressSchema });
     if (submission.status !== "success")
-      return json({ intent: "address" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
+      return json(
+        { intent: "address" as const, result: submission.reply() },
+        { status: 400, headers: NO_STORE_NO_REFERRER },
+      );
     await requestCode(env, ctx, db, access, submission.value.email);
-    return redirect(`${here}?sent`, { status: 303, headers: NO_STORE });
+    return redirect(`${here}?sent`, { status: 303, headers: NO_STORE_NO_REFERRER });
   }
   if (form.get("intent") === "code") {
     const submission = parseWithZod(form, { schema: codeSchema });
     if (submission.status !== "success")
-      return json({ intent: "code" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
+      return json(
+        { intent: "code" as const, result: submission.reply() },
+        { status: 400, headers: NO_STORE_NO_REFERRER },
+      );
     const checked = await checkCode(env, db, access, submission.value.code);
     if (checked !== "ok")
       return json(
         { intent: "code" as const, result: submission.reply({ fieldErrors: { code: [CODE_ERRORS[checked]] } }) },
-        { status: 400, headers: NO_STORE },
+        { status: 400, headers: NO_STORE_NO_REFERRER },
       );
     const cookie = await startRoomSession(request, env, room.id, access.invitation.id);
-    return redirect(roomPath(room.id), { status: 303, headers: { ...NO_STORE, "Set-Cookie": cookie } });
+    return redirect(roomPath(room.id), { status: 303, headers: { ...NO_STORE_NO_REFERRER, "Set-Cookie": cookie } });
   }
-  throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE });
+  throw new Response("Bad request: unknown intent.", { status: 400, headers: NO_STORE_NO_REFERRER });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Location") || actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export { headers } from "~/utils/no-store";
 
 export const meta: MetaFunction = () => [
   { title: `Investor room | ${SITE.name}` },

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { investorAccess } from "~/features/engagement/access.server";
-import { PRIVATE_HEADERS, readingPath, recordPath } from "~/features/engagement/paths";
+import { readingPath, recordPath } from "~/features/engagement/paths";
+import { NO_STORE } from "~/utils/no-store";
 import { preferencesOf } from "~/features/engagement/consent.server";
 import { PdfViewer } from "~/features/engagement/pdf-viewer";
 import { pageCountOf, startReading } from "~/features/engagement/readings.server";
@@ -43,11 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       reading,
       analytics,
     },
-    { headers: PRIVATE_HEADERS },
+    { headers: NO_STORE },
   );
 }
 
-export const headers = () => PRIVATE_HEADERS;
+export const headers = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.document.title} | ${data.room.title}` : "Room" },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { investorAccess } from "~/features/engagement/access.server";
-import { PRIVATE_HEADERS } from "~/features/engagement/paths";
+import { NO_STORE } from "~/utils/no-store";
 import { acceptReport } from "~/features/engagement/readings.server";
 import { getDb } from "~/utils/db.server";
 
@@ -19,8 +19,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await investorAccess(request, env, db, params.id);
   const answer = (status: number, message?: string) =>
     message
-      ? Response.json({ message }, { status, headers: PRIVATE_HEADERS })
-      : new Response(null, { status, headers: PRIVATE_HEADERS });
+      ? Response.json({ message }, { status, headers: NO_STORE })
+      : new Response(null, { status, headers: NO_STORE });
   const text = await request.text();
   if (text.length > MAX_BODY) return answer(413, "A report is at most 4 KiB.");
   let body: unknown;

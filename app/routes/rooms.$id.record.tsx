@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LocalTime } from "~/components/ui/local-time";
 import { investorAccess } from "~/features/engagement/access.server";
-import { PRIVATE_HEADERS, recordPath } from "~/features/engagement/paths";
+import { recordPath } from "~/features/engagement/paths";
+import { NO_STORE } from "~/utils/no-store";
 import { ANALYTICS_TEXT } from "~/features/engagement/consent";
 import { preferencesOf, setAnalytics, setUpdates } from "~/features/engagement/consent.server";
 import { eraseReadingRecord } from "~/features/engagement/readings.server";
@@ -52,13 +53,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       JSON.stringify({ format: "afx-room-record/1", exportedAt: new Date().toISOString(), ...data }, null, 2),
       {
         headers: {
-          ...PRIVATE_HEADERS,
+          ...NO_STORE,
           "Content-Type": "application/json; charset=utf-8",
           "Content-Disposition": `attachment; filename="afx-room-record-${new Date().toISOString().slice(0, 10)}.json"`,
         },
       },
     );
-  return json(data, { headers: PRIVATE_HEADERS });
+  return json(data, { headers: NO_STORE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -72,11 +73,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   else if (intent === "analytics")
     await batch(db, setAnalytics(db, access.invitation.id, form.get("analytics") === "on"));
   else if (intent === "updates") await batch(db, [setUpdates(db, access.invitation.id, form.get("updates") === "on")]);
-  else return json({ message: "Choose what to change." }, { status: 400, headers: PRIVATE_HEADERS });
-  return redirect(`${recordPath(access.room.id)}?done=${intent}`, { status: 303, headers: PRIVATE_HEADERS });
+  else return json({ message: "Choose what to change." }, { status: 400, headers: NO_STORE });
+  return redirect(`${recordPath(access.room.id)}?done=${intent}`, { status: 303, headers: NO_STORE });
 }
 
-export const headers = () => PRIVATE_HEADERS;
+export const headers = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `What we recorded about you | ${data.room.title}` : "Room" },

@@ -14,10 +14,11 @@ import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { NOT_FOUND } from "~/features/rooms/access.server";
 import { roomIdOf, roomPath } from "~/features/rooms/paths";
 import { getDb } from "~/utils/db.server";
+import { NO_STORE_NO_REFERRER } from "~/utils/no-store";
 export { headers } from "~/utils/no-store";
 
 /** The link's token is in the URL: never sent on to another site, never stored. */
-const HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+const HEADERS = NO_STORE_NO_REFERRER;
 
 async function target(env: Env, params: { id?: string; token?: string }) {
   const roomId = roomIdOf(params.id);

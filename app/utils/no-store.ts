@@ -12,6 +12,12 @@ export const PRIVATE_NO_STORE = "private, no-store";
 export const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
 /**
+ * A page or file behind a token in its URL (an investor's invitation, their room, a mailed link):
+ * private, and no Referer names that URL to whatever it links to.
+ */
+export const NO_STORE_NO_REFERRER = { ...NO_STORE, "Referrer-Policy": "no-referrer" } as const;
+
+/**
  * A private route's `headers`: the action's when it answered with its own Cache-Control (a form's
  * refusal or result), else the loader's (a redirect is sent as it is, never through this).
  */

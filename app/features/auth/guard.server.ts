@@ -1,7 +1,7 @@
 import { getUser } from "~/features/auth/users.server";
 import { isAdmin, type CurrentUser } from "~/features/auth/user";
 import { isNavigation, NOT_FOUND_PAGE_HEADER } from "~/utils/not-found-page";
-import { PRIVATE_NO_STORE } from "~/utils/no-store";
+import { NO_STORE } from "~/utils/no-store";
 
 /** An admin: the role needs a verified address listed in ADMIN_EMAILS, so there always is an e-mail. */
 export type Admin = CurrentUser & { role: "admin"; email: string };
@@ -24,11 +24,11 @@ export async function requireAdmin(
 ): Promise<Admin> {
   const user = await getUser(request, env);
   if (isAdmin(user) && user?.email) return user as Admin;
-  if (!json) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  if (!json) throw new Response("Not Found", { status: 404, headers: NO_STORE });
   if (isNavigation(request))
     throw new Response(null, {
       status: 404,
-      headers: { "Cache-Control": PRIVATE_NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" },
+      headers: { ...NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" },
     });
   throw user
     ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": "no-store" } })

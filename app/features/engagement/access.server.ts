@@ -8,7 +8,7 @@ import { invitationById, needsNda, NOT_FOUND, openRoom, type Access } from "~/fe
 import { roomIdOf, roomPath } from "~/features/rooms/paths";
 import { roomSession } from "~/features/rooms/session.server";
 import type { Db } from "~/utils/db.server";
-import { PRIVATE_HEADERS } from "./paths";
+import { NO_STORE } from "~/utils/no-store";
 
 export async function investorAccess(
   request: Request,
@@ -22,8 +22,8 @@ export async function investorAccess(
   if (invitationId === null) throw NOT_FOUND();
   const access = await invitationById(db, room, invitationId);
   // The room's page asks for the NDA first; nothing of the room is shown before it.
-  if (nda && (await needsNda(db, access))) throw redirect(roomPath(room.id), { headers: PRIVATE_HEADERS });
+  if (nda && (await needsNda(db, access))) throw redirect(roomPath(room.id), { headers: NO_STORE });
   return access;
 }
 
-export { PRIVATE_HEADERS, readingPath, viewerPath, recordPath, updatesStopPath } from "./paths";
+export { readingPath, viewerPath, recordPath, updatesStopPath } from "./paths";

@@ -5,6 +5,7 @@
  * session that is not this room's) answers as an unknown page does: a thrown 404 the root renders
  * as the not-found page, so nothing tells a stranger that a room exists.
  */
+import { NO_STORE } from "~/utils/no-store";
 import { and, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import {
   investors,
@@ -35,8 +36,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** Requests within this long of the last are one visit: one owner e-mail each. */
 export const VISIT_GAP_MS = 30 * MINUTE;
 
-export const NOT_FOUND = () =>
-  new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+export const NOT_FOUND = () => new Response("Not Found", { status: 404, headers: NO_STORE });
 
 /** The room if it still answers its investors; else the unknown page's answer is thrown. */
 export async function openRoom(db: Db, id: string | null, now = Date.now()): Promise<Room> {

@@ -12,6 +12,7 @@ import { announceMail } from "~/features/mail/outbox.server";
 import { ventureIds } from "~/features/ventures/catalogue.server";
 import { withKnownVenture } from "~/features/ventures/venture-field";
 import { getConfig } from "~/utils/config.server";
+import { NO_STORE } from "~/utils/no-store";
 import { getDb } from "~/utils/db.server";
 import { answerQuestion, answerSchema } from "~/features/engagement/questions.server";
 import { redirectWithToast } from "~/utils/flash.server";
@@ -32,7 +33,6 @@ import {
   updateRoom,
 } from "./rooms.server";
 
-export const NO_STORE = { "Cache-Control": "private, no-store" };
 const MAX_BODY = (ROOM_LIMITS.title + ROOM_LIMITS.nda) * 3 + 8192;
 
 /** The forms of the room's page, by their `intent`. */

@@ -12,12 +12,12 @@ import { contentDisposition } from "~/features/documents/serve.server";
 import { atPrimary } from "~/utils/d1-session.server";
 import { batch, getDb, type Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
+import { NO_STORE_NO_REFERRER, PRIVATE_NO_STORE } from "~/utils/no-store";
 import type { Access } from "./access.server";
 import type { RoomDocument } from "./rooms.server";
 import { watermarkPdf } from "./watermark";
 
 export const COPY_PREFIX = "room-copies/";
-const PRIVATE = "private, no-store";
 
 /** The R2 object of this investor's copy, made now if there is none yet. */
 async function stampedCopy(
@@ -80,7 +80,7 @@ export async function copyResponse(
     log("error", "[rooms] the copy could not be made", { document: doc.id, error });
     return new Response("This copy could not be prepared. Please try again later.", {
       status: 503,
-      headers: { "Cache-Control": PRIVATE, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+      headers: { "Cache-Control": PRIVATE_NO_STORE, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
     });
   }
   if (!object) return null;
@@ -106,9 +106,8 @@ export async function copyResponse(
       "Content-Type": "application/pdf",
       "Content-Length": String(object.size),
       "Content-Disposition": download ? disposition.replace(/^inline/, "attachment") : disposition,
-      "Cache-Control": PRIVATE,
+      ...NO_STORE_NO_REFERRER,
       "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
     },
   });
 }
