@@ -22,9 +22,9 @@ function lastDurations(root: string): Map<string, number> {
 /**
  * Without a report (a clean clone, as in CI): every file, longest first, as measured in a full
  * `npm test` here (2026-12-02). A file missing from the list runs last, so a new long file belongs
- * in it; a stale list costs minutes, never a result: only the order changes.
+ * in it (tests/node/e2e-order.test.ts names a file left out); a stale list costs minutes, never a result: only the order changes.
  */
-const LONGEST = [
+export const LONGEST = [
   "a11y-dark.test.ts",
   "room-reading.test.ts",
   "rooms.test.ts",
