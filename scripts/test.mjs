@@ -53,6 +53,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+// Named again after the count: CI keeps the tail of the output, and a failure printed minutes
+// earlier in a suite's own output is gone from it.
+const failures = [];
 
 /**
  * Runs a command; `live`, it prints as it goes, else its output is held for the caller to print
@@ -117,6 +120,13 @@ function tally(report, status) {
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      const name = file.name.replace(`${ROOT}/`, "");
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const test of tests) failures.push(`${name} > ${test.fullName}`);
+      // A file that failed outside any test (an import, a hook) has no failed test to name.
+      if (file.status === "failed" && !tests.length) failures.push(`${name} (${(file.message ?? "").split("\n")[0]})`);
+    }
     if (json.numTotalTests === 0) ok = false;
   } catch {
     ok = false;
@@ -125,5 +135,6 @@ function tally(report, status) {
 }
 // Suites of one stage overlap (and the build the unit suite): the total is the run's own clock.
 console.log(`\nTimes: ${times.map(([name, s]) => `${name} ${s} s`).join(", ")}; total ${seconds(runStarted)} s`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);
