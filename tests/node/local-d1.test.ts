@@ -36,7 +36,9 @@ function wrangler(persistTo: string, ...args: string[]) {
   return run.stdout;
 }
 
-describe("migrate", { timeout: 120_000 }, () => {
+// A clean clone builds the migrated template in the first test: wrangler starts a Miniflare per
+// migration, minutes when the suite beside it (or a shared machine) holds the cores.
+describe("migrate", { timeout: 300_000 }, () => {
   it("gives an empty directory a copy of the database migrated once, with nothing pending", () => {
     const first = scratch();
     migrate(first);
