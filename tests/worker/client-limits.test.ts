@@ -13,6 +13,7 @@ import {
 } from "~/features/forms/rate-limit.server";
 import { handleSignup } from "~/features/leads/signup.server";
 import { get, type Jar, ORIGIN, signIn } from "./auth-helpers";
+import { inOneWindow } from "./leads-helpers";
 
 /** A browser's form post names its Host and Origin (Remix compares them on page actions). */
 const HOST = new URL(ORIGIN).host;
@@ -52,25 +53,12 @@ const limiterRows = async () =>
   (await env.DB.prepare("SELECT key, count FROM rate_limits ORDER BY key").all<{ key: string; count: number }>())
     .results;
 
-/** Runs `test` again (once) when a fixed window of the limit ended during it. */
-async function inOneWindow(windowMs: number, test: () => Promise<void>) {
-  const windowOf = () => Math.floor(Date.now() / windowMs);
-  const start = windowOf();
-  try {
-    await test();
-  } catch (error) {
-    if (windowOf() === start) throw error;
-    await env.DB.prepare("DELETE FROM rate_limits").run();
-    await test();
-  }
-}
-
 describe("one client's flood locks out nobody else", () => {
   // 10 per client, 100 for everyone (the default's ratio, 100 clients' worth, at a tenth of its size).
   const LIMIT = { LEADS_RATE_LIMIT: "10/600/100" };
 
   it("another client's signups get 201 while one address floods the form (and the share is reported)", async () => {
-    await inOneWindow(600_000, async () => {
+    await inOneWindow(async () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       const flood: number[] = [];
       const innocent: number[] = [];
@@ -98,7 +86,7 @@ describe("one client's flood locks out nobody else", () => {
       const limited = { ...env, ...LIMIT } as Env;
       const request = (ip: string) =>
         new Request(`${ORIGIN}/`, { method: "POST", headers: { "CF-Connecting-IP": ip } });
-      await inOneWindow(600_000, async () => {
+      await inOneWindow(async () => {
         await env.DB.prepare("DELETE FROM rate_limits").run();
         for (let i = 0; i < 150; i++) await limitClient(request("192.0.2.10"), limited, scope);
         // Another client, of another block (at this size a /24's share is one client's limit).
@@ -164,7 +152,7 @@ describe("members are counted by account, and ending a session is never limited"
   }
 
   it("a member at their limit, from any networks, locks out no other member, not even on their network", async () => {
-    await inOneWindow(600_000, async () => {
+    await inOneWindow(async () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       await atLimit(`rotating-${crypto.randomUUID()}@example.com`);
       const other = (await signIn(`other-${crypto.randomUUID()}@example.com`)).jar;
@@ -174,7 +162,7 @@ describe("members are counted by account, and ending a session is never limited"
   });
 
   it("a member at their limit still signs out, here and everywhere (no 429 from logout)", async () => {
-    await inOneWindow(600_000, async () => {
+    await inOneWindow(async () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       const email = `leaving-${crypto.randomUUID()}@example.com`;
       const laptop = await atLimit(email);
@@ -261,7 +249,7 @@ describe("cheap checks come before any write of the limiter", () => {
 
   it("a client already over its limit costs no write: its count stops one past the limit", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await inOneWindow(600_000, async () => {
+    await inOneWindow(async () => {
       await env.DB.prepare("DELETE FROM rate_limits").run();
       const statuses = [];
       for (let i = 0; i < 15; i++) {
