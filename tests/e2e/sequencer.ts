@@ -1,6 +1,6 @@
 // The browser files' order: longest first, so that the last minutes are not one long file running
 // while the other worker idles. vitest's own order on a clean clone (no cache: larger files first)
-// put the axe files, three-line wrappers of describeAxe that run for minutes, last of all.
+// put the walk files, three-line wrappers of describeWalk that run for minutes, last of all.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -25,12 +25,12 @@ function lastDurations(root: string): Map<string, number> {
  * in it (tests/node/e2e-order.test.ts names a file left out); a stale list costs minutes, never a result: only the order changes.
  */
 export const LONGEST = [
-  "a11y-dark.test.ts",
+  "walk-1.test.ts",
   "room-reading.test.ts",
   "rooms.test.ts",
   "newsletter.test.ts",
   "mail-outage.test.ts",
-  "a11y-light.test.ts",
+  "walk-2.test.ts",
   "newsletter-double-opt-in.test.ts",
   "shell-sidebar.test.ts",
   "page-fit.test.ts",

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { axeViolations, WCAG_AA } from "./axe";
 import { launch, newPage } from "./browser";
-import { describeAxe } from "./content-quality";
+import { describeWalk } from "./content-quality";
 
-describeAxe("light");
+describeWalk(1, "light");
 
 let browser: Browser;
 beforeAll(async () => {

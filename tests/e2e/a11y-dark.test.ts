@@ -1,3 +1,0 @@
-import { describeAxe } from "./content-quality";
-
-describeAxe("dark");

@@ -1,0 +1,3 @@
+import { describeWalk } from "./content-quality";
+
+describeWalk(0, "dark");
