@@ -36,6 +36,18 @@ export function fieldProblems(
   });
 }
 
+/**
+ * The box's message: the form's own errors (under conform's `errorId`, which the form's
+ * aria-describedby names), else, when fields are to be corrected, a line that says so.
+ */
+export function answerMessage(
+  form: { errors?: string[]; errorId: string },
+  problems: readonly FieldProblem[],
+): ReactNode {
+  if (form.errors?.length) return <span id={form.errorId}>{form.errors.join(" ")}</span>;
+  return problems.length ? "Please check these fields:" : null;
+}
+
 export function FormAnswer({
   formId,
   answer,
@@ -58,14 +70,16 @@ export function FormAnswer({
   children?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const moved = useRef<unknown>(undefined);
   const shown = Boolean(message) || problems.length > 0 || Boolean(children);
   useEffect(() => {
-    if (!answer || !ref.current || !shown) return;
+    // Only a new answer moves the focus; a re-render of the same one does not. `shown` too: conform
+    // reports a reply's field errors a render after the reply arrives (an upload's XHR answer).
+    if (!answer || !ref.current || !shown || moved.current === answer) return;
+    moved.current = answer;
     ref.current.focus({ preventScroll: true });
     ref.current.scrollIntoView({ block: "nearest" });
-    // Only a new answer moves the focus; a re-render of the same one does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
+  }, [answer, shown]);
   return (
     <div
       ref={ref}

@@ -16,6 +16,7 @@ import {
 import { alertProgress } from "~/features/alerts/alerts.server";
 import { documentAlertId } from "~/features/documents/hooks.server";
 import { NewDocumentForm } from "~/features/documents/upload-form";
+import { DOCUMENT_FORMS } from "~/features/documents/forms";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -173,7 +174,7 @@ export default function DocumentLibrary() {
         <NewDocumentForm
           action={page.path}
           routeId={ROUTE_ID}
-          lastResult={actionData?.result}
+          lastResult={actionData?.form === DOCUMENT_FORMS.upload ? actionData.result : undefined}
           ventures={ventures}
           maxBytes={maxBytes}
         />

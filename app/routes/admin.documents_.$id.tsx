@@ -12,9 +12,10 @@ import { changeDocument, uploadVersion } from "~/features/documents/admin.server
 import { alertProgress, type AlertProgress } from "~/features/alerts/alerts.server";
 import { documentWithVersions } from "~/features/documents/catalogue.server";
 import { documentAlertId } from "~/features/documents/hooks.server";
-import { documentFieldsSchema } from "~/features/documents/forms";
+import { DOCUMENT_FORMS, documentFieldsSchema } from "~/features/documents/forms";
 import { documentStatus, formatBytes, versionPath, VISIBILITY_LABELS } from "~/features/documents/library";
-import { DocumentFields, NewVersionForm } from "~/features/documents/upload-form";
+import { DOCUMENT_FIELD_LABELS, DocumentFields, NewVersionForm } from "~/features/documents/upload-form";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
@@ -89,10 +90,12 @@ export default function AdminDocument() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const here = `${pages.documentLibrary.path}/${doc.id}`;
-  const editResult =
-    actionData && "result" in actionData && navigation.state === "idle" ? actionData.result : undefined;
+  // Each form shows only its own reply: the page's two forms share the action data.
+  const replyTo = (form: string) =>
+    actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined;
+  const editResult = navigation.state === "idle" ? replyTo(DOCUMENT_FORMS.edit) : undefined;
   const [form, fields] = useForm({
-    id: "edit-document",
+    id: DOCUMENT_FORMS.edit,
     lastResult: editResult,
     defaultValue: {
       title: doc.title,
@@ -105,6 +108,7 @@ export default function AdminDocument() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: documentFieldsSchema }),
   });
   const published = doc.status === "published";
+  const problems = fieldProblems(fields, DOCUMENT_FIELD_LABELS);
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-10 [overflow-wrap:anywhere]">
       <p className="text-sm">
@@ -174,9 +178,15 @@ export default function AdminDocument() {
         <h2 id="edit-heading" className="mb-4 text-xl font-semibold">
           Details
         </h2>
-        <Form method="post" action={here} {...getFormProps(form)} className="grid gap-4">
+        <Form method="post" action={answerAction(here, form.id)} {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value="edit" />
           <DocumentFields fields={fields} ventures={ventures} />
+          <FormAnswer
+            formId={form.id}
+            answer={editResult}
+            message={answerMessage(form, problems)}
+            problems={problems}
+          />
           <Button type="submit" className="justify-self-start">
             Save details
           </Button>
@@ -193,7 +203,7 @@ export default function AdminDocument() {
         <NewVersionForm
           action={here}
           routeId={ROUTE_ID}
-          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          lastResult={replyTo(DOCUMENT_FORMS.version)}
           maxBytes={maxBytes}
         />
       </Card>

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { answerAction, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/select";
@@ -51,7 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ handoffs, counts, nobodyNew, importMaxBytes: getConfig(env).importMaxBytes }, { headers: NO_STORE });
 }
 
-type ActionData = { import: ImportResult };
+/** The import's form: its answer box holds the preview, whose End answers in the same box. */
+const IMPORT_FORM = "import-file";
+const END_FORM = "import-end";
+
+/** The action's answer, naming the form it answers (the import's or its End's). */
+type ActionData = { form: typeof IMPORT_FORM | typeof END_FORM; import: ImportResult };
 
 const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 
@@ -72,8 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const admin = await requireAdmin(request, env);
   const max = getConfig(env).importMaxBytes;
-  const refuse = (status: number, reason: string) =>
-    json<ActionData>({ import: { ok: false, reason } }, { status, headers: NO_STORE });
+  const refuse = (status: number, reason: string, form: ActionData["form"] = IMPORT_FORM) =>
+    json<ActionData>({ form, import: { ok: false, reason } }, { status, headers: NO_STORE });
   const tooLarge = `The file is larger than ${mib(max)}, the most this page reads (IMPORT_MAX_BYTES).`;
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   // The export form's post, when it reaches the page itself (a data request, a direct call).
@@ -89,22 +95,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const db = getDb(env);
   if (form.get("intent") === "end") {
+    const refuseEnd = (reason: string) => refuse(400, reason, END_FORM);
     const format = String(form.get("format") ?? "");
     const ids = String(form.get("leads") ?? "")
       .split(",")
       .map(Number)
       .filter((id) => Number.isSafeInteger(id) && id > 0);
     if (!(HANDOFF_FORMATS as readonly string[]).includes(format) || !ids.length)
-      return refuse(400, "Nothing to end: import the host's export again to see what it would do.");
+      return refuseEnd("Nothing to end: import the host's export again to see what it would do.");
     const done = await endHandedOff(db, format as HandoffFormat, ids, admin.email);
-    return json<ActionData>({ import: done }, { headers: NO_STORE });
+    return json<ActionData>({ form: END_FORM, import: done }, { headers: NO_STORE });
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0)
     return refuse(400, "Choose the CSV file your newsletter host exported.");
   if (file.size > max) return refuse(413, tooLarge);
   const result = await previewHostExport(db, new Uint8Array(await file.arrayBuffer()));
-  return json<ActionData>({ import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
+  return json<ActionData>({ form: IMPORT_FORM, import: result }, { status: result.ok ? 200 : 400, headers: NO_STORE });
 }
 
 export { headers } from "~/utils/no-store";
@@ -128,67 +135,88 @@ function Addresses({ list, testId }: { list: Named; testId: string }) {
 
 const subscriptions = (n: number) => `${formatInteger(n)} ${n === 1 ? "subscription" : "subscriptions"}`;
 
-function ImportOutcome({ result }: { result: ImportResult }) {
+/**
+ * The import's answer box, inside its form above its button (docs/decisions/105-answers-in-view.md):
+ * a refusal, the preview with its End button, or what End did. End belongs to its own form (below
+ * the import's: forms do not nest) by its `form` attribute, and answers in this same box.
+ */
+function ImportAnswer({ answer }: { answer: ActionData | undefined }) {
+  const result = answer?.import;
+  if (!result) return null;
   if (!result.ok)
     return (
-      <p role="alert" className="wrap-anywhere mt-4 text-sm text-destructive" data-testid="import-result">
-        {result.reason}
-      </p>
+      <FormAnswer
+        formId={IMPORT_FORM}
+        answer={answer}
+        className="w-full"
+        message={<span data-testid="import-result">{result.reason}</span>}
+      />
     );
   const n = formatInteger;
   if (result.step === "done")
     return (
-      <div role="status" className="mt-4" data-testid="import-done">
-        <p className="text-sm font-medium" data-testid="import-result">
-          {result.ended.count
-            ? `Ended ${subscriptions(result.ended.count)} here (${HOST_NAMES[result.format]} export):`
-            : "Nothing ended: each of them subscribed again here since the preview."}
-        </p>
-        {result.ended.count ? <Addresses list={result.ended} testId="import-ended" /> : null}
-      </div>
+      <FormAnswer formId={IMPORT_FORM} answer={answer} tone="result" className="w-full">
+        <div data-testid="import-done">
+          <p className="text-sm font-medium" data-testid="import-result">
+            {result.ended.count
+              ? `Ended ${subscriptions(result.ended.count)} here (${HOST_NAMES[result.format]} export):`
+              : "Nothing ended: each of them subscribed again here since the preview."}
+          </p>
+          {result.ended.count ? <Addresses list={result.ended} testId="import-ended" /> : null}
+        </div>
+      </FormAnswer>
     );
   return (
-    <div role="status" className="mt-4 space-y-3" data-testid="import-preview">
-      <p className="text-sm" data-testid="import-result">
-        {`${HOST_NAMES[result.format]} export read: ${n(result.read)} ${result.read === 1 ? "row" : "rows"}, ${n(result.matched)} matched, ${n(result.unknown)} not known here. Nothing has changed yet.`}
-      </p>
-      {result.toEnd.count ? (
-        <div>
-          <p className="text-sm font-medium">
-            {`Left on the host, handed off from here: ${subscriptions(result.toEnd.count)} to end.`}
-          </p>
-          <Addresses list={result.toEnd} testId="import-to-end" />
-        </div>
-      ) : (
-        <p className="text-sm font-medium">Nothing to end: nobody who left the host was handed off from here.</p>
-      )}
-      {result.kept.count ? (
-        <div>
-          <p className="text-sm">
-            {`Subscribed again here since (kept): ${n(result.kept.count)} left the host but confirmed here after their last hand-off, or were never handed off.`}
-          </p>
-          <Addresses list={result.kept} testId="import-kept" />
-        </div>
-      ) : null}
-      {result.folded.count ? (
-        <div>
-          <p className="text-sm">
-            {`Not ended, to check by hand: ${n(result.folded.count)} match an address here only when their non-ASCII letters are case-folded.`}
-          </p>
-          <Addresses list={result.folded} testId="import-folded" />
-        </div>
-      ) : null}
-      {result.toEnd.count ? (
-        <Form method="post" encType="multipart/form-data" id="import-end">
-          <input type="hidden" name="intent" value="end" />
-          <input type="hidden" name="format" value={result.format} />
-          <input type="hidden" name="leads" value={result.endIds.join(",")} />
-          <Button type="submit" variant="destructive">
+    <FormAnswer formId={IMPORT_FORM} answer={answer} tone="result" className="w-full">
+      <div className="space-y-3" data-testid="import-preview">
+        <p className="text-sm" data-testid="import-result">
+          {`${HOST_NAMES[result.format]} export read: ${n(result.read)} ${result.read === 1 ? "row" : "rows"}, ${n(result.matched)} matched, ${n(result.unknown)} not known here. Nothing has changed yet.`}
+        </p>
+        {result.toEnd.count ? (
+          <div>
+            <p className="text-sm font-medium">
+              {`Left on the host, handed off from here: ${subscriptions(result.toEnd.count)} to end.`}
+            </p>
+            <Addresses list={result.toEnd} testId="import-to-end" />
+          </div>
+        ) : (
+          <p className="text-sm font-medium">Nothing to end: nobody who left the host was handed off from here.</p>
+        )}
+        {result.kept.count ? (
+          <div>
+            <p className="text-sm">
+              {`Subscribed again here since (kept): ${n(result.kept.count)} left the host but confirmed here after their last hand-off, or were never handed off.`}
+            </p>
+            <Addresses list={result.kept} testId="import-kept" />
+          </div>
+        ) : null}
+        {result.folded.count ? (
+          <div>
+            <p className="text-sm">
+              {`Not ended, to check by hand: ${n(result.folded.count)} match an address here only when their non-ASCII letters are case-folded.`}
+            </p>
+            <Addresses list={result.folded} testId="import-folded" />
+          </div>
+        ) : null}
+        {result.toEnd.count ? (
+          <Button type="submit" form={END_FORM} variant="destructive">
             End {subscriptions(result.toEnd.count)}
           </Button>
-        </Form>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </FormAnswer>
+  );
+}
+
+/** The preview's End: its fields, in a form of its own; its button sits in the import's answer box. */
+function EndForm({ result }: { result: ImportResult | undefined }) {
+  if (!result?.ok || result.step === "done" || !result.toEnd.count) return null;
+  return (
+    <Form method="post" encType="multipart/form-data" id={END_FORM} action={answerAction(page.path, IMPORT_FORM)}>
+      <input type="hidden" name="intent" value="end" />
+      <input type="hidden" name="format" value={result.format} />
+      <input type="hidden" name="leads" value={result.endIds.join(",")} />
+    </Form>
   );
 }
 
@@ -342,9 +370,11 @@ export default function SubscriberHandoff() {
         <Form
           method="post"
           encType="multipart/form-data"
-          id="import-file"
+          id={IMPORT_FORM}
+          action={answerAction(page.path, IMPORT_FORM)}
           className="mt-4 flex flex-wrap items-end gap-4"
         >
+          <ImportAnswer answer={actionData} />
           {/* As wide as the card on a phone: a file input's own width is wider than 320 px allows. */}
           <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
             <label htmlFor="handoff-file" className="text-sm font-medium">
@@ -363,7 +393,7 @@ export default function SubscriberHandoff() {
             {importing ? "Reading…" : "Import"}
           </Button>
         </Form>
-        {actionData ? <ImportOutcome result={actionData.import} /> : null}
+        <EndForm result={actionData?.import} />
       </Card>
     </AdminPage>
   );

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/features/ventures/venture-card";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -65,12 +66,15 @@ export const meta: MetaFunction = ({ matches }) => [
 export default function VenturesAdmin() {
   const { ventures, facts, sourceLabels, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReply>();
+  const createResult = actionData?.form === "create" ? actionData.result : undefined;
   const [form, fields] = useForm<{ id: string; name: string }>({
     id: "new-venture",
-    lastResult: actionData?.form === "create" ? actionData.result : undefined,
+    lastResult: createResult,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newVentureSchema }),
   });
+  const problems = fieldProblems(fields, { id: "Id", name: "Name" });
+  // Each form shows only its own reply: the page's forms share the action data.
   const factResult = actionData?.form === "fact" ? actionData.result : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-10">
@@ -126,7 +130,7 @@ export default function VenturesAdmin() {
           confirming={confirming}
           testId="group-facts"
         />
-        <KeyFactForm id="group-fact" lastResult={factResult} submitLabel="Add group fact" />
+        <KeyFactForm id="group-fact" action={page.path} lastResult={factResult} submitLabel="Add group fact" />
       </section>
       <section aria-labelledby="new-venture-heading" className="mt-10">
         <h2 id="new-venture-heading" className="text-xl font-semibold">
@@ -135,7 +139,13 @@ export default function VenturesAdmin() {
         <p className="mt-1 text-sm text-muted-foreground">
           It stays hidden until you show it. Its id is its address, /subsidiary/&lt;id&gt;, and cannot change.
         </p>
-        <Form method="post" {...getFormProps(form)} noValidate className={cardClass("lg", "mt-4 space-y-4")}>
+        <Form
+          method="post"
+          action={answerAction(page.path, form.id)}
+          {...getFormProps(form)}
+          noValidate
+          className={cardClass("lg", "mt-4 space-y-4")}
+        >
           <input type="hidden" name="intent" value="create" />
           <Field label="Id (lower-case letters, digits and hyphens)" field={fields.id}>
             <Input field={fields.id} maxLength={40} />
@@ -143,6 +153,12 @@ export default function VenturesAdmin() {
           <Field label="Name" field={fields.name}>
             <Input field={fields.name} maxLength={60} />
           </Field>
+          <FormAnswer
+            formId={form.id}
+            answer={createResult}
+            message={answerMessage(form, problems)}
+            problems={problems}
+          />
           <Button type="submit">Add venture</Button>
         </Form>
       </section>

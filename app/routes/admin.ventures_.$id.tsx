@@ -10,6 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { StatusBadge, VentureCard } from "~/features/ventures/venture-card";
 import { VentureMark } from "~/features/ventures/venture-icon";
 import { Button } from "~/components/ui/button";
@@ -28,6 +29,7 @@ import { factSourceLabels, factsOf, revisionsOf, toVenture, ventureById } from "
 import { factToConfirm, KeyFactList } from "~/features/ventures/key-fact-list";
 import {
   adminVenturePath,
+  ANNOUNCE_ANCHOR,
   type FormReply,
   STAGE_NAMES,
   VENTURE_LIMITS,
@@ -96,6 +98,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The Restore buttons' one answer box, above the revisions. */
+const RESTORE_FORM = "restore";
+
+/** Each field of the edit form as its answer box names it. */
+const FIELD_LABELS = {
+  name: "Name",
+  tagline: "Tagline",
+  description: "Description",
+  stage: "Stage",
+  website: "Website",
+  video: "Video",
+};
+
 const FILE_INPUT =
   "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2";
 
@@ -128,7 +143,13 @@ export default function VentureAdmin() {
       </header>
 
       {searchParams.get("announce") === "1" ? (
-        <Form method="post" action={here} className={cardClass("md", "mt-6 flex flex-wrap items-center gap-4")}>
+        // A stage change's save lands here (its redirect names this anchor).
+        <Form
+          method="post"
+          action={here}
+          id={ANNOUNCE_ANCHOR}
+          className={cardClass("md", "mt-6 flex scroll-mt-24 flex-wrap items-center gap-4")}
+        >
           <input type="hidden" name="intent" value="announce" />
           <label className="inline-flex items-center gap-2 text-sm">
             <input type="checkbox" name="announce" />
@@ -165,6 +186,8 @@ export default function VentureAdmin() {
         <h2 id="revisions-heading" className="text-xl font-semibold">
           Revisions
         </h2>
+        {/* Where a Restore lands without JavaScript; its answer is the toast (the form above shows the values). */}
+        <FormAnswer formId={RESTORE_FORM} answer={undefined} />
         <ol className="mt-4 grid gap-2" data-testid="revisions">
           {revisions.map((r) => (
             <li key={r.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")} data-revision={r.id}>
@@ -172,7 +195,7 @@ export default function VentureAdmin() {
                 {formatDateTime(r.revisedAt)} · {revisionWords(r)}
                 {r.tagline ? ` · “${r.tagline}”` : ""}
               </span>
-              <Form method="post" action={here} preventScrollReset>
+              <Form method="post" action={answerAction(here, RESTORE_FORM)} preventScrollReset>
                 <input type="hidden" name="intent" value="restore" />
                 <input type="hidden" name="revision" value={r.id} />
                 <Button type="submit" variant="outline">
@@ -219,6 +242,10 @@ function VentureEditor({
   const hydrated = useHydrated();
   const [preview, setPreview] = useState<Venture>(drawn);
   const logoError = logoErrors(lastResult);
+  const problems = [
+    ...fieldProblems(fields, FIELD_LABELS),
+    ...(logoError ? [{ id: "venture-logo", label: "Logo", errors: [logoError] }] : []),
+  ];
   // A logo chosen but not yet uploaded is previewed from the file itself (an object URL).
   const chosenLogo = useRef<{ file: File; url: string } | null>(null);
   useEffect(
@@ -252,18 +279,13 @@ function VentureEditor({
     <>
       <Form
         method="post"
-        action={here}
+        action={answerAction(here, form.id)}
         encType="multipart/form-data"
         {...getFormProps(form)}
         noValidate
         onInput={onInput}
         className={cardClass("lg", "mt-6 space-y-4")}
       >
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="text-sm text-destructive">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
         <Field label="Name" field={fields.name}>
           <Input field={fields.name} maxLength={VENTURE_LIMITS.name} />
         </Field>
@@ -306,6 +328,7 @@ function VentureEditor({
             </p>
           ) : null}
         </div>
+        <FormAnswer formId={form.id} answer={lastResult} message={answerMessage(form, problems)} problems={problems} />
         <Button type="submit">Save venture</Button>
       </Form>
 

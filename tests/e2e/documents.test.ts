@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "./account";
 import { downloadBytes, hydrated, launch, newPage as newSharedPage, screenshot } from "./browser";
 import { startOwnWorker, type OwnWorker } from "./own-worker";
+import { inView } from "./tap-targets";
 
 // The document library in Chromium: an admin uploads a PDF with JavaScript off (the plain
 // multipart form) and on (progress bar, cancel), and a visitor downloads the same bytes from
@@ -20,8 +21,18 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-const newPage = (b: Browser, options: { javaScriptEnabled?: boolean } = {}) =>
+const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1366, height: 800 };
+
+const newPage = (b: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE | typeof DESKTOP } = {}) =>
   newSharedPage(b, { baseURL: worker.url, ...options });
+
+/** The upload form's answer box says `text`, in view where Upload was pressed. */
+async function answeredInView(page: Page, text: string) {
+  const box = page.locator("#new-document-answer");
+  await expect.poll(() => box.textContent()).toContain(text);
+  await expect.poll(() => inView(page, "#new-document-answer")).toBe(true);
+}
 
 function pdf(label: string, size: number): Buffer {
   const head = `%PDF-1.7\n% ${label}\n`;
@@ -98,8 +109,8 @@ describe("the document library", () => {
     await context.close();
   });
 
-  it("JavaScript on: a progress bar while it uploads, cancel stores nothing, then a complete upload", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+  it("JavaScript on at 1366 × 800: a progress bar while it uploads, cancel stores nothing, then a complete upload; a refusal answers in view", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, "admin@example.com", "/admin/documents");
     await hydrated(page);
     // A slow line (256 KiB/s up), so the upload is seen on its way.
@@ -159,7 +170,9 @@ describe("the document library", () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000)]);
     form = await fillUpload(page, `${title} png`, png);
     await form.getByRole("button", { name: "Upload" }).click();
-    await form.getByText("This file is not a PDF").waitFor();
+    // In the answer box above the button, in view, and beside the file input.
+    await answeredInView(page, "PDF file: This file is not a PDF");
+    await form.locator("#new-document-file-error").getByText("This file is not a PDF").waitFor();
     expect(await form.getByLabel("Title").inputValue()).toBe(`${title} png`);
     await screenshot(page, "documents-upload-refused-js");
     // The refusal's 400 is the one error the browser reports.
@@ -173,9 +186,9 @@ describe("the document library", () => {
 });
 
 describe("a file over DOCUMENT_MAX_BYTES", () => {
-  it("without JavaScript, Chromium shows the 413 page's message; with it, the browser says so before sending", async () => {
+  it("without JavaScript on a phone, Chromium shows the 413 page's message in view; with it, the browser says so before sending", async () => {
     const big = pdf("too big", LIMIT + 512 * 1024);
-    const noJs = await newPage(browser, { javaScriptEnabled: false });
+    const noJs = await newPage(browser, { javaScriptEnabled: false, viewport: PHONE });
     await signIn(noJs.page, "admin@example.com", "/admin/documents");
     const title = `Too big ${Date.now().toString(36)}`;
     const form = await fillUpload(noJs.page, title, big);
@@ -185,6 +198,8 @@ describe("a file over DOCUMENT_MAX_BYTES", () => {
     ]);
     expect(answer.status()).toBe(413);
     await noJs.page.getByText("The file is larger than the limit of 2 MiB: nothing was stored.").waitFor();
+    // The page lands on the form's answer, above the Upload pressed (not at its top).
+    await answeredInView(noJs.page, "The file is larger than the limit of 2 MiB");
     // The typed fields come back with the page.
     expect(await noJs.page.locator("form#new-document").getByLabel("Title").inputValue()).toBe(title);
     await screenshot(noJs.page, "documents-too-large-nojs");

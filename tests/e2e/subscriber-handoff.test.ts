@@ -6,6 +6,7 @@ import { waitForMail } from "../fixtures/inbox";
 import { confirmedLead, signIn } from "./account";
 import { axeViolations, WCAG_AA } from "./axe";
 import { downloadBytes, hydrated, launch, newPage, screenshot, settled } from "./browser";
+import { inView } from "./tap-targets";
 
 // The newsletter host's hand-off and the investors' alert preferences in Chromium (issue 52):
 // the admin's export and import with and without JavaScript, and the preferences page the alerts'
@@ -20,6 +21,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The import's answer box (its preview, its End's result) in view where its button was pressed. */
+const answerInView = (page: Page) => expect.poll(() => inView(page, "#import-file-answer")).toBe(true);
 
 let n = 0;
 const uniqueEmail = (tag: string) => `handoff-${tag}-${Date.now().toString(36)}-${n++}@example.com`;
@@ -49,8 +53,12 @@ async function scan(name: string, path: string, open: (page: Page) => Promise<vo
 }
 
 describe("the hand-off page", () => {
-  it("without JavaScript: the export downloads the host's CSV, the hand-off is listed, the import says what it did", async () => {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false, acceptDownloads: true });
+  it("without JavaScript at 1366 × 800: the export downloads the host's CSV, the hand-off is listed, the import says what it did, in view", async () => {
+    const { page, context } = await newPage(browser, {
+      javaScriptEnabled: false,
+      acceptDownloads: true,
+      viewport: { width: 1366, height: 800 },
+    });
     const email = uniqueEmail("nojs");
     await confirmedLead(page, { email, firstName: "Nora" });
     await signIn(page, "admin@example.com", PATH);
@@ -78,6 +86,7 @@ describe("the hand-off page", () => {
       "Substack export read: 1 row, 1 matched, 0 not known here. Nothing has changed yet.",
     );
     await expect(page.getByTestId("import-to-end").innerText()).resolves.toBe(email);
+    await answerInView(page);
     await screenshot(page, "subscriber-handoff-preview-nojs");
     await Promise.all([
       page.waitForLoadState("load"),
@@ -87,6 +96,7 @@ describe("the hand-off page", () => {
       "Ended 1 subscription here (Substack export):",
     );
     await expect(page.getByTestId("import-ended").innerText()).resolves.toBe(email);
+    await answerInView(page);
     await screenshot(page, "subscriber-handoff-nojs");
     await context.close();
     // With the hand-off listed: no violation in either theme.
@@ -138,6 +148,7 @@ describe("the hand-off page", () => {
           .catch(() => ""),
       )
       .toBe(email);
+    await answerInView(page);
     await page.getByRole("button", { name: "End 1 subscription" }).click();
     await expect
       .poll(() =>
@@ -147,6 +158,7 @@ describe("the hand-off page", () => {
           .catch(() => ""),
       )
       .toBe(email);
+    await answerInView(page);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

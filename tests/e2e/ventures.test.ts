@@ -4,6 +4,7 @@ import { signIn } from "./account";
 import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage as newSharedPage, ready, screenshot } from "./browser";
 import { startOwnWorker, type OwnWorker } from "./own-worker";
+import { inView } from "./tap-targets";
 
 // The portfolio's admin in Chromium (issue 50): an admin with JavaScript off changes FiscalMe's
 // tagline and stage and adds a fact sourced from a document version; a visitor sees the change on
@@ -13,7 +14,8 @@ import { startOwnWorker, type OwnWorker } from "./own-worker";
 let browser: Browser;
 let worker: OwnWorker;
 beforeAll(async () => {
-  worker = await startOwnWorker("ventures", {});
+  // A 64 KiB logo limit, so a logo over it is quick to make and to send.
+  worker = await startOwnWorker("ventures", { LOGO_MAX_BYTES: String(LOGO_LIMIT) });
   browser = await launch();
 }, 240_000);
 afterAll(async () => {
@@ -22,6 +24,12 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1366, height: 800 };
+const LOGO_LIMIT = 64 * 1024;
+/** A PNG's signature padded past the logo limit (refused by its size before its bytes are read). */
+const BIG_LOGO = { name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(LOGO_LIMIT + 1024) };
+/** A source that is neither a document of ours nor an https:// address. */
+const BAD_SOURCE = "http://example.com/report";
 const ADMIN_PAGE = "/admin/ventures/fiscal-me";
 const TAGLINE = "Bookkeeping that finishes itself";
 /** FiscalMe's tagline as the catalogue was seeded. */
@@ -32,8 +40,15 @@ const PNG = Buffer.from(
   "base64",
 );
 
-const newPage = (b: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE } = {}) =>
+const newPage = (b: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE | typeof DESKTOP } = {}) =>
   newSharedPage(b, { baseURL: worker.url, ...options });
+
+/** A refused form's answer box: in view where its button was pressed, saying `text`. */
+async function answered(page: Page, formId: string, text: string | RegExp) {
+  const box = page.locator(`#${formId}-answer`);
+  await expect.poll(() => box.textContent()).toMatch(text);
+  await expect.poll(() => inView(page, `#${formId}-answer`)).toBe(true);
+}
 
 async function fitsAndPassesAxe(page: Page, path: string) {
   await page.goto(path);
@@ -63,14 +78,27 @@ describe("the ventures admin", () => {
     const form = page.locator("form#venture");
     await form.getByLabel(/^Tagline/).fill(TAGLINE);
     await form.getByLabel("Stage").selectOption({ label: "Beta Testing" });
+    // A logo over the limit: refused in view at the button, the typed fields kept; then saved without it.
+    await form.getByLabel(/^Logo/).setInputFiles(BIG_LOGO);
+    await Promise.all([
+      page.waitForURL(/#venture-answer$/),
+      form.getByRole("button", { name: "Save venture" }).click(),
+    ]);
+    await answered(page, "venture", /The logo is over 64 KiB/);
     await Promise.all([page.waitForURL(/announce=1/), form.getByRole("button", { name: "Save venture" }).click()]);
     const started = Date.now();
     await expect(page.getByLabel("Announce this change").isChecked()).resolves.toBe(false);
+    await expect.poll(() => inView(page, "#announce")).toBe(true);
 
     const fact = page.locator("form#fact");
     await fact.getByLabel("Label").fill("Monthly active users");
     await fact.getByLabel("Value").fill("12,400");
     await fact.getByLabel("As of").fill("2026-10-31");
+    // A source that is no https:// address: refused in view at "Add fact", the fields kept.
+    await fact.getByLabel(/^Source/).fill(BAD_SOURCE);
+    await Promise.all([page.waitForURL(/#fact-answer$/), fact.getByRole("button", { name: "Add fact" }).click()]);
+    await answered(page, "fact", /Source: Enter an https:\/\/ address/);
+    await expect(fact.getByLabel("Value").inputValue()).resolves.toBe("12,400");
     await fact.getByLabel(/^Source/).fill(source!);
     await Promise.all([page.waitForLoadState("load"), fact.getByRole("button", { name: "Add fact" }).click()]);
     await expect(page.getByTestId("facts").textContent()).resolves.toContain("12,400");
@@ -102,13 +130,32 @@ describe("the ventures admin", () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await signIn(page, "admin@example.com", "/admin/ventures");
     for (const path of ["/admin/ventures", ADMIN_PAGE]) await fitsAndPassesAxe(page, path);
+    // With JavaScript on the phone: a duplicate id's refusal, in view at "Add venture".
+    await page.goto("/admin/ventures");
+    await hydrated(page);
+    const create = page.locator("form#new-venture");
+    await create.getByLabel(/^Id/).fill("fiscal-me");
+    await create.getByLabel("Name").fill("FiscalMe again");
+    await create.getByRole("button", { name: "Add venture" }).click();
+    await answered(page, "new-venture", "Id: A venture already has that id.");
     await context.close();
   }, 120_000);
 
-  it("with JavaScript: the preview follows the form and a chosen logo; Restore then Save keeps the restore, in place", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+  it("with JavaScript at 1366 × 800: a refused logo and source answer in view; the preview follows the form and a chosen logo; Restore then Save keeps the restore, in place", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, "admin@example.com", ADMIN_PAGE);
     await hydrated(page);
+    const fact = page.locator("form#fact");
+    await fact.getByLabel("Label").fill("Refused fact");
+    await fact.getByLabel("Value").fill("1");
+    await fact.getByLabel("As of").fill("2026-10-31");
+    await fact.getByLabel(/^Source/).fill(BAD_SOURCE);
+    await fact.getByRole("button", { name: "Add fact" }).click();
+    await answered(page, "fact", /Source: Enter an https:\/\/ address/);
+    const logoForm = page.locator("form#venture");
+    await logoForm.getByLabel(/^Logo/).setInputFiles(BIG_LOGO);
+    await logoForm.getByRole("button", { name: "Save venture" }).click();
+    await answered(page, "venture", /The logo is over 64 KiB/);
     const preview = page.getByTestId("venture-preview");
     await preview.waitFor();
     const form = page.locator("form#venture");
@@ -133,7 +180,8 @@ describe("the ventures admin", () => {
     await expect(page.getByTestId("revisions").locator("li").first().textContent()).resolves.toContain(
       "Changed tagline",
     );
-    expect(consoleErrors).toEqual([]);
+    // The two refusals' status codes are the only errors the browser reports.
+    expect(consoleErrors.filter((e) => !/status of (400|413)/.test(e))).toEqual([]);
     await context.close();
   });
 
@@ -157,10 +205,19 @@ describe("the ventures admin", () => {
     await expect(count()).resolves.toBe("9");
     await page.goto("/admin/ventures");
     const create = page.locator("form#new-venture");
+    // A duplicate id: refused in view at "Add venture", the name kept.
+    await create.getByLabel(/^Id/).fill("fiscal-me");
+    await create.getByLabel("Name").fill("Kiwi");
+    await Promise.all([
+      page.waitForURL(/#new-venture-answer$/),
+      create.getByRole("button", { name: "Add venture" }).click(),
+    ]);
+    await answered(page, "new-venture", "Id: A venture already has that id.");
     await create.getByLabel(/^Id/).fill("kiwi");
     await create.getByLabel("Name").fill("Kiwi");
     await Promise.all([
-      page.waitForURL(/\/admin\/ventures\/kiwi$/),
+      // The redirect keeps the post's fragment (form-answer.tsx), which names nothing on the new page.
+      page.waitForURL((url) => url.pathname === "/admin/ventures/kiwi"),
       create.getByRole("button", { name: "Add venture" }).click(),
     ]);
     // Not shown until it has a tagline and a description: the list says why.

@@ -101,7 +101,7 @@ describe("/admin/ventures/<id>", () => {
     );
     expect(res.status, await res.clone().text()).toBe(303);
     // The stage changed: the page offers to announce it.
-    expect(res.headers.get("Location")).toBe(`${PATH}?announce=1`);
+    expect(res.headers.get("Location")).toBe(`${PATH}?announce=1#announce`);
     expect(await row()).toMatchObject({ tagline: "Books done while you sleep", stage: "beta-testing" });
     expect(await readContentGeneration(getDb(env))).not.toBe(before);
     const audit = await env.DB.prepare("SELECT action, target, detail FROM audit_log").all();

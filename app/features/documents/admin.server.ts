@@ -26,7 +26,16 @@ import {
   withdrawVersion,
   type StoredFile,
 } from "./catalogue.server";
-import { documentFieldsSchema, FILE_ERRORS, newVersionSchema, tooLargeMessage, uploadSchema } from "./forms";
+import {
+  DOCUMENT_FORMS,
+  documentFieldsSchema,
+  FILE_ERRORS,
+  newVersionSchema,
+  tooLargeMessage,
+  uploadSchema,
+  type DocumentForm,
+  type DocumentReply,
+} from "./forms";
 import { ALERT_OUTCOMES, onDocumentPublished, type AlertOutcome } from "./hooks.server";
 import { mailReadersSafely } from "~/features/engagement/updates.server";
 import { ADMIN_DOCUMENTS_PATH, adminDocumentPath, stablePath } from "./library";
@@ -61,15 +70,23 @@ async function readFile(request: Request, env: Env): Promise<Upload> {
 /** What a refusal adds to the form's reply. */
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
+/** A refused form's answer, naming the form (the document page's two forms share the action data). */
+const answer = (form: DocumentForm, result: unknown, status: number) =>
+  json<DocumentReply>({ form, result: result as SubmissionResult<string[]> }, { status, headers: NO_STORE });
+
 /**
  * The answer to an upload that stores nothing: its object (if one was written) deleted, the
  * form's fields sent back with the reason (413 for the size, 400 for the rest).
  */
-async function refused(env: Env, upload: Upload, submission: { reply: (options?: ReplyOptions) => unknown }) {
+async function refused(
+  env: Env,
+  form: DocumentForm,
+  upload: Upload,
+  submission: { reply: (options?: ReplyOptions) => unknown },
+) {
   if (upload.file) await env.DOCUMENTS.delete(upload.file.objectKey);
   const { refusal } = upload;
-  const reply = (status: number, options?: ReplyOptions) =>
-    json({ result: submission.reply(options) as SubmissionResult<string[]> }, { status, headers: NO_STORE });
+  const reply = (status: number, options?: ReplyOptions) => answer(form, submission.reply(options), status);
   if (refusal?.kind === "too-large") return reply(413, { formErrors: [tooLargeMessage(refusal.maxBytes)] });
   if (refusal?.kind === "bad-body") return reply(400, { formErrors: [refusal.message] });
   return reply(400, refusal ? { fieldErrors: { file: [FILE_ERRORS[refusal.kind]] } } : undefined);
@@ -97,7 +114,7 @@ export async function uploadDocument(
   const upload = await readFile(request, env);
   const ids = await ventureIds(getDb(env));
   const submission = parseWithZod(formDataOf(upload.fields), { schema: withKnownVenture(uploadSchema, ids) });
-  if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
+  if (submission.status !== "success" || !upload.file) return refused(env, DOCUMENT_FORMS.upload, upload, submission);
   const { file } = upload;
   const { title, description, category, venture, visibility, publish, alert } = submission.value;
   const id = newDocumentId();
@@ -154,16 +171,13 @@ export async function uploadVersion(
   }
   const upload = await readFile(request, env);
   const submission = parseWithZod(formDataOf(upload.fields), { schema: newVersionSchema });
-  if (submission.status !== "success" || !upload.file) return refused(env, upload, submission);
+  if (submission.status !== "success" || !upload.file) return refused(env, DOCUMENT_FORMS.version, upload, submission);
   const { file } = upload;
   // Upload pressed again with the same file: the current version's bytes are not a new version.
   const current = before.versions.find((v) => v.id === before.document.currentVersionId);
   if (current?.sha256 === file.sha256) {
     await env.DOCUMENTS.delete(file.objectKey);
-    return json(
-      { result: submission.reply({ fieldErrors: { file: [FILE_ERRORS.same] } }) as SubmissionResult<string[]> },
-      { status: 400, headers: NO_STORE },
-    );
+    return answer(DOCUMENT_FORMS.version, submission.reply({ fieldErrors: { file: [FILE_ERRORS.same] } }), 400);
   }
   const db = getDb(env);
   const added = await orDiscard(env, file, () => addVersion(db, { id, file, actor: admin.email, publish: false }));
@@ -264,8 +278,7 @@ export async function changeDocument(
     case "edit": {
       const schema = withKnownVenture(documentFieldsSchema, await ventureIds(db));
       const submission = parseWithZod(form, { schema });
-      if (submission.status !== "success")
-        return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+      if (submission.status !== "success") return answer(DOCUMENT_FORMS.edit, submission.reply(), 400);
       const { venture, ...fields } = submission.value;
       if (!(await updateFields(db, id, { ...fields, ventureId: venture || null }, admin.email))) throw gone();
       // An edit never mails anyone: only a new version or a publish with its box ticked does.

@@ -2,6 +2,7 @@
  * The admin's document forms (conform + zod, the browser's check and the server's alike). The
  * file itself is judged on the server by its bytes (upload.server.ts), never here.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ventureField } from "~/features/ventures/venture-field";
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, formatBytes } from "./library";
@@ -52,3 +53,13 @@ export const tooLargeMessage = (maxBytes: number) =>
 /** The browser's own refusal of a chosen file over the limit, before a byte is sent. */
 export const overLimitMessage = (size: number, maxBytes: number) =>
   `This file is ${formatBytes(size)}, over the limit of ${formatBytes(maxBytes)}: choose a smaller file. Nothing was sent.`;
+
+/** The admin's document forms by their ids: a refusal names the form it answers (two share a page). */
+export const DOCUMENT_FORMS = { upload: "new-document", version: "new-version", edit: "edit-document" } as const;
+export type DocumentForm = (typeof DOCUMENT_FORMS)[keyof typeof DOCUMENT_FORMS];
+
+/** An action's answer to a refused document form: which form, and conform's result (fields kept, errors). */
+export interface DocumentReply {
+  form: DocumentForm;
+  result: SubmissionResult<string[]>;
+}

@@ -3,19 +3,40 @@
  * without JavaScript; with it, the same body is sent by XMLHttpRequest (fetch reports no upload
  * progress), so the page shows a progress bar and a Cancel button. The file input comes last: a
  * browser sends the parts in the form's order, so the server has every text field before the file.
+ * A refusal lands in the form's answer box above its button, with and without JavaScript
+ * (docs/decisions/105-answers-in-view.md).
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { answerAction, answerMessage, fieldProblems, FormAnswer, type FieldProblem } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { CHANGES_MAX, DESCRIPTION_MAX, newVersionSchema, overLimitMessage, TITLE_MAX, uploadSchema } from "./forms";
+import {
+  CHANGES_MAX,
+  DESCRIPTION_MAX,
+  DOCUMENT_FORMS,
+  newVersionSchema,
+  overLimitMessage,
+  TITLE_MAX,
+  uploadSchema,
+} from "./forms";
 import { DOCUMENT_CATEGORIES, formatBytes, VISIBILITY_LABELS, DOCUMENT_VISIBILITIES } from "./library";
 
 type Result = SubmissionResult<string[]> | undefined;
+
+/** The document fields as an answer box names them. */
+export const DOCUMENT_FIELD_LABELS = {
+  title: "Title",
+  description: "Description",
+  category: "Category",
+  venture: "Venture",
+  visibility: "Visibility",
+};
+const FILE_LABEL = "PDF file";
 
 interface Sending {
   loaded: number;
@@ -143,12 +164,14 @@ function useUploadSubmit(routeId: string, lastResult: Result, maxBytes: number) 
   const navigation = useNavigation();
   const [xhrResult, setXhrResult] = useState<Result>(undefined);
   const { send, sending, message, setMessage } = useUpload(routeId, setXhrResult);
+  const answer = xhrResult ?? (navigation.state === "idle" ? lastResult : undefined);
   return {
     sending,
     message,
+    answer,
     submitting: navigation.state === "submitting",
     options: {
-      lastResult: xhrResult ?? (navigation.state === "idle" ? lastResult : undefined),
+      lastResult: answer,
       onSubmit: (event: FormEvent<HTMLFormElement>, { submission }: { submission?: { status?: string } }) => {
         const input = event.currentTarget.elements.namedItem("file");
         const chosen = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
@@ -168,6 +191,7 @@ function UploadFrame({
   formProps,
   errors,
   errorId,
+  problems,
   file,
   upload,
   submitLabel,
@@ -177,20 +201,30 @@ function UploadFrame({
   formProps: ReturnType<typeof getFormProps>;
   errors: string[] | undefined;
   errorId: string;
+  /** The fields to correct (the file's added here). */
+  problems: readonly FieldProblem[];
   file: { id: string; error?: string[]; maxBytes: number };
-  upload: Pick<ReturnType<typeof useUploadSubmit>, "sending" | "message" | "submitting">;
+  upload: Pick<ReturnType<typeof useUploadSubmit>, "sending" | "message" | "submitting" | "answer">;
   submitLabel: string;
   children: ReactNode;
 }) {
+  const all = file.error?.length ? [...problems, { id: file.id, label: FILE_LABEL, errors: file.error }] : problems;
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="grid gap-4">
-      {errors?.length ? (
-        <p id={errorId} role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+    <Form
+      method="post"
+      action={answerAction(action, formProps.id)}
+      encType="multipart/form-data"
+      {...formProps}
+      className="grid gap-4"
+    >
       {children}
       <FileInput id={file.id} name="file" error={file.error} maxBytes={file.maxBytes} />
+      <FormAnswer
+        formId={formProps.id}
+        answer={upload.answer}
+        message={answerMessage({ errors, errorId }, all)}
+        problems={all}
+      />
       {upload.sending ? (
         <Progress sending={upload.sending} />
       ) : (
@@ -223,7 +257,7 @@ export function NewDocumentForm({
 }) {
   const upload = useUploadSubmit(routeId, lastResult, maxBytes);
   const [form, fields] = useForm({
-    id: "new-document",
+    id: DOCUMENT_FORMS.upload,
     ...upload.options,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -235,7 +269,8 @@ export function NewDocumentForm({
       formProps={getFormProps(form)}
       errors={form.errors}
       errorId={form.errorId}
-      file={{ id: "new-document-file", error: form.allErrors.file, maxBytes }}
+      problems={fieldProblems(fields, DOCUMENT_FIELD_LABELS)}
+      file={{ id: `${form.id}-file`, error: form.allErrors.file, maxBytes }}
       upload={upload}
       submitLabel="Upload"
     >
@@ -270,7 +305,7 @@ export function NewVersionForm({
 }) {
   const upload = useUploadSubmit(routeId, lastResult, maxBytes);
   const [form, fields] = useForm({
-    id: "new-version",
+    id: DOCUMENT_FORMS.version,
     ...upload.options,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newVersionSchema }),
   });
@@ -280,7 +315,8 @@ export function NewVersionForm({
       formProps={getFormProps(form)}
       errors={form.errors}
       errorId={form.errorId}
-      file={{ id: "new-version-file", error: form.allErrors.file, maxBytes }}
+      problems={fieldProblems(fields, { changes: "What changed" })}
+      file={{ id: `${form.id}-file`, error: form.allErrors.file, maxBytes }}
       upload={upload}
       submitLabel="Upload new version"
     >

@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -136,12 +136,7 @@ export function EventForm({
       </Field>
       <VentureSelect field={fields.venture} ventures={ventures} />
       <PublishSwitches publish={fields.publish} alert={fields.alert} />
-      <FormAnswer
-        formId={form.id}
-        answer={lastResult}
-        message={form.errors?.join(" ") || (problems.length ? "Please check these fields:" : null)}
-        problems={problems}
-      />
+      <FormAnswer formId={form.id} answer={lastResult} message={answerMessage(form, problems)} problems={problems} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : submitLabel}
       </Button>

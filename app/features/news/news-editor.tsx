@@ -4,7 +4,7 @@
  * the body's live preview as the server renders it.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { answerAction, fieldProblems, FormAnswer } from "~/components/form-answer";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -132,7 +132,7 @@ export function NewsEditor({
         <FormAnswer
           formId={form.id}
           answer={lastResult}
-          message={form.errors?.join(" ") || (newsProblems.length ? "Please check these fields:" : null)}
+          message={answerMessage(form, newsProblems)}
           problems={newsProblems}
         />
         <div className="flex flex-wrap gap-2">

@@ -19,6 +19,7 @@ import { addFact, createVenture, moveVenture, removeFact, restoreRevision, saveV
 import {
   ADMIN_VENTURES_PATH,
   adminVenturePath,
+  ANNOUNCE_ANCHOR,
   factSchema,
   LOGO_TYPES_MESSAGE,
   logoTooLargeMessage,
@@ -196,7 +197,8 @@ async function saveForm(request: Request, env: Env, db: Db, admin: Admin, id: st
   return redirectWithToast(
     env,
     request,
-    stageChanged ? `${adminVenturePath(id)}?announce=1` : adminVenturePath(id),
+    // A stage change lands on its "Announce" step (at the page's top), not at the Save pressed.
+    stageChanged ? `${adminVenturePath(id)}?announce=1#${ANNOUNCE_ANCHOR}` : adminVenturePath(id),
     {
       title: changed.length ? "Venture saved" : "Nothing changed",
       description: changed.length ? `Changed ${changedWords(changed)}.` : undefined,

@@ -12,6 +12,8 @@ export const ADMIN_VENTURES_PATH = "/admin/ventures";
 export const adminVenturePath = (id: string) => `${ADMIN_VENTURES_PATH}/${id}`;
 /** A venture's row on the list (the list's actions come back to it). */
 export const ventureAnchor = (id: string) => `venture-${id}`;
+/** The anchor of a venture page's "Announce this change" step, where a save that changed the stage lands. */
+export const ANNOUNCE_ANCHOR = "announce";
 
 export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
 

@@ -1,11 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { answerAction, answerMessage, fieldProblems, FormAnswer } from "~/components/form-answer";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { factSchema, VENTURE_LIMITS } from "~/features/ventures/forms";
+
+/** Each field as the answer box names it. */
+const FIELD_LABELS = { label: "Label", value: "Value", asOf: "As of", source: "Source" };
 
 const DATE_INPUT =
   "block h-10 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring";
@@ -13,7 +17,8 @@ const DATE_INPUT =
 /**
  * The form that adds a key fact (label, value, as-of date, source), the group's on /admin/ventures
  * and a venture's on its admin page: one POST that works without JavaScript, checked by the same
- * schema in the browser and the action (docs/ventures.md).
+ * schema in the browser and the action (docs/ventures.md). Its answer (a refused source) lands in
+ * its box above its button (docs/decisions/105-answers-in-view.md).
  */
 export function KeyFactForm({
   id,
@@ -23,8 +28,8 @@ export function KeyFactForm({
 }: {
   /** The form's id (its fields' ids derive from it). */
   id: string;
-  /** Where it posts; the page itself when left out. */
-  action?: string;
+  /** The page it posts to (with its answer's fragment). */
+  action: string;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
@@ -34,10 +39,11 @@ export function KeyFactForm({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: factSchema }),
   });
+  const problems = fieldProblems(fields, FIELD_LABELS);
   return (
     <Form
       method="post"
-      action={action}
+      action={answerAction(action, form.id)}
       {...getFormProps(form)}
       noValidate
       className={cardClass("lg", "mt-4 grid gap-4 sm:grid-cols-2")}
@@ -66,8 +72,11 @@ export function KeyFactForm({
       <Field label="Source (a document of our library by its address, or an https:// address)" field={fields.source}>
         <Input field={fields.source} />
       </Field>
-      <div>
-        <Button type="submit">{submitLabel}</Button>
+      <div className="grid gap-4 sm:col-span-2">
+        <FormAnswer formId={form.id} answer={lastResult} message={answerMessage(form, problems)} problems={problems} />
+        <Button type="submit" className="justify-self-start">
+          {submitLabel}
+        </Button>
       </div>
     </Form>
   );

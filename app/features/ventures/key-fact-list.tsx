@@ -6,7 +6,10 @@ import type { KeyFact } from "~/db/schema";
 
 /** The `?confirm=` a fact's Remove asks, and the fact it names. */
 export const REMOVE_FACT = "remove-fact";
-export const removeFactHref = (path: string, id: number) => `${path}?confirm=${REMOVE_FACT}&fact=${id}`;
+/** A fact's place in its list: where its Remove asks, so the question opens in view without JavaScript. */
+const factAnchor = (id: number) => `key-fact-${id}`;
+export const removeFactHref = (path: string, id: number) =>
+  `${path}?confirm=${REMOVE_FACT}&fact=${id}#${factAnchor(id)}`;
 
 /** The fact whose removal the page's address asks to confirm, or null. */
 export function factToConfirm(request: Request): number | null {
@@ -18,7 +21,8 @@ export function factToConfirm(request: Request): number | null {
 /**
  * The key facts an admin page lists (the group's on /admin/ventures, a venture's on its page):
  * each with its date and its source by name (a document version by its title and version), and a
- * Remove that asks first, without JavaScript (ConfirmStep).
+ * Remove that asks first, without JavaScript (ConfirmStep). The question and its answer land at
+ * the list, where Remove was pressed (docs/decisions/105-answers-in-view.md).
  */
 export function KeyFactList({
   facts,
@@ -36,11 +40,22 @@ export function KeyFactList({
   confirming: number | null;
   testId: string;
 }) {
-  if (!facts.length) return <p className="mt-2 text-sm text-muted-foreground">No key facts yet.</p>;
+  // The list's own anchor (its test id): a removal and a cancelled one come back to it.
+  const list = `${path}#${testId}`;
+  if (!facts.length)
+    return (
+      <p id={testId} className="mt-2 scroll-mt-24 text-sm text-muted-foreground">
+        No key facts yet.
+      </p>
+    );
   return (
-    <ul className="mt-4 grid gap-2" data-testid={testId}>
+    <ul id={testId} className="mt-4 grid scroll-mt-24 gap-2" data-testid={testId}>
       {facts.map((f) => (
-        <li key={f.id} className={cardClass("sm", "flex flex-wrap items-center gap-3")}>
+        <li
+          key={f.id}
+          id={factAnchor(f.id)}
+          className={cardClass("sm", "flex scroll-mt-24 flex-wrap items-center gap-3")}
+        >
           <span className="min-w-0 flex-1 basis-48 wrap-anywhere">
             <strong>{f.label}</strong>: {f.value} (as of {f.asOf}) ·{" "}
             <a href={f.source} className="underline underline-offset-4">
@@ -54,9 +69,9 @@ export function KeyFactList({
                 body="It leaves every page that shows it at once. To bring it back, add it again."
                 button="Remove fact"
                 intent={REMOVE_FACT}
-                action={path}
+                action={list}
                 fields={{ fact: f.id }}
-                cancelTo={path}
+                cancelTo={list}
               />
             </div>
           ) : (

@@ -62,11 +62,13 @@ export function LetterTile({
  * image (empty alt, drawn as nothing) leaves the letter visible.
  */
 export function VentureMark({ venture, className = "size-12" }: { venture: Venture; className?: string }) {
-  const [failed, setFailed] = useState(false);
+  // The address that failed: another one (a new logo chosen in the admin's preview) is tried afresh.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc !== null && failedSrc === venture.logo;
   const img = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened.
   useEffect(() => {
-    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailedSrc(img.current.getAttribute("src"));
   }, []);
   if (!venture.logo) {
     return (
@@ -94,7 +96,7 @@ export function VentureMark({ venture, className = "size-12" }: { venture: Ventu
           height={48}
           loading="lazy"
           className="absolute inset-0 size-full rounded-lg bg-card object-contain"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(venture.logo ?? null)}
         />
       )}
     </span>
