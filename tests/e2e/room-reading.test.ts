@@ -1,8 +1,8 @@
 // What investors read, with their consent (docs/decisions/116-117), in Chromium with JavaScript:
 // a GaaS room with an NDA and a three-page deck; one investor ticks `analytics` beside the NDA,
-// the other does not; both read page 1 and page 2 for 12 s each in the viewer ("Next page"). The
-// owner's reading report shows at least 8 s on each page for the first and no page times for the
-// second; the room's report draws its SVG chart with a table of the deck's pages; the first
+// the other does not; both read page 1 for 11 s (past the viewer's 10 s report) and page 2 for
+// 3 s (reported on leaving, pagehide) in the viewer ("Next page"). The owner's reading report shows
+// at least 8 s and 2 s on them for the first and no page times for the second; the room's report draws its SVG chart with a table of the deck's pages; the first
 // investor's own record lists pages 1 and 2, and "Erase my reading record" empties the report's
 // page times while the room still shows they opened it. Guards and sums: tests/server/.
 import type { Browser, Page } from "playwright-core";
@@ -25,7 +25,8 @@ const inbox = inject("inboxURL");
 const tag = Date.now().toString(36);
 const TITLE = `GaaS series A room ${tag}`;
 const DECK = `GaaS three-page deck ${tag}`;
-const READ_MS = 12_000;
+/** Page 1's reading outlasts the viewer's periodic report (REPORT_EVERY_MS); page 2's only its last. */
+const READ_MS = { first: 11_000, second: 3_000 };
 const READERS = [
   { email: `reader.${tag}@example.com`, name: "Rhea Reader", consent: true },
   { email: `decliner.${tag}@example.com`, name: "Dan Decliner", consent: false },
@@ -72,17 +73,17 @@ async function enter(page: Page, roomId: string, reader: (typeof READERS)[number
   expect(new URL(page.url()).pathname).toBe(`/rooms/${roomId}`);
 }
 
-/** Pages 1 and 2 in the viewer, 12 s each, then away (the last report goes on pagehide). */
+/** Pages 1 and 2 in the viewer, 11 s and 3 s, then away (the last report goes on pagehide). */
 async function read(page: Page) {
   await page.getByRole("link", { name: `Open in the viewer ${DECK}` }).click();
   const viewer = page.getByTestId("pdf-viewer");
   await viewer.and(page.locator("[data-ready]")).waitFor();
   await hydrated(page);
   expect(await page.getByTestId("pdf-page").textContent()).toBe("Page 1 of 3");
-  await page.waitForTimeout(READ_MS); // the reading itself: what the report measures
+  await page.waitForTimeout(READ_MS.first); // the reading itself: what the report measures
   await page.getByRole("button", { name: "Next page" }).click();
   await expect.poll(() => page.getByTestId("pdf-page").textContent()).toBe("Page 2 of 3");
-  await page.waitForTimeout(READ_MS);
+  await page.waitForTimeout(READ_MS.second);
   await page.goBack();
 }
 
@@ -161,7 +162,7 @@ describe("page times with consent", () => {
       .toBeGreaterThanOrEqual(2);
     const first = await times();
     expect(first["1"]).toBeGreaterThanOrEqual(8);
-    expect(first["2"]).toBeGreaterThanOrEqual(8);
+    expect(first["2"]).toBeGreaterThanOrEqual(2);
     await noViolations(owner.page, "report-consented");
     await report(READERS[1].name);
     expect(await owner.page.getByTestId("page-time").count()).toBe(0);
