@@ -434,7 +434,7 @@ export async function exportAnswer(request: Request, env: Env, actor: string): P
     (list as readonly string[]).includes(value);
   if (!known(HANDOFF_FORMATS, format) || !known(HANDOFF_SCOPES, scope))
     return new Response(
-      `Choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (${HANDOFF_SCOPES.join(" or ")}).`,
+      `Please choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (${HANDOFF_SCOPES.join(" or ")}).`,
       { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } },
     );
   const db = getDb(env);

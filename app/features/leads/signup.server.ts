@@ -68,7 +68,7 @@ const optionalTextRules = Object.fromEntries(
 export const signupSchema = z
   .object({
     email: emailSchema(T.invalidEmail),
-    firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
+    firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.firstNameTooLong).default(""),
     ...optionalTextRules,
     source: z
       .string({ message: T.invalidSource })
