@@ -9,6 +9,7 @@ import {
 } from "~/features/engagement/pipeline.server";
 import { requireNotSubresource, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getDb } from "~/utils/db.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * GET /admin/investors.csv (admins): the pipeline the page's filters select (`?venture=&stage=`),
@@ -25,14 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ventures = await pipelineVentures(db);
   const parsed = parsePipelineFilters(new URL(request.url).searchParams, ventures);
   if (!parsed.ok)
-    return Response.json({ message: parsed.message }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ message: parsed.message }, { status: 400, headers: { "Cache-Control": BARE_NO_STORE } });
   const entries = await pipelineEntries(db, parsed.filters, ventures);
   await auditPipelineExport(db, admin.email, parsed.filters, entries.length);
   return new Response(pipelineCsv(entries), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${pipelineCsvFileName()}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": BARE_NO_STORE,
     },
   });
 }

@@ -4,6 +4,7 @@ import { auditLeadsExport, csvFileName, leadsCsvStream } from "~/features/leads/
 import { parseLeadFilters } from "~/features/leads/lead-filters.server";
 import { requireNotSubresource, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { getDb } from "~/utils/db.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * GET /admin/leads.csv (admins): the leads the workbench's filters select (confirmed by default;
@@ -21,19 +22,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed.ok) {
     return Response.json(
       { message: Object.values(parsed.errors).join(" "), errors: parsed.errors },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: { "Cache-Control": BARE_NO_STORE } },
     );
   }
   const { filters } = parsed;
   // There is no export without leads (the dashboard's button is disabled then too): the audit entry
   // is written only when the filters select some, in the same statement that looks.
   if (!(await auditLeadsExport(getDb(env), admin.email ?? admin.id, filters)))
-    return Response.json({ message: "No leads to export" }, { status: 409, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { message: "No leads to export" },
+      { status: 409, headers: { "Cache-Control": BARE_NO_STORE } },
+    );
   return new Response(leadsCsvStream(getDb(env), { filters }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName()}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": BARE_NO_STORE,
     },
   });
 }

@@ -7,6 +7,7 @@ import { auditStatement } from "~/features/admin/audit.server";
 import { maskAddress } from "~/features/mail/message";
 import { emailSchema } from "~/utils/email-schema";
 import { getDb } from "~/utils/db.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * `POST /admin/people/export` with `email` (admins; "Export this person" on /admin/leads):
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!email.success)
     return Response.json(
       { message: "email must be an e-mail address" },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: { "Cache-Control": BARE_NO_STORE } },
     );
   const audit = auditStatement(getDb(env), {
     actor: admin.email,

@@ -4,6 +4,7 @@ import { requireNotSubresource, requireSameOrigin } from "~/features/forms/same-
 import { consentRecordsStream, handoffById, handoffFileName } from "~/features/handoff/handoff.server";
 import { getConfig } from "~/utils/config.server";
 import { getDb } from "~/utils/db.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * GET /admin/subscribers/handoff/:id/consent.csv (admins): the consent records of one hand-off's
@@ -19,12 +20,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(env);
   const handoff = Number.isSafeInteger(id) && id > 0 ? await handoffById(db, id) : undefined;
   if (!handoff)
-    return Response.json({ message: "No such hand-off" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ message: "No such hand-off" }, { status: 404, headers: { "Cache-Control": BARE_NO_STORE } });
   return new Response(consentRecordsStream(db, handoff, getConfig(env).siteUrl), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${handoffFileName(handoff, "consent-records")}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": BARE_NO_STORE,
     },
   });
 }

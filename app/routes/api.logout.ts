@@ -4,6 +4,7 @@ import { readForm } from "~/features/forms/body.server";
 import { redirectWithToast } from "~/utils/flash.server";
 import { isCrossSite, requireNotSubresource, requireSameOrigin } from "~/features/forms/same-origin.server";
 import { endSession } from "~/features/auth/session.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * `GET /api/logout` (the sidebar's Log Out link, a full navigation): ends this session on the
@@ -14,9 +15,9 @@ import { endSession } from "~/features/auth/session.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireNotSubresource(request);
-  if (isCrossSite(request)) return redirect("/", { headers: { "Cache-Control": "no-store" } });
+  if (isCrossSite(request)) return redirect("/", { headers: { "Cache-Control": BARE_NO_STORE } });
   return redirect("/", {
-    headers: { "Set-Cookie": await endSession(request, context.cloudflare.env), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": await endSession(request, context.cloudflare.env), "Cache-Control": BARE_NO_STORE },
   });
 }
 
@@ -40,6 +41,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: everywhere ? "Signed out everywhere" : "Signed out",
       description: everywhere ? "Every session of your account has ended." : undefined,
     },
-    { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+    { headers: { "Set-Cookie": cookie, "Cache-Control": BARE_NO_STORE } },
   );
 }

@@ -133,7 +133,7 @@ async function ask(
     return json(
       {
         intent: "ask" as const,
-        result: submission.reply({ fieldErrors: { document: ["Choose one of the room's documents."] } }),
+        result: submission.reply({ fieldErrors: { document: ["Please choose one of the room's documents."] } }),
       },
       { status: 400, headers: NO_STORE_NO_REFERRER },
     );

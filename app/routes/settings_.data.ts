@@ -6,11 +6,12 @@ import { limitClient } from "~/features/forms/rate-limit.server";
 import { requireSameOrigin } from "~/features/forms/same-origin.server";
 import { exportMember, exportResponse } from "~/features/privacy/export.server";
 import { getDb } from "~/utils/db.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
   new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": BARE_NO_STORE, ...headers },
   });
 
 /** A GET (a bookmarked or typed URL) goes to Settings, where the button is. */

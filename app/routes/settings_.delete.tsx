@@ -25,12 +25,12 @@ import { redirectWithToast } from "~/utils/flash.server";
 import { normaliseEmail } from "~/utils/mail-address";
 import { pageMeta } from "~/utils/meta";
 import { cardClass } from "~/components/ui/card";
-import { NO_STORE } from "~/utils/no-store";
+import { BARE_NO_STORE, NO_STORE } from "~/utils/no-store";
 export { keepDataAfterSignup as shouldRevalidate } from "~/components/shell/revalidate";
 
 const PATH = ACCOUNT_PATHS.deleteAccount;
 const signInFirst = () =>
-  redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": "no-store" } });
+  redirect(`/api/login?returnTo=${encodeURIComponent(PATH)}`, { headers: { "Cache-Control": BARE_NO_STORE } });
 
 /** The confirmation step of "Delete Account": a page of its own, so it works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await getUser(request, env);
   if (!user)
-    throw new Response("Sign in to delete your account.", { status: 401, headers: { "Cache-Control": "no-store" } });
+    throw new Response("Sign in to delete your account.", { status: 401, headers: { "Cache-Control": BARE_NO_STORE } });
   const formData = await readForm(request, { maxBytes: 2048 });
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const limit = await limitClient(request, env, { account: user.id }, (p) => ctx.waitUntil(p));
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: "Account deleted",
       description: "Your account and your data have been deleted, and every session has ended.",
     },
-    { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+    { headers: { "Set-Cookie": cookie, "Cache-Control": BARE_NO_STORE } },
   );
 }
 

@@ -1,12 +1,19 @@
 /**
  * Private answers (admin pages, token pages, a member's data): never stored by a browser or a
- * shared cache. The one place the header is spelled; routes that answer this way export
- * `headers` from here.
+ * shared cache. The one place the header is spelled (tests/node/no-store.test.ts): routes that
+ * answer this way export `headers` from here.
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
 
 /** The Cache-Control value of every private answer. */
 export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * `no-store` alone: refusals (400, 401, 403, 404, 413, 415), the sign-in and sign-out steps and
+ * the admin's downloads. No browser or cache keeps them either; the value stays as clients and
+ * tests read it.
+ */
+export const BARE_NO_STORE = "no-store";
 
 /** Response headers of a private answer: `{ headers: NO_STORE }`. */
 export const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE } as const;

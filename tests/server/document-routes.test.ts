@@ -128,7 +128,7 @@ describe("/admin/documents/:id", () => {
       await callRoute(change, { path, params: { id }, form: { ...edit, title: " " }, cookie: admin }),
     );
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(await bad.json())).toContain("Enter a title.");
+    expect(JSON.stringify(await bad.json())).toContain("Please enter a title.");
     expect(await stored()).toEqual(original);
 
     const done = asResponse(await callRoute(change, { path, params: { id }, form: edit, cookie: admin }));

@@ -183,7 +183,7 @@ describe("/admin/events", () => {
     ["an unknown zone", { timezone: "Mars/Olympus_Mons" }, "timezone", "Please choose a time zone"],
     ["a link that is not https", { url: "http://example.com/webcast" }, "url", "Please enter an https:// link."],
     ["an empty title", { title: "  " }, "title", "Please enter a title."],
-    ["an unknown venture", { venture: "nope" }, "venture", "Choose one of the ventures"],
+    ["an unknown venture", { venture: "nope" }, "venture", "Please choose one of the ventures"],
     [
       "an all-day event ending 9999-12-31",
       { allDay: "on", start: "9999-12-30T00:00", end: "9999-12-31T00:00" },

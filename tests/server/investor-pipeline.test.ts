@@ -201,7 +201,7 @@ describe("/admin/investors", () => {
       expect(bad.status).toBe(400);
       const data = await bad.json<PageData>();
       expect(data.investors).toEqual([]);
-      expect(data.filterError).toMatch(/Choose one of the (ventures|stages)\./);
+      expect(data.filterError).toMatch(/Please choose one of the (ventures|stages)\./);
       expect((await csv(admin, query)).status).toBe(400);
     }
   });
@@ -238,10 +238,10 @@ describe("/admin/investors", () => {
     const cases: [Record<string, string>, RegExp][] = [
       [
         { investor: ada, venture: "fiscal-me", stage: "Lunch" },
-        /Choose a stage: Meeting, Term sheet, Committed, Passed\./,
+        /Please choose a stage: Meeting, Term sheet, Committed, Passed\./,
       ],
-      [{ investor: ada, venture: "fiscal-me", stage: "Opened" }, /Choose a stage/],
-      [{ investor: ada, venture: "fiscal-me" }, /Choose a stage/],
+      [{ investor: ada, venture: "fiscal-me", stage: "Opened" }, /Please choose a stage/],
+      [{ investor: ada, venture: "fiscal-me" }, /Please choose a stage/],
       [{ venture: "fiscal-me", stage: "Meeting" }, /expected an investor/],
       [{ investor: ada, stage: "Meeting" }, /expected a venture/],
       [{ investor: "no-such-investor", venture: "fiscal-me", stage: "Meeting" }, /No room of that venture/],

@@ -105,7 +105,7 @@ describe("questions in a room", () => {
     );
     const empty = await change(admin, id, { intent: "answer", question, answer: "  ", faq: "on" });
     expect(empty.status).toBe(400);
-    expect(JSON.stringify(await empty.json())).toContain("Write the answer.");
+    expect(JSON.stringify(await empty.json())).toContain("Please enter an answer.");
     // A question of no room of this page: unknown.
     expect((await change(admin, id, { intent: "answer", question: "999999", answer: "x" })).status).toBe(404);
     expect(await outbox("room-answer")).toEqual([]);
@@ -169,12 +169,12 @@ describe("questions in a room", () => {
   });
 
   it.each([
-    ["an empty question", { question: "   " }, "Write your question."],
-    ["one too long", { question: "x".repeat(2001) }, "Keep it under"],
+    ["an empty question", { question: "   " }, "Please enter a question."],
+    ["one too long", { question: "x".repeat(2001) }, "Please keep the question to 2,000 characters."],
     [
       "a document not in the room",
       { question: "Why?", document: "not-a-room-document" },
-      "Choose one of the room's documents.",
+      "Please choose one of the room's documents.",
     ],
   ])("refuses %s with a 400 and stores nothing", async (_, form, message) => {
     const { id, ada } = await twoInvestors();

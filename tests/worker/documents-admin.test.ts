@@ -154,7 +154,7 @@ describe("refusals store nothing", () => {
     const res = await post("/admin/documents", admin, uploadForm({ ...FIELDS, title: "  " }, pdfBytes()));
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain("Enter a title.");
+    expect(html).toContain("Please enter a title.");
     expect(html).toContain(FIELDS.description);
     expect(html).toMatch(/<option value="Reports" selected="">/);
     expect(await holdings()).toEqual(before);
@@ -178,8 +178,8 @@ describe("refusals store nothing", () => {
     );
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain("At most 120 characters.");
-    expect(html).toContain("At most 500 characters.");
+    expect(html).toContain("Please keep the title to 120 characters.");
+    expect(html).toContain("Please keep the description to 500 characters.");
   });
 
   it("a file over DOCUMENT_MAX_BYTES: 413 with a clear message, the rest of the body never read", async () => {

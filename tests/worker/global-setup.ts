@@ -55,6 +55,13 @@ export default async function setup(project: TestProject) {
   project.provide("smtpPort", String(mail.smtpPort));
   project.provide("inboxURL", mail.inboxUrl);
   project.provide("closedSmtpPort", String(await freePort()));
+  // The inner loop (FAST=1) runs no tests/mail/ and no tests/worker/: none of the servers below.
+  if (process.env.FAST === "1")
+    return async () => {
+      await provider.stop();
+      await stalling.stop();
+      await mail.stop();
+    };
   const outage = await startOutageMail();
   project.provide("outageSmtpPort", String(outage.smtpPort));
   project.provide("outageInboxURL", outage.inboxUrl);

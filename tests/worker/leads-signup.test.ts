@@ -86,8 +86,8 @@ describe("POST /api/leads (JSON)", () => {
       `${NEWSLETTER_TEXT.invalidEmail} An address can be at most 254 characters.`,
     ],
     ["a missing first name", { firstName: undefined }, "firstName", NEWSLETTER_TEXT.firstNameRequired],
-    ["a first name over 100 characters", { firstName: "A".repeat(101) }, "firstName", NEWSLETTER_TEXT.nameTooLong],
-    ["a last name over 100 characters", { lastName: "B".repeat(101) }, "lastName", NEWSLETTER_TEXT.nameTooLong],
+    ["a first name over 100 characters", { firstName: "A".repeat(101) }, "firstName", NEWSLETTER_TEXT.firstNameTooLong],
+    ["a last name over 100 characters", { lastName: "B".repeat(101) }, "lastName", NEWSLETTER_TEXT.lastNameTooLong],
     ["a source that is not a short name", { source: "<script>" }, "source", NEWSLETTER_TEXT.invalidSource],
     ["a source over 40 characters", { source: "s".repeat(41) }, "source", NEWSLETTER_TEXT.invalidSource],
   ])("400 for %s", async (_, over, field, message) => {

@@ -126,7 +126,7 @@ describe("/admin/leads workbench", () => {
 
   it("bad filters are a 400 with the reason beside the field, and list nothing", async () => {
     for (const [query, text] of [
-      ["status=bogus", "Choose confirmed, pending, unsubscribed, undeliverable or all."],
+      ["status=bogus", "Please choose confirmed, pending, unsubscribed, undeliverable or all."],
       ["from=2026-02-30", "Not a calendar date."],
       ["from=2026-11-10&to=2026-11-01", "The start date is after the end date."],
       ["source=%3Cscript%3E", "Not a source name."],

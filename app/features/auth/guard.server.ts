@@ -1,7 +1,7 @@
 import { getUser } from "~/features/auth/users.server";
 import { isAdmin, type CurrentUser } from "~/features/auth/user";
 import { isNavigation, NOT_FOUND_PAGE_HEADER } from "~/utils/not-found-page";
-import { NO_STORE } from "~/utils/no-store";
+import { BARE_NO_STORE, NO_STORE } from "~/utils/no-store";
 
 /** An admin: the role needs a verified address listed in ADMIN_EMAILS, so there always is an e-mail. */
 export type Admin = CurrentUser & { role: "admin"; email: string };
@@ -31,6 +31,9 @@ export async function requireAdmin(
       headers: { ...NO_STORE, [NOT_FOUND_PAGE_HEADER]: "1" },
     });
   throw user
-    ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": "no-store" } })
-    : Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    ? Response.json({ message: "Admin access required" }, { status: 403, headers: { "Cache-Control": BARE_NO_STORE } })
+    : Response.json(
+        { message: "Authentication required" },
+        { status: 401, headers: { "Cache-Control": BARE_NO_STORE } },
+      );
 }

@@ -17,6 +17,7 @@ import { sameOriginPath } from "~/utils/same-origin-path";
 import { deliverableAddress } from "~/utils/email-schema";
 import { cookieName, COOKIES, cookieSecurity, signedCookie } from "~/utils/cookies.server";
 import { startSession } from "~/features/auth/session.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /**
  * Sign-in with OpenID Connect (docs/decisions/004-sign-in.md): remix-auth-oauth2 runs the
@@ -287,7 +288,7 @@ export async function startSignIn(request: Request, env: Env): Promise<Response>
     if (thrown instanceof Response && thrown.headers.has("Location")) {
       const headers = new Headers(thrown.headers);
       headers.append("Set-Cookie", await returnToCookie(request, env).serialize(returnTo));
-      headers.set("Cache-Control", "no-store");
+      headers.set("Cache-Control", BARE_NO_STORE);
       return new Response(null, { status: 302, headers });
     }
     return signInFailed(request, env, thrown);
@@ -326,7 +327,7 @@ export async function finishSignIn(request: Request, env: Env): Promise<Response
 
     const user = await upsertUser(env, profile);
     const returnTo = safeReturnTo(await returnToCookie(request, env).parse(request.headers.get("Cookie")), request.url);
-    const headers = new Headers({ "Cache-Control": "no-store" });
+    const headers = new Headers({ "Cache-Control": BARE_NO_STORE });
     for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await startSession(request, env, user.id));
     return redirect(returnTo, { headers });
@@ -389,7 +390,7 @@ function failureKind(error: unknown): string {
 
 async function signInFailed(request: Request, env: Env, error: unknown) {
   const cancelled = error instanceof OAuth2RequestError && error.code === "access_denied";
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": BARE_NO_STORE });
   for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
   if (cancelled) {
     // The visitor's own choice, not a failure: back where they started, with a neutral note.

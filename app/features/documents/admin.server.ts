@@ -192,7 +192,7 @@ export async function uploadVersion(
         documentId: id,
         versionId: after.document.currentVersionId,
         title: after.document.title,
-        changes: submission.value.changes ?? null,
+        changes: submission.value.changes || null,
       })
     : 0;
   let alerted: AlertOutcome = "not-asked";

@@ -4,6 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { optionalText, requiredText } from "~/features/forms/text-field";
 import { ventureField } from "~/features/ventures/venture-field";
 import { DOCUMENT_CATEGORIES, DOCUMENT_VISIBILITIES, formatBytes } from "./library";
 
@@ -12,16 +13,12 @@ export const DESCRIPTION_MAX = 500;
 
 /** A document's own fields: the upload form's and the edit form's. */
 export const documentFieldsSchema = z.object({
-  title: z
-    .string({ required_error: "Enter a title." })
-    .trim()
-    .min(1, "Enter a title.")
-    .max(TITLE_MAX, `At most ${TITLE_MAX} characters.`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`).default(""),
-  category: z.enum(DOCUMENT_CATEGORIES, { message: "Choose one of the categories." }),
+  title: requiredText("title", TITLE_MAX),
+  description: optionalText("description", DESCRIPTION_MAX),
+  category: z.enum(DOCUMENT_CATEGORIES, { message: "Please choose one of the categories." }),
   // Empty: the group's own document.
   venture: ventureField(),
-  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Choose public, members only or rooms only." }),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: "Please choose public, members only or rooms only." }),
 });
 
 /** The upload form: the fields, publish at once, and e-mail the investor alerts on publishing. */
@@ -36,7 +33,7 @@ export const CHANGES_MAX = 200;
 
 export const newVersionSchema = z.object({
   alert: z.boolean().default(false),
-  changes: z.string().trim().max(CHANGES_MAX, `Keep it under ${CHANGES_MAX} characters.`).optional(),
+  changes: optionalText("description of the change", CHANGES_MAX),
 });
 
 /** What the file field says when the server refuses the file (the rest of the form is kept). */

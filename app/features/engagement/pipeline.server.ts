@@ -48,8 +48,8 @@ export function parsePipelineFilters(params: URLSearchParams, ventures: readonly
   const venture = params.get("venture") ?? "";
   const stage = params.get("stage") ?? "";
   const errors: string[] = [];
-  if (venture && !ventures.some((v) => v.id === venture)) errors.push("Choose one of the ventures.");
-  if (stage && !isPipelineStage(stage)) errors.push("Choose one of the stages.");
+  if (venture && !ventures.some((v) => v.id === venture)) errors.push("Please choose one of the ventures.");
+  if (stage && !isPipelineStage(stage)) errors.push("Please choose one of the stages.");
   if (errors.length) return { ok: false, message: errors.join(" ") };
   return { ok: true, filters: { venture: venture || null, stage: isPipelineStage(stage) ? stage : null } };
 }
@@ -187,7 +187,7 @@ export function parseStageForm(form: FormData): StageForm {
     return typeof value === "string" ? value.trim() : "";
   };
   const [investorId, venture, stage] = [field("investor"), field("venture"), field("stage")];
-  if (!isSetStage(stage)) return { ok: false, message: `Choose a stage: ${SET_STAGES.join(", ")}.` };
+  if (!isSetStage(stage)) return { ok: false, message: `Please choose a stage: ${SET_STAGES.join(", ")}.` };
   if (!investorId || investorId.length > 64) return { ok: false, message: "Bad request: expected an investor." };
   if (!venture || venture.length > 64) return { ok: false, message: "Bad request: expected a venture." };
   return { ok: true, value: { investorId, venture, stage } };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ventureField } from "~/features/ventures/venture-field";
 import { DEFAULT_TIME_ZONE, isTimeZone, nextDay, parseLocal, zonedToInstant } from "~/features/events/event-time";
-import { formatInteger } from "~/utils/format";
+import { optionalText, requiredText, tooLongMessage } from "~/features/forms/text-field";
 
 export const EVENT_LIMITS = { title: 140, description: 20_000, location: 200, url: 2_000 } as const;
 
@@ -20,21 +20,9 @@ export interface VentureOption {
   name: string;
 }
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep the ${label} to ${formatInteger(max)} characters.`)
-    .optional()
-    .transform((v) => v ?? "");
-
 export const eventSchema = z
   .object({
-    title: z
-      .string({ required_error: "Please enter a title." })
-      .trim()
-      .min(1, "Please enter a title.")
-      .max(EVENT_LIMITS.title, `Please keep the title to ${formatInteger(EVENT_LIMITS.title)} characters.`),
+    title: requiredText("title", EVENT_LIMITS.title),
     description: optionalText("description", EVENT_LIMITS.description),
     start: z.string({ required_error: "Please enter when it starts." }),
     end: z.string({ required_error: "Please enter when it ends." }),
@@ -46,7 +34,7 @@ export const eventSchema = z
     url: z
       .string()
       .trim()
-      .max(EVENT_LIMITS.url, "Please keep the link shorter.")
+      .max(EVENT_LIMITS.url, tooLongMessage("link", EVENT_LIMITS.url))
       .refine((v) => URL.canParse(v) && new URL(v).protocol === "https:", "Please enter an https:// link.")
       .optional()
       .transform((v) => v ?? null),

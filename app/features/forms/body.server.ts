@@ -4,6 +4,7 @@
  * (413), then the body is parsed (400). Nothing is read into memory past the cap.
  */
 import { readCapped } from "~/features/forms/read-capped.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 export type BodyKind = "json" | "form";
 
@@ -25,7 +26,10 @@ export class BodyError extends Error {
 
   /** The refusal as a JSON `{ message }` response (APIs, and thrown from page actions). */
   toResponse(): Response {
-    return Response.json({ message: this.message }, { status: this.status, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { message: this.message },
+      { status: this.status, headers: { "Cache-Control": BARE_NO_STORE } },
+    );
   }
 }
 
@@ -74,7 +78,7 @@ export async function readForm(request: Request, { maxBytes }: { maxBytes: numbe
     return await parseForm(request, bytes);
   } catch (error) {
     if (error instanceof BodyError)
-      throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });
+      throw new Response(error.message, { status: error.status, headers: { "Cache-Control": BARE_NO_STORE } });
     throw error;
   }
 }

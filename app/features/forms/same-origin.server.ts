@@ -9,6 +9,7 @@
  * `Sec-Fetch-Site`), so it is not refused. Those GETs also refuse a subresource of any origin
  * (`requireNotSubresource`).
  */
+import { BARE_NO_STORE } from "~/utils/no-store";
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (origin !== null) return origin !== new URL(request.url).origin;
@@ -34,7 +35,7 @@ export function isSubresource(request: Request): boolean {
 const refusal = (what = "Cross-site request") =>
   new Response(`${what} refused.`, {
     status: 403,
-    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+    headers: { "Cache-Control": BARE_NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
   });
 
 /** Throws a 403 Response for a cross-site request (Remix answers a thrown Response as is). */

@@ -25,6 +25,7 @@ import { HANDOFF_FORMATS, HANDOFF_SCOPES } from "~/features/handoff/hosts";
 import { getConfig } from "~/utils/config.server";
 import { batch, columnName, getDb, together, type Db } from "~/utils/db.server";
 import { normaliseEmail } from "~/utils/mail-address";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /** The hand-off page, and what its address says after a "new" export found nobody new. */
 export const HANDOFF_PAGE = pages.subscriberHandoff.path;
@@ -434,22 +435,22 @@ export async function exportAnswer(request: Request, env: Env, actor: string): P
     (list as readonly string[]).includes(value);
   if (!known(HANDOFF_FORMATS, format) || !known(HANDOFF_SCOPES, scope))
     return new Response(
-      `Choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (${HANDOFF_SCOPES.join(" or ")}).`,
-      { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } },
+      `Please choose a host (${HANDOFF_FORMATS.join(", ")}) and which subscribers (${HANDOFF_SCOPES.join(" or ")}).`,
+      { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": BARE_NO_STORE } },
     );
   const db = getDb(env);
   // Nobody new: say so on the page rather than hand over an empty file and record a hand-off of 0.
   if (scope === "new" && (await handoffCounts(db)).notYet === 0)
     return new Response(null, {
       status: 303,
-      headers: { Location: `${HANDOFF_PAGE}?export=${NOBODY_NEW}`, "Cache-Control": "no-store" },
+      headers: { Location: `${HANDOFF_PAGE}?export=${NOBODY_NEW}`, "Cache-Control": BARE_NO_STORE },
     });
   const handoff = await recordHandoff(db, { actor, format, scope });
   return new Response(handoffExportStream(db, handoff, getConfig(env).siteUrl), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${handoffFileName(handoff, "subscribers")}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": BARE_NO_STORE,
     },
   });
 }

@@ -11,6 +11,7 @@ import { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters } 
 
 export { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters };
 import { LEAD_LIMITS } from "~/features/leads/newsletter";
+import { tooLongMessage } from "~/features/forms/text-field";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ const schema = z
   .object({
     q: z.preprocess(
       empty,
-      z.string().trim().toLowerCase().max(LEAD_LIMITS.email, "The search is too long.").optional(),
+      z.string().trim().toLowerCase().max(LEAD_LIMITS.email, tooLongMessage("search", LEAD_LIMITS.email)).optional(),
     ),
     source: z.preprocess(
       empty,
@@ -51,12 +52,14 @@ const schema = z
     status: z.preprocess(
       empty,
       z
-        .enum([...LEAD_STATUSES, "all"], { message: "Choose confirmed, pending, unsubscribed, undeliverable or all." })
+        .enum([...LEAD_STATUSES, "all"], {
+          message: "Please choose confirmed, pending, unsubscribed, undeliverable or all.",
+        })
         .default(DEFAULT_FILTER),
     ),
     from: z.preprocess(empty, isoDay.optional()),
     to: z.preprocess(empty, isoDay.optional()),
-    topic: z.preprocess(empty, z.enum(LEAD_TOPICS, { message: "Choose newsletter or alerts." }).optional()),
+    topic: z.preprocess(empty, z.enum(LEAD_TOPICS, { message: "Please choose newsletter or alerts." }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: "The start date is after the end date.",

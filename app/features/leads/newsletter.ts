@@ -15,7 +15,8 @@ export const NEWSLETTER_TEXT = {
   kept: "The confirmation e-mail may take a few minutes: your signup is kept and will be confirmed shortly.",
   invalidEmail: "Please enter a valid email address.",
   firstNameRequired: "First name is required.",
-  nameTooLong: "Please use at most 100 characters.",
+  firstNameTooLong: "Please keep the first name to 100 characters.",
+  lastNameTooLong: "Please keep the last name to 100 characters.",
   invalidSource: "Source must be a short name (letters, digits, - or _, at most 40 characters).",
   alreadySubscribed: "Email already subscribed",
   /** The signup error's default message. */
@@ -176,7 +177,7 @@ export const SIGNUP_TEXT_FIELDS = {
   lastName: {
     label: "Last name (optional)",
     max: LEAD_LIMITS.name,
-    tooLong: NEWSLETTER_TEXT.nameTooLong,
+    tooLong: NEWSLETTER_TEXT.lastNameTooLong,
     autoComplete: "family-name",
   },
 } as const satisfies Partial<Record<keyof Lead, OptionalTextField>>;

@@ -45,6 +45,7 @@ import { LEAD_TOPICS, type LeadTopic } from "~/db/schema";
 import { keepSignup } from "~/features/leads/signup-queue.server";
 import { plainPageHtml } from "~/utils/plain-page";
 import { stylesheet } from "~/components/shell/stylesheet.server";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 const SOURCE_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,${LEAD_LIMITS.source - 1}}$`);
 const DEFAULT_SOURCE = "website";
@@ -68,7 +69,7 @@ const optionalTextRules = Object.fromEntries(
 export const signupSchema = z
   .object({
     email: emailSchema(T.invalidEmail),
-    firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.nameTooLong).default(""),
+    firstName: z.string({ message: T.firstNameRequired }).trim().max(LEAD_LIMITS.name, T.firstNameTooLong).default(""),
     ...optionalTextRules,
     source: z
       .string({ message: T.invalidSource })
@@ -279,7 +280,7 @@ function signupAnswers(request: Request, env: Env, read: SignupRequest) {
           paragraphs: [T.success, T.kept],
           links: [{ href: back, text: "Back to the page" }],
         }),
-        { status: 202, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
+        { status: 202, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": BARE_NO_STORE } },
       );
     },
   };

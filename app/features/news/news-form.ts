@@ -2,24 +2,17 @@
 import { z } from "zod";
 import { ventureField } from "~/features/ventures/venture-field";
 import { slugify } from "~/utils/slug";
-import { formatInteger } from "~/utils/format";
+import { requiredText } from "~/features/forms/text-field";
 
 export const NEWS_LIMITS = { title: 140, summary: 300, body: 20_000 } as const;
 
 /** What the form's submit buttons ask for. */
 export const NEWS_INTENTS = ["save", "preview"] as const;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `Please enter a ${label}.` })
-    .trim()
-    .min(1, `Please enter a ${label}.`)
-    .max(max, `Please keep the ${label} to ${formatInteger(max)} characters.`);
-
 export const newsSchema = z.object({
-  title: text("title", NEWS_LIMITS.title),
-  summary: text("summary", NEWS_LIMITS.summary),
-  body: text("body", NEWS_LIMITS.body),
+  title: requiredText("title", NEWS_LIMITS.title),
+  summary: requiredText("summary", NEWS_LIMITS.summary),
+  body: requiredText("body", NEWS_LIMITS.body),
   /** Empty: the group's own news. */
   venture: ventureField(),
   publish: z.boolean().default(false),

@@ -29,6 +29,7 @@ import {
 import { recordOf, type InvestorRecord } from "~/features/engagement/record.server";
 import { batch, type Db, type Statement } from "~/utils/db.server";
 import { type ColumnNames, type EveryKeyDecided } from "~/utils/decided";
+import { BARE_NO_STORE } from "~/utils/no-store";
 
 /** The tables that hold personal data, their exported columns, and the document's key for each. */
 export const EXPORTED = {
@@ -315,7 +316,7 @@ export function exportResponse(document: PersonalDataExport, filePrefix: string)
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filePrefix}-${day}.json"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": BARE_NO_STORE,
     },
   });
 }

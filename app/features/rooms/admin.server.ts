@@ -108,7 +108,7 @@ export async function roomAction(request: Request, context: AppLoadContext, admi
         return json(
           {
             intent,
-            result: submission.reply({ fieldErrors: { document: ["Choose one of the library's documents."] } }),
+            result: submission.reply({ fieldErrors: { document: ["Please choose one of the library's documents."] } }),
           },
           { status: 400, headers: NO_STORE },
         );

@@ -1,8 +1,8 @@
 /** The investor rooms' form fields and rules (docs/rooms.md), for the pages and their actions. */
 import { z } from "zod";
-import { VENTURE_ID } from "~/features/ventures/venture-field";
+import { optionalText, requiredText } from "~/features/forms/text-field";
+import { UNKNOWN_VENTURE, VENTURE_ID } from "~/features/ventures/venture-field";
 import { emailSchema } from "~/utils/email-schema";
-import { formatInteger } from "~/utils/format";
 
 export const ROOM_LIMITS = { title: 200, nda: 20_000, name: 120, firm: 120 } as const;
 
@@ -17,23 +17,14 @@ export const expiryInstant = (date: string) => Date.parse(`${date}T00:00:00Z`) +
 /** The room form: a new room on /admin/rooms, its settings on /admin/rooms/<id>. */
 export function roomSchema(now = Date.now()) {
   return z.object({
-    title: z
-      .string({ required_error: "Please enter a title." })
-      .trim()
-      .min(1, "Please enter a title.")
-      .max(ROOM_LIMITS.title, `Please keep the title to ${formatInteger(ROOM_LIMITS.title)} characters.`),
+    title: requiredText("title", ROOM_LIMITS.title),
     /** Empty: the group's room; the action checks it against the catalogue (withKnownVenture). */
     venture: z
       .string()
-      .regex(VENTURE_ID, "Choose one of the ventures, or the group.")
+      .regex(VENTURE_ID, UNKNOWN_VENTURE)
       .optional()
       .transform((v) => v ?? null),
-    nda: z
-      .string()
-      .trim()
-      .max(ROOM_LIMITS.nda, `Please keep the NDA to ${formatInteger(ROOM_LIMITS.nda)} characters.`)
-      .optional()
-      .transform((v) => v ?? ""),
+    nda: optionalText("NDA", ROOM_LIMITS.nda),
     downloads: z.boolean().default(false),
     watermark: z.boolean().default(false),
     expires: z
@@ -54,17 +45,8 @@ export const documentSchema = z.object({
 
 export const inviteSchema = z.object({
   email: emailSchema(),
-  name: z
-    .string({ required_error: "Please enter the investor's name." })
-    .trim()
-    .min(1, "Please enter the investor's name.")
-    .max(ROOM_LIMITS.name, `Please keep the name to ${formatInteger(ROOM_LIMITS.name)} characters.`),
-  firm: z
-    .string()
-    .trim()
-    .max(ROOM_LIMITS.firm, `Please keep the firm to ${formatInteger(ROOM_LIMITS.firm)} characters.`)
-    .optional()
-    .transform((v) => v ?? ""),
+  name: requiredText("name", ROOM_LIMITS.name, "Please enter the investor's name."),
+  firm: optionalText("firm", ROOM_LIMITS.firm),
 });
 
 /** The investor's address on their invitation link. */
@@ -83,9 +65,5 @@ export const ndaSchema = z.object({
   accept: z
     .boolean({ required_error: "Please tick the box to accept the NDA." })
     .refine((v) => v, "Please tick the box to accept the NDA."),
-  name: z
-    .string({ required_error: "Please type your full name." })
-    .trim()
-    .min(1, "Please type your full name.")
-    .max(ROOM_LIMITS.name, `Please keep the name to ${formatInteger(ROOM_LIMITS.name)} characters.`),
+  name: requiredText("name", ROOM_LIMITS.name, "Please type your full name."),
 });

@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { HOST, STAGES, VIDEO_ID } from "~/content/ventures";
 import { VENTURE_STAGES } from "~/db/enums";
+import { requiredText } from "~/features/forms/text-field";
 import { VENTURE_ID } from "./venture-field";
 
 export const ADMIN_VENTURES_PATH = "/admin/ventures";
@@ -16,13 +17,6 @@ export const ventureAnchor = (id: string) => `venture-${id}`;
 export const ANNOUNCE_ANCHOR = "announce";
 
 export const VENTURE_LIMITS = { name: 60, tagline: 120, description: 600, label: 60, value: 60 } as const;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `Please enter a ${label}.` })
-    .trim()
-    .min(1, `Please enter a ${label}.`)
-    .max(max, `Please keep the ${label} to ${max} characters.`);
 
 /** An https:// URL whose host is a public DNS name (no IP, no localhost, no port, no credentials). */
 export function isPublicHttpsUrl(value: string): boolean {
@@ -55,9 +49,9 @@ export function youtubeId(value: string): string | null {
 export const STAGE_NAMES = VENTURE_STAGES.map((value) => ({ value, label: STAGES[value] }));
 
 export const ventureSchema = z.object({
-  name: text("name", VENTURE_LIMITS.name),
-  tagline: text("tagline", VENTURE_LIMITS.tagline),
-  description: text("description", VENTURE_LIMITS.description),
+  name: requiredText("name", VENTURE_LIMITS.name),
+  tagline: requiredText("tagline", VENTURE_LIMITS.tagline),
+  description: requiredText("description", VENTURE_LIMITS.description),
   stage: z.enum(VENTURE_STAGES, { message: "Please choose one of the stages." }),
   website: z
     .string()
@@ -76,8 +70,8 @@ export const ventureSchema = z.object({
 export type VentureInput = z.infer<typeof ventureSchema>;
 
 export const factSchema = z.object({
-  label: text("label", VENTURE_LIMITS.label),
-  value: text("value", VENTURE_LIMITS.value),
+  label: requiredText("label", VENTURE_LIMITS.label),
+  value: requiredText("value", VENTURE_LIMITS.value),
   asOf: z
     .string({ required_error: "Please enter the date the figure is as of." })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date the figure is as of.")
@@ -95,12 +89,11 @@ export type FactInput = z.infer<typeof factSchema>;
 
 /** A new venture: its id (the address /subsidiary/<id>, fixed once made) and name. */
 export const newVentureSchema = z.object({
-  id: z
-    .string({ required_error: "Please enter an id." })
-    .trim()
-    .regex(VENTURE_ID, "Use lower-case letters, digits and single hyphens (it is the address).")
-    .max(40, "Please keep the id to 40 characters."),
-  name: text("name", VENTURE_LIMITS.name),
+  id: requiredText("id", 40).regex(
+    VENTURE_ID,
+    "Use lower-case letters, digits and single hyphens (it is the address).",
+  ),
+  name: requiredText("name", VENTURE_LIMITS.name),
 });
 
 /** An action's answer to a refused form: which form, and conform's result (fields kept, errors). */

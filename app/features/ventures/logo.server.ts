@@ -4,6 +4,7 @@
  * stored in R2 under their SHA-256 and served at an immutable address with their type, `nosniff`
  * and `Content-Security-Policy: sandbox`.
  */
+import { BARE_NO_STORE } from "~/utils/no-store";
 export const LOGO_PREFIX = "logos/";
 
 export interface SniffedImage {
@@ -75,7 +76,7 @@ const TYPES: Record<string, SniffedImage["type"]> = { png: "image/png", jpg: "im
 export async function serveLogo(bucket: R2Bucket, file: string): Promise<Response> {
   const match = LOGO_FILE.exec(file);
   const object = match ? await bucket.get(`${LOGO_PREFIX}${file}`) : null;
-  if (!match || !object) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!match || !object) return new Response("Not Found", { status: 404, headers: { "Cache-Control": BARE_NO_STORE } });
   return new Response(object.body, {
     headers: {
       "Content-Type": TYPES[match[1]!]!,

@@ -9,7 +9,7 @@ import { z } from "zod";
 export const VENTURE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** What a form says of a venture that is not one of the list's. */
-export const UNKNOWN_VENTURE = "Choose one of the ventures, or the group.";
+export const UNKNOWN_VENTURE = "Please choose one of the ventures, or the group.";
 
 /** The field: a venture's id, or null for the group. */
 export const ventureField = () =>
