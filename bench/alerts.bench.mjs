@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { ensureDevVars, ROOT } from "../scripts/lib/config.mjs";
 import { build, freePort, migrate, run, triggerScheduled } from "../scripts/lib/local-worker.mjs";
 import { startLocalMail } from "../scripts/lib/local-mail.mjs";
-import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
+import { alertNewsForm, benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 
 const COUNT = Number(process.env.BENCH_ALERTS || 1000);
 /** How long to wait for the last alert before reporting what arrived. */
@@ -74,15 +74,7 @@ export default async function alerts() {
     const cookie = await fixtures.adminCookie(worker.url);
     const title = `Bench alert ${runId}`;
     const body = new FormData();
-    for (const [k, v] of Object.entries({
-      intent: "save",
-      title,
-      summary: "Measured.",
-      body: "Bench.",
-      publish: "on",
-      alert: "on",
-    }))
-      body.set(k, v);
+    for (const [k, v] of Object.entries(alertNewsForm(title))) body.set(k, v);
     const started = Date.now();
     const res = await fetch(`${worker.url}/admin/news`, {
       method: "POST",

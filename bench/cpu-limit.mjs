@@ -12,42 +12,18 @@
 //   only. Its time deltas are wall-clock between samples, so on a shared machine it also counts
 //   the time the thread waited for a core, plus the profiler's own cost: read it as a ceiling.
 // Not part of `npm run bench` (it judges nothing).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDevVars } from "../scripts/lib/config.mjs";
 import { freePort, migrate } from "../scripts/lib/local-worker.mjs";
 import { topFunctions, profileWorker } from "./lib/cpu-profile.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
+import { findWorkerd, processCpuMs, TICK_MS } from "./lib/worker-cpu.mjs";
 
 const LEADS = Number(process.env.CPU_LEADS || 100_000);
 const SAMPLES = Number(process.env.CPU_SAMPLES || 5);
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
-
-/** The workerd under `pid` that runs the worker (the one with an inspector; wrangler has a second). */
-function findWorkerd(pid) {
-  const children = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
-    .stdout.trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.trim().split(/\s+/));
-  for (const [child, command, ...args] of children) {
-    if (command.endsWith("/workerd") && args.some((a) => a.startsWith("--inspector-addr"))) return Number(child);
-    const found = findWorkerd(child);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** User + system CPU of a process so far, in ms (clock ticks: 10 ms apiece at 100 Hz). */
-function processCpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
-    .replace(/^.*\) /, "")
-    .split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15)
-}
 
 /** One request read to the end: status, bytes and wall time. */
 async function fetchAll(url, headers) {

@@ -6,7 +6,7 @@
 //   or more table sizes (BENCH_CSV_SIZES, default 10 000 and BENCH_LEADS) in one run;
 // - the stats and dashboard loaders are timed in the worker (Server-Timing) against pages that
 //   read no data, as ratios (the machine is shared; absolute times drift, ratios less).
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +17,7 @@ import { seedLeads } from "../scripts/seed.mjs";
 import { allocatedDuring, connectCdp, inspectorUrl, liveHeap } from "./lib/cdp.mjs";
 import { benchFixtures, startBenchWorker } from "./lib/fixtures.mjs";
 import { goal } from "./lib/goals.mjs";
+import { findWorkerd } from "./lib/worker-cpu.mjs";
 
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
 /** Table sizes the export's memory is measured at, smallest first; the last is LEADS. */
@@ -34,25 +35,6 @@ const DISTINCT = 500;
 const POOL = 100;
 const SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES || 40);
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
-/**
- * The workerd process under `pid` (wrangler → workerd) that runs our worker and the local D1: the
- * one with an inspector. (wrangler dev starts a second workerd for its own proxy in front; its RSS
- * grows with every byte it relays, for any response, and it is not part of a deployment.)
- */
-function findWorkerd(pid) {
-  const children = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
-    .stdout.trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.trim().split(/\s+/));
-  for (const [child, command, ...args] of children) {
-    if (command.endsWith("/workerd") && args.some((a) => a.startsWith("--inspector-addr"))) return Number(child);
-    const found = findWorkerd(child);
-    if (found) return found;
-  }
-  return null;
-}
 
 const rssKiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
 const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;

@@ -1,7 +1,11 @@
-// npm run seed -- --leads N [--persist-to DIR] [--clear] [--verbose]
+// npm run seed -- --leads N [--confirmed C] [--alerts A] [--persist-to DIR] [--clear] [--verbose]
 // Fills the local D1 (default .wrangler/state, the one `npm start` uses) with N generated leads
 // spread over the last 60 days, several sources and the three statuses (90 % confirmed), in batched INSERTs through
 // `wrangler d1 execute --file`. E-mails carry a per-run tag, so running it twice adds 2 × N.
+// `--alerts A`: A of the N are confirmed investor-alert subscribers (topic `alerts`), the rest
+// newsletter leads; `--confirmed C`: exactly C of those newsletter leads are confirmed, the others
+// pending or unsubscribed (7 : 3). Both spread evenly over the N, so over the 60 days too
+// (bench/at-size.mjs: `--leads 100000 --confirmed 67000 --alerts 10000`).
 import "./lib/node-version.mjs"; // first: one clear line on a too-old Node
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,8 +45,14 @@ function random(seed) {
 
 const sql = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
 
-/** The INSERT statements for `count` leads. */
-export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } = {}) {
+/** Whether item `i` of `n` is one of `k` spread evenly over them (exactly k of the n are). */
+const oneOf = (i, k, n) => Math.floor(((i + 1) * k) / n) > Math.floor((i * k) / n);
+
+/**
+ * The INSERT statements for `count` leads: `alerts` of them confirmed alert subscribers, and of
+ * the newsletter's, exactly `confirmed` confirmed (by default about 90 %, drawn at random).
+ */
+export function leadInserts(count, { now = Date.now(), tag = now.toString(36), confirmed, alerts = 0 } = {}) {
   const rand = random(Number.parseInt(tag, 36) || 1);
   const totalWeight = SOURCES.reduce((s, [, w]) => s + w, 0);
   const pickSource = () => {
@@ -50,6 +60,9 @@ export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } 
     for (const [source, weight] of SOURCES) if ((r -= weight) < 0) return source;
     return SOURCES[0][0];
   };
+  const newsletter = count - alerts;
+  /** Newsletter leads so far: the `confirmed` are spread over them. */
+  let nth = 0;
   const statements = [];
   for (let start = 0; start < count; start += ROWS_PER_INSERT) {
     const rows = [];
@@ -62,25 +75,41 @@ export function leadInserts(count, { now = Date.now(), tag = now.toString(36) } 
         .normalize("NFD")
         .replace(/[^\x20-\x7e]/g, "")
         .toLowerCase();
+      const topic = oneOf(i, alerts, count) ? "alerts" : "newsletter";
       // Mostly confirmed subscribers, some waiting for their confirmation, a few who left.
       const r = rand();
-      const status = r < 0.9 ? "confirmed" : r < 0.97 ? "pending" : "unsubscribed";
+      const status =
+        topic === "alerts"
+          ? "confirmed"
+          : confirmed === undefined
+            ? r < 0.9
+              ? "confirmed"
+              : r < 0.97
+                ? "pending"
+                : "unsubscribed"
+            : oneOf(nth++, confirmed, newsletter)
+              ? "confirmed"
+              : r < 0.7
+                ? "pending"
+                : "unsubscribed";
       const confirmedAt = status === "pending" ? null : subscribedAt + 60_000;
       const unsubscribedAt = status === "unsubscribed" ? subscribedAt + DAY : null;
       rows.push(
-        `(${[email, first, last, pickSource(), "seed", subscribedAt, status, confirmedAt, unsubscribedAt].map(sql).join(", ")})`,
+        `(${[email, first, last, pickSource(), "seed", subscribedAt, status, confirmedAt, unsubscribedAt, topic].map(sql).join(", ")})`,
       );
     }
     statements.push(
-      `INSERT OR IGNORE INTO leads (email, first_name, last_name, source, user_agent, subscribed_at, status, confirmed_at, unsubscribed_at) VALUES\n${rows.join(",\n")};`,
+      `INSERT OR IGNORE INTO leads (email, first_name, last_name, source, user_agent, subscribed_at, status, confirmed_at, unsubscribed_at, topic) VALUES\n${rows.join(",\n")};`,
     );
   }
   return statements;
 }
 
-/** Migrates the local D1 in `persistTo` and adds `count` leads to it. */
+/** Migrates the local D1 in `persistTo` and adds `count` leads to it (`confirmed`, `alerts`: leadInserts'). */
 export function seedLeads({
   count,
+  confirmed,
+  alerts,
   persistTo = resolve(ROOT, ".wrangler/state"),
   clear = false,
   now,
@@ -90,7 +119,7 @@ export function seedLeads({
   const dir = mkdtempSync(join(tmpdir(), "afx-seed-"));
   try {
     const file = join(dir, "seed.sql");
-    const statements = leadInserts(count, { now });
+    const statements = leadInserts(count, { now, confirmed, alerts });
     writeFileSync(file, `${clear ? "DELETE FROM leads;\n" : ""}${statements.join("\n")}\n`);
     run(
       resolve(ROOT, "node_modules/.bin/wrangler"),
@@ -109,19 +138,34 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
       leads: { type: "string" },
+      confirmed: { type: "string" },
+      alerts: { type: "string" },
       "persist-to": { type: "string" },
       clear: { type: "boolean", default: false },
       verbose: { type: "boolean", default: false },
     },
   });
   const count = Number(values.leads);
-  if (!Number.isInteger(count) || count < 1) {
-    console.error("Usage: npm run seed -- --leads N [--persist-to DIR] [--clear]");
+  const alerts = Number(values.alerts ?? 0);
+  const confirmed = values.confirmed === undefined ? undefined : Number(values.confirmed);
+  const whole = (n) => Number.isInteger(n) && n >= 0;
+  if (
+    !Number.isInteger(count) ||
+    count < 1 ||
+    !whole(alerts) ||
+    alerts > count ||
+    (confirmed !== undefined && (!whole(confirmed) || confirmed > count - alerts))
+  ) {
+    console.error(
+      "Usage: npm run seed -- --leads N [--confirmed C ≤ N − A] [--alerts A ≤ N] [--persist-to DIR] [--clear]",
+    );
     process.exit(2);
   }
   const started = Date.now();
   seedLeads({
     count,
+    confirmed,
+    alerts,
     persistTo: values["persist-to"] ? resolve(values["persist-to"]) : undefined,
     clear: values.clear,
     verbose: values.verbose,

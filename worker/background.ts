@@ -8,6 +8,7 @@ import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server"
 import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
 import { consumeKeptSignups, isSignupQueue, type KeptSignup } from "../app/features/leads/signup-queue.server";
 import { watchedBindings } from "./local-faults";
+import { continueFanOut, isFanOutJob, type FanOutJob } from "../app/features/alerts/alerts.server";
 
 let mailLogged = false;
 
@@ -60,6 +61,32 @@ export const background = {
     if (!mayMail(env)) {
       batch.ackAll();
       return;
+    }
+    // An alert's fan-out handed on (app/features/alerts/alerts.server.ts): its next chunks, in
+    // this invocation; the mails beside it are sent as ever.
+    const fanOuts = batch.messages.filter((m) => isFanOutJob(m.body));
+    if (fanOuts.length) {
+      const pending: Promise<unknown>[] = [];
+      const context = ctx ?? { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+      for (const message of fanOuts) {
+        try {
+          await continueFanOut(env, context, (message.body as FanOutJob).fanOut);
+          message.ack();
+        } catch (error) {
+          log("error", "[alerts] fan-out failed; the queue retries it", { error });
+          message.retry();
+        }
+      }
+      await Promise.allSettled(pending);
+      const mails = batch.messages.filter((m) => !isFanOutJob(m.body)) as Message<MailJob>[];
+      if (!mails.length) return;
+      batch = {
+        queue: batch.queue,
+        metadata: batch.metadata,
+        messages: mails,
+        ackAll: () => mails.forEach((m) => m.ack()),
+        retryAll: (options) => mails.forEach((m) => m.retry(options)),
+      } as MessageBatch<MailJob>;
     }
     await deliverQueued(batch as MessageBatch<MailJob>, env);
   },

@@ -128,8 +128,9 @@ export const leads = sqliteTable(
     // Name prefixes, case-insensitive.
     index("leads_first_name_lower_idx").on(sql`lower(${t.firstName})`),
     index("leads_last_name_lower_idx").on(sql`lower(${t.lastName})`),
-    // The hand-off's scope "new" and the dashboard's handed-off counts.
-    index("leads_topic_status_handed_off_at_idx").on(t.topic, t.status, t.handedOffAt),
+    // The dashboard's audience counts from the index alone (migrations/0026): the hand-off's
+    // handed-off and not yet (and its scope "new"), the alerts subscribers by venture choice.
+    index("leads_audience_idx").on(t.topic, t.status, t.suppressedAt, t.handedOffAt, t.alertVentures),
   ],
 );
 

@@ -5,8 +5,9 @@ import { startLocalProviderIfNeeded } from "../../scripts/lib/local-oidc.mjs";
 import { sampleFeedXml, startFeedServer } from "../../scripts/lib/sample-feed.mjs";
 import { seedLeads } from "../../scripts/seed.mjs";
 
-export async function benchFixtures({ persistTo, leads }) {
-  if (leads > 0) seedLeads({ count: leads, persistTo });
+/** `leads` seeded (`confirmed`, `alerts`: scripts/seed.mjs's shares of them, exact counts). */
+export async function benchFixtures({ persistTo, leads, confirmed, alerts }) {
+  if (leads > 0) seedLeads({ count: leads, confirmed, alerts, persistTo });
   // The blog reads a local feed, so /blog is measured as served from its posts cache.
   const feed = await startFeedServer({ respond: () => ({ body: sampleFeedXml({ items: 50 }) }) });
   const provider = await startLocalProviderIfNeeded({ port: 0 });
@@ -20,6 +21,16 @@ export async function benchFixtures({ persistTo, leads }) {
     },
   };
 }
+
+/** The admin's news form publishing an item with its investor alert (the alert benches). */
+export const alertNewsForm = (title) => ({
+  intent: "save",
+  title,
+  summary: "Measured.",
+  body: "Bench.",
+  publish: "on",
+  alert: "on",
+});
 
 /**
  * The built worker as deployed (React's production build) on a free port, with the fixtures'

@@ -96,11 +96,29 @@ const chose = (send: Pick<Send, "kind" | "venture">) => {
 };
 
 /**
+ * Chunks one invocation queues before it hands the rest of its alerts on (1,000 subscribers): an
+ * invocation's CPU is then the same for any audience (docs/decisions/126: 10,000 subscribers took
+ * up to 4 s of the 5 s limit in one invocation).
+ */
+export const CHUNKS_PER_RUN = 20;
+
+/** A mail-queue message: go on with an alert's fan-out after lead `after`. */
+export interface FanOutJob {
+  fanOut: { kind: string; itemId: string; after: number };
+}
+
+export const isFanOutJob = (body: unknown): body is FanOutJob =>
+  typeof (body as Partial<FanOutJob> | null)?.fanOut?.itemId === "string";
+
+/**
  * Queues the mails of every alert not yet fanned out: for each, the confirmed `alerts` leads
- * (never a suppressed record) that have no mail of it yet, CHUNK at a time. Each chunk is one
- * batch: the mails, only for leads the alert has no recipient row for, then those rows, so a lead
- * gets one mail per alert however often (or concurrently) this runs. Called after a publish
- * (`waitUntil`) and by the every-minute Cron Trigger, which finishes what a cut-off run left.
+ * (never a suppressed record) that have no mail of it yet, CHUNK at a time, CHUNKS_PER_RUN chunks
+ * in all; what is left of an alert is handed on through the mail queue (`continueFanOut`, in the
+ * consumer's own invocation, and so on to its end). Each chunk is one batch: the mails, only for
+ * leads the alert has no recipient row for, then those rows, so a lead gets one mail per alert
+ * however often (or concurrently) this runs. Called after a publish (`waitUntil`) and by the
+ * every-minute Cron Trigger (no `ctx`: it hands nothing on, the next minute's run goes on), which
+ * finishes what a cut-off run or a lost message left.
  * Raw SQL (docs/decisions/024-data-layer.md): INSERT … SELECT over json_each of the chunk, one
  * statement for any chunk size (D1 binds at most 100 parameters a statement).
  */
@@ -117,10 +135,14 @@ export async function fanOutAlerts(
     .orderBy(asc(alertSends.createdAt))
     .limit(10);
   let queued = 0;
+  let chunks = CHUNKS_PER_RUN;
   for (const send of sends) {
     // One alert that fails (its item, a database error) stops none of the others.
     try {
-      queued += await fanOutOne(env, ctx, send, now);
+      const run = await fanOutOne(env, ctx, send, now, { after: 0, chunks });
+      queued += run.queued;
+      chunks -= run.chunks;
+      if (run.next !== null && ctx) await handOn(env, send, run.next);
     } catch (error) {
       log("error", "alert fan-out failed for one alert", { kind: send.kind, item: send.itemId, error });
     }
@@ -128,43 +150,93 @@ export async function fanOutAlerts(
   return queued;
 }
 
+/**
+ * The mail queue's fan-out message: the alert's next CHUNKS_PER_RUN chunks after `after`, and the
+ * rest handed on again. An alert already fanned out (the Cron Trigger finished it) is left.
+ */
+export async function continueFanOut(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  { kind, itemId, after }: FanOutJob["fanOut"],
+  now = Date.now,
+): Promise<number> {
+  const send = await getDb(env)
+    .select()
+    .from(alertSends)
+    .where(and(eq(alertSends.kind, kind), eq(alertSends.itemId, itemId), isNull(alertSends.fannedOutAt)))
+    .get();
+  if (!send) return 0;
+  const run = await fanOutOne(env, ctx, send, now, { after, chunks: CHUNKS_PER_RUN });
+  if (run.next !== null) await handOn(env, send, run.next);
+  return run.queued;
+}
+
+/** The rest of an alert, after lead `after`, on the mail queue (none bound: the Cron Trigger goes on). */
+async function handOn(env: Env, send: Send, after: number): Promise<void> {
+  const queue = env.MAIL_QUEUE as Queue<FanOutJob> | undefined;
+  await queue?.send({ fanOut: { kind: send.kind, itemId: send.itemId, after } }, { contentType: "json" });
+}
+
+/**
+ * The next CHUNK leads after lead `after` that are due this alert's mail. The topic and status are
+ * written `+column` so that SQLite walks the primary key from `after` (a chunk reads its own rows
+ * and the other leads between them: one pass over the table for the whole fan-out) rather than
+ * the audience index, whose order is not the ids': every chunk would read and sort every alerts
+ * subscriber, quadratic in them (200 chunks × 10 000 rows at 10 000 subscribers, bench/at-size.mjs).
+ * tests/server/audience-plans.test.ts pins the plan.
+ */
+export function dueRecipients(db: Db, send: Pick<Send, "kind" | "itemId" | "venture">, after: number) {
+  const r = alertRecipients;
+  return db
+    .select({ id: leads.id, email: leads.email })
+    .from(leads)
+    .where(
+      and(
+        eq(sql`+${leads.topic}`, "alerts"),
+        eq(sql`+${leads.status}`, "confirmed"),
+        gt(leads.id, after),
+        isNull(leads.suppressedAt),
+        chose(send),
+        send.kind === EVENT_REMINDER_KIND ? eq(leads.eventReminders, true) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(r)
+            .where(and(eq(r.kind, send.kind), eq(r.itemId, send.itemId), eq(r.leadId, leads.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(leads.id))
+    .limit(CHUNK);
+}
+
+/**
+ * Up to `chunks` chunks of one alert's fan-out after lead `after`: what it queued, the chunks it
+ * took, and the lead to go on after (null: the alert is fanned out, and marked so).
+ */
 async function fanOutOne(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   send: Send,
   now: () => number,
-) {
+  { after, chunks }: { after: number; chunks: number },
+): Promise<{ queued: number; chunks: number; next: number | null }> {
   const db = getDb(env);
   const r = alertRecipients;
-  const ofSend = and(eq(r.kind, send.kind), eq(r.itemId, send.itemId));
   const kind = alertMailKind(send.kind, send.itemId);
   const { siteUrl } = getConfig(env);
   let queued = 0;
   // Leads are taken in id order after the last one seen, so a lead skipped below is not met again.
-  let after = 0;
-  for (;;) {
-    const due = await db
-      .select({ id: leads.id, email: leads.email })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.topic, "alerts"),
-          eq(leads.status, "confirmed"),
-          gt(leads.id, after),
-          isNull(leads.suppressedAt),
-          chose(send),
-          send.kind === EVENT_REMINDER_KIND ? eq(leads.eventReminders, true) : undefined,
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(r)
-              .where(and(ofSend, eq(r.leadId, leads.id))),
-          ),
-        ),
-      )
-      .orderBy(asc(leads.id))
-      .limit(CHUNK);
-    if (!due.length) break;
+  for (let used = 0; ; used++) {
+    if (used === chunks) return { queued, chunks: used, next: after };
+    const due = await dueRecipients(db, send, after);
+    if (!due.length) {
+      await db
+        .update(alertSends)
+        .set({ fannedOutAt: now() })
+        .where(and(eq(alertSends.kind, send.kind), eq(alertSends.itemId, send.itemId)));
+      return { queued, chunks: used, next: null };
+    }
     after = due.at(-1)?.id ?? after;
     const built = await Promise.all(
       due.map(async (lead) => {
@@ -196,11 +268,6 @@ async function fanOutOne(
     queued += ids.length;
     if (ctx) announceMail(env, ctx, ids);
   }
-  await db
-    .update(alertSends)
-    .set({ fannedOutAt: now() })
-    .where(and(eq(alertSends.kind, send.kind), eq(alertSends.itemId, send.itemId)));
-  return queued;
 }
 
 /** One lead's alert mail, as the fan-out's JSON row; throws when it cannot go out as is. */

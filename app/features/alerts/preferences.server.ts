@@ -89,23 +89,27 @@ export async function chooseSignupVentures(db: Db, leadId: number, ticked: reado
 }
 
 /**
- * The dashboard's alerts subscribers by venture: those who get every venture's alerts, and per
- * venture those who chose it. Raw SQL (docs/decisions/024-data-layer.md): json_each over the choice.
+ * The two reads of the alerts audience: those who get every venture's alerts, and per venture
+ * those who chose it, both from leads_audience_idx alone (migrations/0026; its plans are pinned by
+ * tests/server/audience-plans.test.ts). Raw SQL (docs/decisions/024-data-layer.md): json_each over
+ * the choice.
  */
-export async function alertsByVenture(db: Db): Promise<AlertsAudience> {
+export function audienceQueries(db: Db) {
   const subscribed = and(eq(leads.topic, "alerts"), eq(leads.status, "confirmed"), isNull(leads.suppressedAt));
-  // The ventures in the same round trip: neither waits for the other.
-  const [[allRows, chosen], ventures] = await Promise.all([
-    together(db, [
-      db
-        .select({ n: count() })
-        .from(leads)
-        .where(and(subscribed, isNull(leads.alertVentures))),
-      sql`SELECT j.value AS venture, COUNT(*) AS n FROM ${leads}, json_each(${leads.alertVentures}) AS j
+  return [
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(subscribed, isNull(leads.alertVentures))),
+    sql`SELECT j.value AS venture, COUNT(*) AS n FROM ${leads}, json_each(${leads.alertVentures}) AS j
         WHERE ${subscribed} AND ${leads.alertVentures} IS NOT NULL GROUP BY j.value`,
-    ]),
-    alertVentures(db),
-  ]);
+  ] as const;
+}
+
+/** The dashboard's alerts subscribers by venture: those who get every venture's alerts, and per venture those who chose it. */
+export async function alertsByVenture(db: Db): Promise<AlertsAudience> {
+  // The ventures in the same round trip: neither waits for the other.
+  const [[allRows, chosen], ventures] = await Promise.all([together(db, audienceQueries(db)), alertVentures(db)]);
   const by = new Map(((chosen as D1Result<{ venture: string; n: number }>).results ?? []).map((r) => [r.venture, r.n]));
   return {
     all: allRows[0]?.n ?? 0,

@@ -5,7 +5,7 @@
  * who went, so each one's consent record can be shown; an import reads the host's own export back
  * and ends here every subscription that ended there, as our own unsubscribe does.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { auditLog, handoffLeads, leads, subscriberHandoffs, type HandoffFormat, type HandoffScope } from "~/db/schema";
 import { pages } from "~/content/pages";
 import { auditStatement, leadTarget } from "~/features/admin/audit.server";
@@ -408,17 +408,26 @@ export async function endHandedOff(
   return { ok: true, step: "done", format, ended: named(ended) };
 }
 
+/**
+ * The reads of handoffCounts: two ranges of leads_audience_idx, from the index alone
+ * (migrations/0026; tests/server/audience-plans.test.ts pins their plans).
+ */
+export const handoffCountQueries = (db: Db) =>
+  [
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(handable, isNotNull(leads.handedOffAt))),
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(handable, isNull(leads.handedOffAt))),
+  ] as const;
+
 /** The confirmed newsletter subscribers handed to the host, and those not yet (the page and the dashboard). */
 export async function handoffCounts(db: Db): Promise<{ handedOff: number; notYet: number }> {
-  const [rows] = await together(db, [
-    db
-      .select({ handedOff: sql<number>`${leads.handedOffAt} IS NOT NULL`, n: count() })
-      .from(leads)
-      .where(handable)
-      .groupBy(sql`${leads.handedOffAt} IS NOT NULL`),
-  ]);
-  const of = (handedOff: boolean) => rows.find((r) => Boolean(r.handedOff) === handedOff)?.n ?? 0;
-  return { handedOff: of(true), notYet: of(false) };
+  const [handedOff, notYet] = await together(db, handoffCountQueries(db));
+  return { handedOff: handedOff[0]?.n ?? 0, notYet: notYet[0]?.n ?? 0 };
 }
 
 /**

@@ -5,6 +5,7 @@
  * (tests/worker/leads-workbench.test.ts reads the query plans).
  */
 import { and, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { leadDailyCounts, leads, LEAD_STATUSES, LEAD_TOPICS } from "~/db/schema";
 import { DEFAULT_FILTER, type FilterErrors, type LeadFilter, type LeadFilters } from "~/features/leads/lead-filter";
@@ -99,8 +100,8 @@ export const countableByDay = (f: LeadFilters) => !f.q && topicOf(f) === "newsle
 /** The filter's topic: the newsletter unless it names another (lead_daily_counts counts the newsletter's alone). */
 const topicOf = (f: LeadFilters) => f.topic ?? "newsletter";
 
-/** Status and source: the same columns on `leads` and `lead_daily_counts`. */
-function statusAndSource(table: typeof leads | typeof leadDailyCounts, f: LeadFilters, withStatus: boolean) {
+/** Status and source on `lead_daily_counts`. */
+function statusAndSource(table: typeof leadDailyCounts, f: LeadFilters, withStatus: boolean) {
   return [
     withStatus && f.status !== "all" ? eq(table.status, f.status) : undefined,
     f.source ? eq(table.source, f.source) : undefined,
@@ -111,8 +112,18 @@ function statusAndSource(table: typeof leads | typeof leadDailyCounts, f: LeadFi
 const all = (conditions: (SQL | undefined)[]): SQL => and(...conditions) ?? sql`1`;
 
 /**
+ * A column as a search's other terms name it: `+column`, which SQLite uses no index for, so the
+ * search's prefix ranges are the access path and a search reads its own matches (MULTI-INDEX OR).
+ * Otherwise the planner walked the whole status (or topic, source, date) range newest first,
+ * checking each row against the prefix: a search matching nobody read every confirmed lead, about
+ * a second at 100 000 leads (bench/at-size.mjs, docs/decisions/126).
+ */
+export const searchSide = (f: LeadFilters, column: SQLiteColumn): SQL => (f.q ? sql`+${column}` : sql`${column}`);
+
+/**
  * The condition on `leads` rows matching the filters; `withStatus: false` ignores the status
- * filter (the per-status counts). Each filter is a range on an index: the query-plan test pins it.
+ * filter (the per-status counts). Each filter is a range on an index, a search's prefixes before
+ * the rest (searchSide): the query-plan test pins it.
  */
 export function filterCondition(f: LeadFilters, { withStatus = true } = {}): SQL {
   // E-mails are stored in lower case; names are matched through their lower-case indexes.
@@ -122,11 +133,14 @@ export function filterCondition(f: LeadFilters, { withStatus = true } = {}): SQL
       ? [email]
       : [email, sql`lower(${leads.firstName})`, sql`lower(${leads.lastName})`]
     : [];
+  const side = (column: SQLiteColumn) => searchSide(f, column);
   return all([
-    eq(leads.topic, topicOf(f)),
-    ...statusAndSource(leads, f, withStatus),
-    f.from ? gte(leads.subscribedAt, new Date(dayStart(f.from))) : undefined,
-    f.to ? lt(leads.subscribedAt, new Date(dayStart(f.to) + DAY_MS)) : undefined,
+    eq(side(leads.topic), topicOf(f)),
+    withStatus && f.status !== "all" ? eq(side(leads.status), f.status) : undefined,
+    f.source ? eq(side(leads.source), f.source) : undefined,
+    // Milliseconds, as the column stores them (a template binds the value as given).
+    f.from ? gte(side(leads.subscribedAt), dayStart(f.from)) : undefined,
+    f.to ? lt(side(leads.subscribedAt), dayStart(f.to) + DAY_MS) : undefined,
     f.q ? or(...ranges.map((column) => and(gte(column, f.q!), lt(column, f.q! + TOP)))) : undefined,
   ]);
 }

@@ -5,7 +5,7 @@
 import { and, desc, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelectQueryBuilder } from "drizzle-orm/sqlite-core";
 import { leads, type Lead } from "~/db/schema";
-import { DEFAULT_FILTER, filterCondition, type LeadFilters } from "~/features/leads/lead-filters.server";
+import { DEFAULT_FILTER, filterCondition, searchSide, type LeadFilters } from "~/features/leads/lead-filters.server";
 import { together, type Db } from "~/utils/db.server";
 import { type EveryKeyDecided } from "~/utils/decided";
 import { keysetCursor } from "~/utils/keyset-cursor";
@@ -101,7 +101,9 @@ function leadPage<T extends SQLiteSelectQueryBuilder>(
   also?: SQL,
 ): T {
   // Row values: the builder has no form for them; still over the schema's columns, values bound.
-  const after = cursor ? sql`(${leads.subscribedAt}, ${leads.id}) < (${cursor.subscribedAt}, ${cursor.id})` : undefined;
+  // A search's keyset is no index range either (searchSide): the search reads its matches.
+  const [at, id] = [searchSide(filters, leads.subscribedAt), searchSide(filters, leads.id)];
+  const after = cursor ? sql`(${at}, ${id}) < (${cursor.subscribedAt}, ${cursor.id})` : undefined;
   return select
     .where(and(filterCondition(filters), after, also))
     .orderBy(desc(leads.subscribedAt), desc(leads.id))
