@@ -4,6 +4,7 @@ import { signIn } from "./account";
 import { downloadBytes, hydrated, launch, newPage as newSharedPage, screenshot } from "./browser";
 import { startOwnWorker, type OwnWorker } from "./own-worker";
 import { inView } from "./tap-targets";
+import { PHONE } from "./fit";
 
 // The document library in Chromium: an admin uploads a PDF with JavaScript off (the plain
 // multipart form) and on (progress bar, cancel), and a visitor downloads the same bytes from
@@ -21,7 +22,6 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1366, height: 800 };
 
 const newPage = (b: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE | typeof DESKTOP } = {}) =>

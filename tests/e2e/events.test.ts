@@ -10,6 +10,7 @@ import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage, ready, settled } from "./browser";
 import { EVENT_FIXTURE } from "./content-fixtures";
 import { inView, smallTargets } from "./tap-targets";
+import { PHONE } from "./fit";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,8 +22,6 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 const date = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-
-const PHONE = { width: 412, height: 915 };
 
 describe("events without JavaScript, on a 412 px phone", () => {
   it("an admin creates, is refused, moves, cancels (asked first) and reinstates a GaaS event; a visitor sees it and its calendar file", async () => {

@@ -6,6 +6,7 @@ import { UNAVAILABLE_TEXT } from "~/features/documents/library";
 import { waitForMail, type InboxMail } from "../fixtures/inbox";
 import { signIn } from "./account";
 import { launch, newPage, ready, screenshot } from "./browser";
+import { PHONE } from "./fit";
 
 // What an investor and an IR manager meet on a 412 px phone without JavaScript (issue 53): the
 // investor-alerts path speaks of investor alerts in its mail (subject, sender name, words) and on
@@ -14,7 +15,6 @@ import { launch, newPage, ready, screenshot } from "./browser";
 // /admin/… not-found page offers no Log In, and an unknown document's link says so. Every page
 // is checked to fit the phone.
 const inbox = inject("inboxURL");
-const PHONE = { width: 412, height: 915 };
 const A = subscriptionText("alerts");
 const tag = Date.now().toString(36);
 let browser: Browser;

@@ -13,6 +13,7 @@ import { listMail, waitForMail } from "../fixtures/inbox";
 import { signIn } from "./account";
 import { axeViolations, WCAG_AA } from "./axe";
 import { launch, newPage, screenshot } from "./browser";
+import { PHONE, overflow } from "./fit";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +24,6 @@ afterAll(async () => {
 });
 
 const inbox = inject("inboxURL");
-const PHONE = { width: 412, height: 915 };
 const tag = Date.now().toString(36);
 const DOMAIN = "@examplecompanies.co.uk";
 const LONG_WORD = `Vertraulichkeitsvereinbarungsunterlagen${tag}`.padEnd(64, "x");
@@ -46,14 +46,7 @@ async function check(page: Page, name: string) {
   await scan.goto(page.url());
   expect(await axeViolations(scan, WCAG_AA), name).toEqual([]);
   await context.close();
-  const { extra, past } = await page.evaluate(() => {
-    const root = document.documentElement;
-    const past = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && !el.closest("[data-scroll-x]"))
-      .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").slice(0, 40)}"`);
-    return { extra: root.scrollWidth - root.clientWidth, past };
-  });
+  const { extra, past } = await overflow(page);
   expect(extra, `${name} is ${extra} px too wide: ${past.join(", ")}`).toBe(0);
   await screenshot(page, `rooms-${name}`);
 }

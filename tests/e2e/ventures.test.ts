@@ -5,6 +5,7 @@ import { axeViolations, WCAG_AA } from "./axe";
 import { hydrated, launch, newPage as newSharedPage, ready, screenshot } from "./browser";
 import { startOwnWorker, type OwnWorker } from "./own-worker";
 import { inView } from "./tap-targets";
+import { PHONE } from "./fit";
 
 // The portfolio's admin in Chromium (issue 50): an admin with JavaScript off changes FiscalMe's
 // tagline and stage and adds a fact sourced from a document version; a visitor sees the change on
@@ -23,7 +24,6 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1366, height: 800 };
 const LOGO_LIMIT = 64 * 1024;
 /** A PNG's signature padded past the logo limit (refused by its size before its bytes are read). */
