@@ -8,7 +8,7 @@ import { deliverQueued, type MailJob } from "../app/features/mail/outbox.server"
 import { consumeMailEvents, isMailEventsQueue } from "../app/features/mail/events.server";
 import { consumeKeptSignups, isSignupQueue, type KeptSignup } from "../app/features/leads/signup-queue.server";
 import { watchedBindings } from "./local-faults";
-import { continueFanOut, isFanOutJob, type FanOutJob } from "../app/features/alerts/alerts.server";
+import { continueFanOut, isFanOutJob } from "../app/features/alerts/alerts.server";
 
 let mailLogged = false;
 
@@ -64,31 +64,23 @@ export const background = {
     }
     // An alert's fan-out handed on (app/features/alerts/alerts.server.ts): its next chunks, in
     // this invocation; the mails beside it are sent as ever.
-    const fanOuts = batch.messages.filter((m) => isFanOutJob(m.body));
-    if (fanOuts.length) {
-      const pending: Promise<unknown>[] = [];
-      const context = ctx ?? { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
-      for (const message of fanOuts) {
-        try {
-          await continueFanOut(env, context, (message.body as FanOutJob).fanOut);
-          message.ack();
-        } catch (error) {
-          log("error", "[alerts] fan-out failed; the queue retries it", { error });
-          message.retry();
-        }
+    const mails: Message<MailJob>[] = [];
+    const pending: Promise<unknown>[] = [];
+    for (const message of batch.messages) {
+      if (!isFanOutJob(message.body)) {
+        mails.push(message as Message<MailJob>);
+        continue;
       }
-      await Promise.allSettled(pending);
-      const mails = batch.messages.filter((m) => !isFanOutJob(m.body)) as Message<MailJob>[];
-      if (!mails.length) return;
-      batch = {
-        queue: batch.queue,
-        metadata: batch.metadata,
-        messages: mails,
-        ackAll: () => mails.forEach((m) => m.ack()),
-        retryAll: (options) => mails.forEach((m) => m.retry(options)),
-      } as MessageBatch<MailJob>;
+      try {
+        await continueFanOut(env, ctx ?? { waitUntil: (p) => void pending.push(p) }, message.body.fanOut);
+        message.ack();
+      } catch (error) {
+        log("error", "[alerts] fan-out failed; the queue retries it", { error });
+        message.retry();
+      }
     }
-    await deliverQueued(batch as MessageBatch<MailJob>, env);
+    await Promise.allSettled(pending);
+    if (mails.length) await deliverQueued(mails, env);
   },
 
   // The Cron Trigger. A production deploy that refuses to serve (above) sends no mail either; one

@@ -168,7 +168,7 @@ describe("the Email Service transport", () => {
     const id = (inserted!.results[0] as { id: number }).id;
     const batch = createMessageBatch("afx-mail", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { id } }]);
     const ctx = createExecutionContext();
-    await deliverQueued(batch, service);
+    await deliverQueued(batch.messages, service);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
     expect((await fake.sent()).some((m) => m.to === mail.to)).toBe(true);
   });

@@ -332,21 +332,21 @@ async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
 }
 
 /**
- * The mail queue's consumer (worker/server.ts `queue`): sends each message of the batch,
+ * The mail queue's consumer (worker/server.ts `queue`): sends each mail message of the batch,
  * CONCURRENCY at a time; acknowledges what was sent, given up or is gone, and hands the rest back
  * to the queue with the retry delay (its `max_retries` then its dead-letter queue; the Cron
  * Trigger keeps trying after that, until the give-up).
  */
-export async function deliverQueued(batch: MessageBatch<MailJob>, env: Env): Promise<void> {
+export async function deliverQueued(messages: readonly Message<MailJob>[], env: Env): Promise<void> {
   let transport: MailTransport;
   try {
     transport = mailTransport(env);
   } catch (error) {
     log("error", "[mail] the mail transport is not configured", { error });
-    batch.retryAll({ delaySeconds: 300 });
+    for (const message of messages) message.retry({ delaySeconds: 300 });
     return;
   }
-  await inPool([...batch.messages], async (message) => {
+  await inPool([...messages], async (message) => {
     const id = Number((message.body as Partial<MailJob> | null)?.id);
     if (!Number.isSafeInteger(id)) {
       log("error", "[mail] queue message without an outbox id", { messageId: message.id });
